@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('a fresh installation', () => {
+  test('shows the setup page, in French, without overflowing the screen', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/setup$/);
+    await expect(page.getByText('Installation de BTP Gestion')).toBeVisible();
+    await expect(page.getByText("L'application n'est pas encore installée.")).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('a deep link to a screen also lands on the setup page', async ({ page }) => {
+    await page.goto('/clients');
+    await expect(page).toHaveURL(/\/setup$/);
+    await expect(page.getByText('Installation de BTP Gestion')).toBeVisible();
+  });
+
+  test('an unknown path shows the French 404 page', async ({ page }) => {
+    await page.goto('/nimporte-quoi');
+    await expect(page.getByText('Page introuvable')).toBeVisible();
+    await page
+      .getByRole('link', { name: "Retour à l'accueil" })
+      .or(page.getByRole('button', { name: "Retour à l'accueil" }))
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/setup$/);
+  });
+
+  test('the API answers through the same origin', async ({ request }) => {
+    const health = await request.get('/api/health');
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const status = await request.get('/api/setup/status');
+    expect(await status.json()).toEqual({ installed: false });
+    const unknown = await request.get('/api/anything-else');
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: 'not_found' });
+  });
+});

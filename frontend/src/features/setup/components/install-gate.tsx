@@ -1,0 +1,51 @@
+import { Button, Typography } from 'antd';
+import { Navigate, Outlet } from 'react-router';
+
+import { FullPageMessage } from '../../../components/full-page-message';
+import { serverMessage } from '../../../lib/api';
+import { useSetupStatus } from '../api/get-setup-status';
+import { InstallCheckMessage } from './install-check-message';
+
+type InstallState = 'installed' | 'not-installed';
+
+/** Where a route guarded for one state sends the user when the product is in the other. */
+const elsewhere: Record<InstallState, string> = {
+  installed: '/setup',
+  'not-installed': '/login',
+};
+
+/**
+ * Renders its child routes only when the product is in the required installation state: before
+ * installation every screen leads to /setup, afterwards /setup leads to /login.
+ */
+export function InstallGate({ requires }: { requires: InstallState }) {
+  const status = useSetupStatus();
+
+  if (status.isPending) return <InstallCheckMessage />;
+
+  if (status.isError) {
+    return (
+      <FullPageMessage
+        title="Impossible de vérifier l'installation"
+        action={
+          <Button
+            type="primary"
+            size="large"
+            loading={status.isFetching}
+            onClick={() => void status.refetch()}
+          >
+            Réessayer
+          </Button>
+        }
+      >
+        <Typography.Paragraph type="secondary">
+          {serverMessage(status.error) ?? status.error.message}
+        </Typography.Paragraph>
+      </FullPageMessage>
+    );
+  }
+
+  const state: InstallState = status.data.installed ? 'installed' : 'not-installed';
+  if (state !== requires) return <Navigate to={elsewhere[requires]} replace />;
+  return <Outlet />;
+}

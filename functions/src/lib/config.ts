@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * The functions' environment, read once through a schema. A missing or malformed variable stops
+ * the process (the Lambda init, or the local stack) with the list of what is wrong.
+ */
+const configSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  AWS_REGION: z.string().min(1).default('eu-west-3'),
+  /** Local stack only: DynamoDB Local's URL. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration invalide : ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(racine)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

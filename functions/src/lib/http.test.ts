@@ -1,0 +1,193 @@
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiEvent, jsonOf, lambdaContext } from '../test-support/api-event.js';
+import { createHandler, maxJsonBodyBytes } from './http.js';
+import { conflict } from './http-errors.js';
+
+const echo = createHandler(
+  {
+    body: z.object({ name: z.string().min(1, 'Le nom est requis'), count: z.number().int().optional() }),
+    query: z.object({ limit: z.coerce.number().int().min(1).max(1000).optional() }),
+  },
+  async ({ body, query, principal }) => ({ statusCode: 201, body: { body, query, principal } }),
+);
+
+const jsonHeaders = { 'content-type': 'application/json', 'x-requested-with': 'fetch' };
+
+describe('the middleware stack', () => {
+  it('parses and validates the body and the query, and answers JSON with security headers', async () => {
+    const response = await echo(
+      apiEvent({
+        method: 'POST',
+        headers: jsonHeaders,
+        body: JSON.stringify({ name: 'Dupont', count: 3, extra: true }),
+        query: { limit: '20' },
+      }),
+      lambdaContext,
+    );
+    expect(response.statusCode).toBe(201);
+    expect(jsonOf(response)).toEqual({ body: { name: 'Dupont', count: 3 }, query: { limit: 20 } });
+    expect(response.headers).toMatchObject({
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
+  it('refuses a write without the CSRF header with 403 csrf', async () => {
+    const response = await echo(
+      apiEvent({ method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"a"}' }),
+      lambdaContext,
+    );
+    expect(response.statusCode).toBe(403);
+    expect(jsonOf(response)).toMatchObject({ error: 'csrf' });
+  });
+
+  it('answers 400 validation_error with French details per field', async () => {
+    const response = await echo(
+      apiEvent({ method: 'POST', headers: jsonHeaders, body: JSON.stringify({ name: '', count: 'x' }) }),
+      lambdaContext,
+    );
+    expect(response.statusCode).toBe(400);
+    const body = jsonOf(response) as { error: string; details: { path: string; message: string }[] };
+    expect(body.error).toBe('validation_error');
+    expect(body.details).toContainEqual({ path: 'name', message: 'Le nom est requis' });
+    const countMessage = body.details.find((detail) => detail.path === 'count')?.message;
+    expect(countMessage).toMatch(/nombre/);
+  });
+
+  it('reports query errors under the query prefix', async () => {
+    const response = await echo(
+      apiEvent({ method: 'POST', headers: jsonHeaders, body: '{"name":"a"}', query: { limit: '0' } }),
+      lambdaContext,
+    );
+    expect(response.statusCode).toBe(400);
+    expect((jsonOf(response) as { details: { path: string }[] }).details[0]?.path).toBe('query.limit');
+  });
+
+  it('answers 400 for malformed JSON, 415 for another content type, 413 over 256 KB', async () => {
+    const malformed = await echo(
+      apiEvent({ method: 'POST', headers: jsonHeaders, body: '{"name":' }),
+      lambdaContext,
+    );
+    expect(malformed.statusCode).toBe(400);
+    expect(jsonOf(malformed)).toMatchObject({ message: "Le corps de la requête n'est pas un JSON valide." });
+
+    const text = await echo(
+      apiEvent({
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'x-requested-with': 'fetch' },
+        body: 'name',
+      }),
+      lambdaContext,
+    );
+    expect(text.statusCode).toBe(415);
+    expect(jsonOf(text)).toMatchObject({ error: 'unsupported_media_type' });
+
+    const big = await echo(
+      apiEvent({
+        method: 'POST',
+        headers: jsonHeaders,
+        body: JSON.stringify({ name: 'x'.repeat(maxJsonBodyBytes) }),
+      }),
+      lambdaContext,
+    );
+    expect(big.statusCode).toBe(413);
+    expect(jsonOf(big)).toMatchObject({ error: 'payload_too_large' });
+  });
+
+  it('hands the authorizer identity to the handler', async () => {
+    const response = await echo(
+      apiEvent({
+        method: 'POST',
+        headers: jsonHeaders,
+        body: '{"name":"a"}',
+        authorizer: { userId: 'u1', companyId: 'c1', role: 'user' },
+      }),
+      lambdaContext,
+    );
+    expect((jsonOf(response) as { principal: unknown }).principal).toEqual({
+      userId: 'u1',
+      companyId: 'c1',
+      role: 'user',
+    });
+  });
+
+  it('shows the message of an expected error and hides an unexpected one', async () => {
+    const failing = createHandler({}, async () => {
+      throw conflict('Ce nom est déjà utilisé.');
+    });
+    const expected = await failing(apiEvent(), lambdaContext);
+    expect(expected.statusCode).toBe(409);
+    expect(jsonOf(expected)).toEqual({ error: 'conflict', message: 'Ce nom est déjà utilisé.' });
+
+    const crashing = createHandler({}, async () => {
+      throw new Error('Table btp-prod: secret internals at handler.ts:12');
+    });
+    const hidden = await crashing(apiEvent(), lambdaContext);
+    expect(hidden.statusCode).toBe(500);
+    expect(hidden.body).not.toMatch(/btp-prod|handler\.ts|secret/);
+    expect(jsonOf(hidden)).toEqual({
+      error: 'internal_error',
+      message: 'Une erreur interne est survenue. Veuillez réessayer.',
+    });
+  });
+});
+
+describe('AWS faults', () => {
+  it('maps DynamoDB throttling to 503 unavailable without leaking the AWS error', async () => {
+    const dynamo = mockClient(DynamoDBClient);
+    const throttled = Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+      name: 'ProvisionedThroughputExceededException',
+    });
+    dynamo.on(GetItemCommand).rejects(throttled);
+    const reader = createHandler({}, async () => {
+      await new DynamoDBClient({ region: 'eu-west-3' }).send(
+        new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' }, sk: { S: 'b' } } }),
+      );
+      return { body: {} };
+    });
+    const response = await reader(apiEvent(), lambdaContext);
+    dynamo.restore();
+    expect(response.statusCode).toBe(503);
+    expect(jsonOf(response)).toMatchObject({ error: 'unavailable' });
+    expect(response.body).not.toMatch(/throughput/i);
+  });
+
+  it('maps a cancelled transaction with a failed condition to 409 conflict', async () => {
+    const dynamo = mockClient(DynamoDBClient);
+    const cancelled = Object.assign(new Error('Transaction cancelled'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+    });
+    dynamo.on(GetItemCommand).rejects(cancelled);
+    const writer = createHandler({}, async () => {
+      await new DynamoDBClient({ region: 'eu-west-3' }).send(
+        new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' }, sk: { S: 'b' } } }),
+      );
+      return { body: {} };
+    });
+    const response = await writer(apiEvent(), lambdaContext);
+    dynamo.restore();
+    expect(response.statusCode).toBe(409);
+    expect(jsonOf(response)).toMatchObject({ error: 'conflict' });
+  });
+
+  it('maps an unreachable database to 503', async () => {
+    const dynamo = mockClient(DynamoDBClient);
+    dynamo
+      .on(GetItemCommand)
+      .rejects(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    const reader = createHandler({}, async () => {
+      await new DynamoDBClient({ region: 'eu-west-3' }).send(
+        new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' }, sk: { S: 'b' } } }),
+      );
+      return { body: {} };
+    });
+    const response = await reader(apiEvent(), lambdaContext);
+    dynamo.restore();
+    expect(response.statusCode).toBe(503);
+  });
+});

@@ -1,0 +1,216 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { UserRole } from '@btp/shared/enums';
+// French messages for every zod rule whose message the spec does not give.
+import '@btp/shared/zod-fr';
+import { awsErrorToHttp } from './aws-errors.js';
+import { HttpError, badRequest, messages, type ErrorDetail } from './http-errors.js';
+import { logger } from './logger.js';
+
+/** The maximum JSON body, in bytes (API.md "Limits"). */
+export const maxJsonBodyBytes = 256 * 1024;
+
+/** What the authorizer hands to handlers: the caller's identity, from the session only. */
+export interface Principal {
+  userId: string;
+  companyId: string | null;
+  role: UserRole;
+}
+
+export interface ApiRequest<Body, Query, Params> {
+  body: Body;
+  query: Query;
+  params: Params;
+  headers: Record<string, string>;
+  cookies: string[];
+  principal: Principal | undefined;
+  requestId: string;
+  event: APIGatewayProxyEventV2;
+}
+
+export interface ApiResult {
+  statusCode?: number;
+  /** Serialised as JSON; `undefined` sends no body (204). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerOptions<BodySchema, QuerySchema, ParamsSchema> {
+  body?: BodySchema;
+  query?: QuerySchema;
+  params?: ParamsSchema;
+}
+
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Headers on every API answer (API.md "Headers"). */
+export const apiSecurityHeaders: Record<string, string> = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
+type MiddyRequest = middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>;
+
+interface ParsedInputs {
+  body: unknown;
+  query: unknown;
+  params: unknown;
+}
+
+/** Validated inputs of the event being handled, handed from the `before` step to the handler. */
+const parsedInputs = new WeakMap<APIGatewayProxyEventV2, ParsedInputs>();
+
+/** Headers lower-cased, absent query and path parameters as empty objects. */
+function normaliseEvent(request: MiddyRequest): void {
+  const event = request.event;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (value !== undefined) headers[name.toLowerCase()] = value;
+  }
+  event.headers = headers;
+  event.queryStringParameters ??= {};
+  event.pathParameters ??= {};
+  event.cookies ??= [];
+}
+
+/** State-changing requests must carry `X-Requested-With: fetch` (DESIGN section 3). */
+function csrfGuard(request: MiddyRequest): void {
+  const event = request.event;
+  if (!writeMethods.has(event.requestContext.http.method.toUpperCase())) return;
+  if (event.headers['x-requested-with'] !== 'fetch') throw new HttpError(403, 'csrf', messages.csrf);
+}
+
+function rawBody(event: APIGatewayProxyEventV2): Buffer | undefined {
+  if (event.body == null || event.body === '') return undefined;
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+}
+
+function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
+  const raw = rawBody(event);
+  if (raw === undefined) return {};
+  if (raw.byteLength > maxJsonBodyBytes) {
+    throw new HttpError(413, 'payload_too_large', messages.payloadTooLarge);
+  }
+  const contentType = (event.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (contentType !== 'application/json' && !contentType.endsWith('+json')) {
+    throw new HttpError(415, 'unsupported_media_type', messages.unsupportedMediaType);
+  }
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw badRequest(messages.invalidJson);
+  }
+}
+
+function zodDetails(error: z.ZodError, prefix?: string): ErrorDetail[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+    message: issue.message,
+  }));
+}
+
+function validate(schema: Schema | undefined, value: unknown, prefix?: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(messages.validation, zodDetails(result.error, prefix));
+  return result.data;
+}
+
+function toResponse(result: ApiResult | undefined): APIGatewayProxyStructuredResultV2 {
+  const statusCode = result?.statusCode ?? (result?.body === undefined ? 204 : 200);
+  const response: APIGatewayProxyStructuredResultV2 = {
+    statusCode,
+    headers: { ...apiSecurityHeaders, ...result?.headers },
+    isBase64Encoded: false,
+  };
+  if (result?.body !== undefined) response.body = JSON.stringify(result.body);
+  if (result?.cookies?.length) response.cookies = result.cookies;
+  return response;
+}
+
+/** The answer for any error: the contract's body, never a stack, a table name or an AWS error. */
+export function errorResponse(error: unknown, requestId?: string): APIGatewayProxyStructuredResultV2 {
+  const mapped = awsErrorToHttp(error);
+  if (mapped && mapped.expose) {
+    if (mapped.statusCode >= 500) logger.error('Service indisponible', { requestId, error });
+    return toResponse({
+      statusCode: mapped.statusCode,
+      body: {
+        error: mapped.code,
+        message: mapped.message,
+        ...(mapped.details ? { details: mapped.details } : {}),
+      },
+    });
+  }
+  logger.error('Erreur inattendue', { requestId, error });
+  return toResponse({ statusCode: 500, body: { error: 'internal_error', message: messages.internal } });
+}
+
+/**
+ * The one middleware stack of every route (middy's recommended order): normalise the event,
+ * refuse writes without the CSRF header, parse the JSON body, validate body, query and path
+ * parameters with the shared zod schemas, run the handler, shape the answer, map errors last.
+ */
+export function createHandler<
+  BodySchema extends Schema | undefined = undefined,
+  QuerySchema extends Schema | undefined = undefined,
+  ParamsSchema extends Schema | undefined = undefined,
+>(
+  options: HandlerOptions<BodySchema, QuerySchema, ParamsSchema>,
+  run: (request: ApiRequest<Out<BodySchema>, Out<QuerySchema>, Out<ParamsSchema>>) => Promise<ApiResult>,
+) {
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>({
+    timeoutEarlyInMillis: 0,
+  })
+    .use({
+      // Registered first so that its `onError` runs last, after every other middleware.
+      onError: (request) => {
+        request.response = errorResponse(request.error, request.context.awsRequestId);
+      },
+    })
+    .use({
+      before: (request) => {
+        normaliseEvent(request);
+        csrfGuard(request);
+        const event = request.event;
+        const body = options.body ? validate(options.body, parseJsonBody(event)) : undefined;
+        parsedInputs.set(event, {
+          body,
+          query: validate(options.query, event.queryStringParameters, 'query'),
+          params: validate(options.params, event.pathParameters, 'params'),
+        });
+      },
+    })
+    .handler(async (event, context) => {
+      const parsed = parsedInputs.get(event) ?? { body: undefined, query: undefined, params: undefined };
+      return toResponse(
+        await run({
+          body: parsed.body as Out<BodySchema>,
+          query: parsed.query as Out<QuerySchema>,
+          params: parsed.params as Out<ParamsSchema>,
+          headers: event.headers as Record<string, string>,
+          cookies: event.cookies ?? [],
+          principal: principalOf(event),
+          requestId: context.awsRequestId,
+          event,
+        }),
+      );
+    });
+}
+
+/** The identity the authorizer put in the request context, if any. */
+function principalOf(event: APIGatewayProxyEventV2): Principal | undefined {
+  const context = event.requestContext as { authorizer?: { lambda?: Partial<Principal> } };
+  const lambda = context.authorizer?.lambda;
+  if (!lambda?.userId || !lambda.role) return undefined;
+  return { userId: lambda.userId, companyId: lambda.companyId ?? null, role: lambda.role };
+}

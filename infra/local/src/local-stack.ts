@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { authorizerModule, routes as defaultRoutes, type RouteDefinition } from '@btp/shared/routes';
+import { ensureTable } from './create-table.js';
+import { LocalStackError, localCredentials, startDynamoLocal, type DynamoLocal } from './dynamodb-local.js';
+import { createGateway, type ApiHandler, type Authorizer } from './gateway.js';
+import { startS3Local, type S3Local } from './s3-local.js';
+import { loadLocalSecrets } from './secrets.js';
+import { createStaticSite } from './static-site.js';
+
+export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+export const functionsDir = join(repoRoot, 'functions', 'src');
+export const tableName = 'btp-gestion';
+export const documentsBucket = 'btp-gestion-documents';
+
+export interface LocalStackOptions {
+  port: number;
+  dataDir: string;
+  /** Built SPA folder; defaults to `frontend/dist`. */
+  spaDir?: string;
+  setupToken?: string;
+  routes?: readonly RouteDefinition[];
+  /** Authorizer module path (absolute); defaults to the product's authorizer. */
+  authorizerPath?: string;
+  logRequests?: boolean;
+  /** DynamoDB Local's port; a free one by default. */
+  dynamoPort?: number;
+  /** Called when a child process dies while the stack runs. */
+  onChildExit?(message: string): void;
+}
+
+export interface LocalStack {
+  url: string;
+  port: number;
+  setupToken: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  stop(): Promise<void>;
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new LocalStackError(
+            `Le port ${port} est déjà utilisé : arrêtez l'autre programme ou choisissez un autre port (PORT=${port + 1} npm start).`,
+          ),
+        );
+      } else if (error.code === 'EACCES') {
+        reject(
+          new LocalStackError(
+            `Le port ${port} est réservé : choisissez un port au-dessus de 1024 (PORT=3000).`,
+          ),
+        );
+      } else reject(error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolvePromise();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port);
+  });
+}
+
+/**
+ * Starts the whole product on one port: DynamoDB Local and the S3-compatible server with their
+ * files under `dataDir`, the table and the bucket, the local API Gateway for `/api/*` running the
+ * same handler modules Lambda runs, and the built SPA for everything else.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const routes = options.routes ?? defaultRoutes;
+
+  // Take the port first: a port already in use is reported before anything else starts.
+  let ready: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
+  const server = createServer((request, response) => {
+    if (!ready) {
+      response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2' });
+      response.end('Démarrage en cours…');
+      return;
+    }
+    void ready(request, response);
+  });
+  await listen(server, options.port);
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+
+  let dynamo: DynamoLocal | undefined;
+  let s3: S3Local | undefined;
+  let stopping = false;
+  const stop = async () => {
+    stopping = true;
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
+    await s3?.stop().catch(() => undefined);
+    await dynamo?.stop();
+  };
+
+  try {
+    const secrets = loadLocalSecrets(dataDir);
+    const setupToken = options.setupToken ?? secrets.setupToken;
+    dynamo = await startDynamoLocal({
+      dataDir: join(dataDir, 'dynamodb'),
+      logFile: join(dataDir, 'dynamodb.log'),
+      port: options.dynamoPort,
+    });
+    dynamo.process.once('exit', (code, signal) => {
+      if (!stopping) {
+        options.onChildExit?.(
+          `DynamoDB Local s'est arrêté de façon inattendue (${signal ?? `code ${code}`}) : voir ${join(dataDir, 'dynamodb.log')}.`,
+        );
+      }
+    });
+    s3 = await startS3Local({ directory: join(dataDir, 's3'), bucket: documentsBucket, allowedOrigin: url });
+
+    const client = new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: 'eu-west-3',
+      credentials: localCredentials,
+    });
+    await ensureTable(client, tableName);
+    client.destroy();
+
+    // The functions read their configuration from the environment, as on Lambda.
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      DOCUMENTS_BUCKET: documentsBucket,
+      AWS_REGION: 'eu-west-3',
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      SETUP_TOKEN: setupToken,
+      SESSION_KEY: secrets.sessionKey,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    });
+
+    const gateway = createGateway({
+      routes,
+      loadHandler: async (route) => {
+        const module = (await import(
+          pathToFileURL(join(functionsDir, 'handlers', `${route.handler}.ts`)).href
+        )) as {
+          handler: ApiHandler;
+        };
+        return module.handler;
+      },
+      loadAuthorizer: async () => {
+        const path = options.authorizerPath ?? join(functionsDir, `${authorizerModule}.ts`);
+        const module = (await import(pathToFileURL(path).href)) as { handler: Authorizer };
+        return module.handler;
+      },
+      onRequest: options.logRequests
+        ? ({ method, path, status, ms }) => console.log(`${method} ${path} → ${status} (${ms} ms)`)
+        : undefined,
+    });
+    const site = createStaticSite(options.spaDir ?? join(repoRoot, 'frontend', 'dist'), [s3.endpoint]);
+    ready = async (request, response) => {
+      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+      if (path === '/api' || path.startsWith('/api/')) await gateway(request, response);
+      else await site(request, response);
+    };
+    return { url, port, setupToken, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

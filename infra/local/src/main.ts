@@ -1,0 +1,91 @@
+/**
+ * `npm start`: the whole product on one machine (DESIGN section 4).
+ * PORT (3000), DATA_DIR (.data), SETUP_TOKEN (random, printed), DEMO (1: demo data on an empty DATA_DIR).
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { LocalStackError, requireJava } from './dynamodb-local.js';
+import { repoRoot, startLocalStack, type LocalStack } from './local-stack.js';
+import { buildSpa, spaNeedsBuild } from './spa-build.js';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('.data'),
+  SETUP_TOKEN: z.string().min(8, 'SETUP_TOKEN doit contenir au moins 8 caractères').optional(),
+  DEMO: z.enum(['0', '1', '']).optional(),
+});
+
+function fail(message: string): never {
+  console.error(`✖ ${message}`);
+  process.exit(1);
+}
+
+// Node 20 is supported here on purpose (CI); the SDK's notice about Node 22 is in the README.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+async function main(): Promise<void> {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    fail(
+      `Variables d'environnement invalides : ${parsed.error.issues.map((i) => `${i.path.join('.')} (${i.message})`).join(', ')}`,
+    );
+  }
+  const env = parsed.data;
+
+  try {
+    requireJava();
+  } catch (error) {
+    fail((error as Error).message);
+  }
+
+  if (spaNeedsBuild(repoRoot)) {
+    console.log("Construction de l'interface…");
+    if (!buildSpa(repoRoot)) fail("La construction de l'interface a échoué (voir les messages ci-dessus).");
+  }
+
+  const started = Date.now();
+  let stack: LocalStack | undefined;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await stack?.stop().catch(() => undefined);
+    process.exit(code);
+  };
+
+  try {
+    stack = await startLocalStack({
+      port: env.PORT,
+      dataDir: resolve(env.DATA_DIR),
+      setupToken: env.SETUP_TOKEN,
+      logRequests: process.env.LOG_REQUESTS === '1',
+      onChildExit: (message) => {
+        console.error(`✖ ${message}`);
+        void shutdown(1);
+      },
+    });
+  } catch (error) {
+    if (error instanceof LocalStackError) fail(error.message);
+    fail(`Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  const { isInstalled } = await import('../../../functions/src/setup/installation.js');
+  const installed = await isInstalled();
+  console.log(
+    `BTP Gestion est prêt sur ${stack.url} (démarré en ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  console.log(`Données : ${resolve(env.DATA_DIR)}`);
+  if (!installed) {
+    console.log(`Jeton d'installation : ${stack.setupToken}`);
+    console.log(`Ouvrez ${stack.url}/setup pour créer le premier super administrateur.`);
+  }
+  if (env.DEMO === '1') {
+    console.log('DEMO=1 : les données de démonstration seront chargées une fois l’API métier disponible.');
+  }
+  console.log('Ctrl-C pour arrêter.');
+}
+
+void main();

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'infra',
+    include: ['test/**/*.test.ts', 'local/**/*.test.ts'],
+    // Synthesizing a stack bundles every Lambda function with esbuild.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});

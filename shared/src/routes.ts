@@ -1,0 +1,120 @@
+/**
+ * The route table: the single source of truth for the HTTP API.
+ *
+ * The CDK stack creates one Lambda function and one HTTP API route per entry; the local gateway
+ * mounts the same entries. Adding a route is one line here plus one handler file under
+ * `functions/src/handlers/<handler>.ts` exporting `handler`.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
+
+/** Who may call a route: anyone, any signed-in user, or super administrators only. */
+export type Access = 'public' | 'user' | 'super_admin';
+
+/** What a route's function may do with the table; drives least-privilege grants in the stack. */
+export type TableAccess = 'none' | 'read' | 'write';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** API Gateway path syntax: `/api/clients/{id}`, greedy `/api/{proxy+}`. */
+  path: string;
+  /** Module under `functions/src/handlers/`, without extension, e.g. `health/get`. */
+  handler: string;
+  access: Access;
+  table: TableAccess;
+  /** Documents bucket access, for document routes only. */
+  documents?: 'read' | 'write';
+  /** Memory in MB when the default (256) is not enough, e.g. for password hashing. */
+  memoryMb?: number;
+}
+
+export const routes: readonly RouteDefinition[] = [
+  { method: 'GET', path: '/api/health', handler: 'health/get', access: 'public', table: 'none' },
+  { method: 'GET', path: '/api/setup/status', handler: 'setup/status', access: 'public', table: 'read' },
+  // Any other /api path: the contract's 404 JSON answer instead of API Gateway's own.
+  { method: 'ANY', path: '/api/{proxy+}', handler: 'not-found', access: 'public', table: 'none' },
+];
+
+/** The authorizer module under `functions/src/`, run before every non-public route. */
+export const authorizerModule = 'authorizer/handler';
+
+/** `GET /api/setup/status` → `GET_api_setup_status`: a stable, readable id per route. */
+export function routeId(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  const path = route.path
+    .replace(/\{([^}+]+)\+?\}/g, '$1')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+  return `${route.method}_${path}`;
+}
+
+export interface RouteMatch {
+  route: RouteDefinition;
+  pathParameters: Record<string, string>;
+}
+
+function specificity(route: RouteDefinition): number {
+  // API Gateway prefers literal segments over parameters, parameters over greedy ones,
+  // and a given method over ANY.
+  const segments = route.path.split('/').filter(Boolean);
+  let score = 0;
+  for (const segment of segments) {
+    if (segment.endsWith('+}')) score += 1;
+    else if (segment.startsWith('{')) score += 10;
+    else score += 100;
+  }
+  return score * 2 + (route.method === 'ANY' ? 0 : 1);
+}
+
+/**
+ * Finds the route API Gateway would pick for a request, with its path parameters
+ * (URL-decoded), or `undefined` when none matches.
+ */
+export function matchRoute(
+  table: readonly RouteDefinition[],
+  method: string,
+  path: string,
+): RouteMatch | undefined {
+  const requestSegments = path.split('/').filter(Boolean);
+  const candidates: RouteMatch[] = [];
+  for (const route of table) {
+    if (route.method !== 'ANY' && route.method !== method.toUpperCase()) continue;
+    const routeSegments = route.path.split('/').filter(Boolean);
+    const pathParameters: Record<string, string> = {};
+    let matched = true;
+    for (let i = 0; i < routeSegments.length; i += 1) {
+      const segment = routeSegments[i] as string;
+      const greedy = /^\{(.+)\+\}$/.exec(segment);
+      if (greedy) {
+        const rest = requestSegments.slice(i);
+        if (rest.length === 0 || i !== routeSegments.length - 1) matched = false;
+        else pathParameters[greedy[1] as string] = rest.map(safeDecode).join('/');
+        break;
+      }
+      const value = requestSegments[i];
+      if (value === undefined) {
+        matched = false;
+        break;
+      }
+      const param = /^\{(.+)\}$/.exec(segment);
+      if (param) pathParameters[param[1] as string] = safeDecode(value);
+      else if (segment !== value) {
+        matched = false;
+        break;
+      }
+      if (i === routeSegments.length - 1 && requestSegments.length !== routeSegments.length) {
+        matched = false;
+      }
+    }
+    if (matched) candidates.push({ route, pathParameters });
+  }
+  candidates.sort((a, b) => specificity(b.route) - specificity(a.route));
+  return candidates[0];
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { spaRewrite } from './spa-rewrite.js';
+
+describe('spaRewrite', () => {
+  it('serves index.html for screens and files as they are', () => {
+    expect(spaRewrite('/')).toBe('/index.html');
+    expect(spaRewrite('/clients')).toBe('/index.html');
+    expect(spaRewrite('/quotes/018f-abc')).toBe('/index.html');
+    expect(spaRewrite('/assets/index-1a2b.js')).toBe('/assets/index-1a2b.js');
+    expect(spaRewrite('/favicon.svg')).toBe('/favicon.svg');
+  });
+});
