@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     name: 'functions',
     include: ['src/**/*.test.ts'],
+    exclude: ['src/**/*.integ.test.ts'],
     env: {
       TABLE_NAME: 'btp-test',
       AWS_REGION: 'eu-west-3',

@@ -2,9 +2,21 @@
  * The route table: the single source of truth for the HTTP API.
  *
  * The CDK stack creates one Lambda function and one HTTP API route per entry; the local gateway
- * mounts the same entries. Adding a route is one line here plus one handler file under
- * `functions/src/handlers/<handler>.ts` exporting `handler`.
+ * mounts the same entries. Adding a route is one line in its feature's table under
+ * `route-tables/` plus one handler file under `functions/src/handlers/<handler>.ts` exporting
+ * `handler`.
  */
+import { accountRoutes } from './route-tables/accounts.js';
+import { clientRoutes } from './route-tables/clients.js';
+import { dashboardRoutes } from './route-tables/dashboard.js';
+import { documentRoutes } from './route-tables/documents.js';
+import { invoicingRoutes } from './route-tables/invoicing.js';
+import { projectRoutes } from './route-tables/projects.js';
+import { purchaseRoutes } from './route-tables/purchases.js';
+import { quoteRoutes } from './route-tables/quotes.js';
+import { supplierRoutes } from './route-tables/suppliers.js';
+import { fallbackRoutes, systemRoutes } from './route-tables/system.js';
+import { workTrackingRoutes } from './route-tables/work-tracking.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
@@ -28,11 +40,20 @@ export interface RouteDefinition {
   memoryMb?: number;
 }
 
+/** Every route, feature by feature (`route-tables/`); the catch-all 404 route comes last. */
 export const routes: readonly RouteDefinition[] = [
-  { method: 'GET', path: '/api/health', handler: 'health/get', access: 'public', table: 'none' },
-  { method: 'GET', path: '/api/setup/status', handler: 'setup/status', access: 'public', table: 'read' },
-  // Any other /api path: the contract's 404 JSON answer instead of API Gateway's own.
-  { method: 'ANY', path: '/api/{proxy+}', handler: 'not-found', access: 'public', table: 'none' },
+  ...systemRoutes,
+  ...accountRoutes,
+  ...clientRoutes,
+  ...supplierRoutes,
+  ...projectRoutes,
+  ...quoteRoutes,
+  ...purchaseRoutes,
+  ...workTrackingRoutes,
+  ...invoicingRoutes,
+  ...documentRoutes,
+  ...dashboardRoutes,
+  ...fallbackRoutes,
 ];
 
 /** The authorizer module under `functions/src/`, run before every non-public route. */

@@ -10,6 +10,17 @@ const configSchema = z.object({
   /** Local stack only: DynamoDB Local's URL. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Local stack: the session signing key itself. On AWS: the ARN of its secret instead. */
+  SESSION_KEY: z.string().min(32).optional(),
+  SESSION_KEY_SECRET_ARN: z.string().min(1).optional(),
+  /** Local stack: the setup token itself. On AWS: the ARN of its secret instead. */
+  SETUP_TOKEN: z.string().min(8).optional(),
+  SETUP_TOKEN_SECRET_ARN: z.string().min(1).optional(),
+  /** `true` when the site is served over HTTPS: `Secure` cookies with the `__Host-` prefix. */
+  COOKIE_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -36,8 +36,9 @@ export const messages = {
   conflict: 'Cette opération est en conflit avec une autre modification.',
   internal: 'Une erreur interne est survenue. Veuillez réessayer.',
   unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
-  unauthenticated: 'Vous devez être connecté.',
+  unauthenticated: 'Vous devez être connecté : votre session a expiré ou n’existe pas.',
   forbidden: "Vous n'avez pas les droits nécessaires.",
+  superAdminOnly: 'Cette section est réservée aux super administrateurs.',
 } as const;
 
 export const badRequest = (message: string = messages.validation, details?: ErrorDetail[]) =>

@@ -2,10 +2,11 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { UserRole } from '@btp/shared/enums';
+import { routes, type Access } from '@btp/shared/routes';
 // French messages for every zod rule whose message the spec does not give.
 import '@btp/shared/zod-fr';
 import { awsErrorToHttp } from './aws-errors.js';
-import { HttpError, badRequest, messages, type ErrorDetail } from './http-errors.js';
+import { HttpError, badRequest, messages, unavailable, type ErrorDetail } from './http-errors.js';
 import { logger } from './logger.js';
 
 /** The maximum JSON body, in bytes (API.md "Limits"). */
@@ -80,6 +81,29 @@ function normaliseEvent(request: MiddyRequest): void {
   event.queryStringParameters ??= {};
   event.pathParameters ??= {};
   event.cookies ??= [];
+}
+
+/** Each route's access level, from the route table, by API Gateway route key. */
+const accessByRouteKey = new Map<string, Access>(
+  routes.map((route) => [`${route.method} ${route.path}`, route.access]),
+);
+
+/**
+ * Enforces the route's access level on the identity the authorizer verified: 401 without a
+ * session, 403 when a super administrator is required. A route missing from the table is treated
+ * as needing a session.
+ */
+function accessGuard(request: MiddyRequest): void {
+  const event = request.event;
+  const access = accessByRouteKey.get(event.routeKey) ?? 'user';
+  if (access === 'public') return;
+  const context = event.requestContext as { authorizer?: { lambda?: Record<string, unknown> } };
+  if (context.authorizer?.lambda?.error === 'unavailable') throw unavailable();
+  const principal = principalOf(event);
+  if (!principal) throw new HttpError(401, 'unauthenticated', messages.unauthenticated);
+  if (access === 'super_admin' && principal.role !== 'super_admin') {
+    throw new HttpError(403, 'forbidden', messages.superAdminOnly);
+  }
 }
 
 /** State-changing requests must carry `X-Requested-With: fetch` (DESIGN section 3). */
@@ -180,6 +204,7 @@ export function createHandler<
     .use({
       before: (request) => {
         normaliseEvent(request);
+        accessGuard(request);
         csrfGuard(request);
         const event = request.event;
         const body = options.body ? validate(options.body, parseJsonBody(event)) : undefined;
@@ -212,5 +237,5 @@ function principalOf(event: APIGatewayProxyEventV2): Principal | undefined {
   const context = event.requestContext as { authorizer?: { lambda?: Partial<Principal> } };
   const lambda = context.authorizer?.lambda;
   if (!lambda?.userId || !lambda.role) return undefined;
-  return { userId: lambda.userId, companyId: lambda.companyId ?? null, role: lambda.role };
+  return { userId: lambda.userId, companyId: lambda.companyId || null, role: lambda.role };
 }

@@ -8,15 +8,18 @@ interface EventInput {
   query?: Record<string, string>;
   params?: Record<string, string>;
   authorizer?: Record<string, unknown>;
+  /** API Gateway route key; by default the public catch-all route. */
+  routeKey?: string;
 }
 
 /** An API Gateway HTTP API (payload 2.0) event, as the gateway hands it to a function. */
 export function apiEvent(input: EventInput = {}): APIGatewayProxyEventV2 {
   const method = input.method ?? 'GET';
   const path = input.path ?? '/api/test';
+  const routeKey = input.routeKey ?? 'ANY /api/{proxy+}';
   const event = {
     version: '2.0',
-    routeKey: `${method} ${path}`,
+    routeKey,
     rawPath: path,
     rawQueryString: new URLSearchParams(input.query ?? {}).toString(),
     headers: input.headers ?? {},
@@ -31,7 +34,7 @@ export function apiEvent(input: EventInput = {}): APIGatewayProxyEventV2 {
       domainPrefix: 'localhost',
       http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
       requestId: 'req-1',
-      routeKey: `${method} ${path}`,
+      routeKey,
       stage: '$default',
       time: new Date().toISOString(),
       timeEpoch: Date.now(),

@@ -86,7 +86,9 @@ export function createGateway(options: GatewayOptions) {
     const event = toApiEvent(request, body, match);
 
     if (match.route.access !== 'public') {
-      if (!event.cookies?.length) return gatewayAnswer(401, 'Unauthorized');
+      // As configured on AWS: no identity source and no cache, so the authorizer runs on every
+      // request to a protected route, with or without a cookie, and the handler answers the
+      // contract's JSON 401/403 (API Gateway's own refusals would not carry it).
       authorizer ??= options.loadAuthorizer();
       const decision = await (await authorizer)(toAuthorizerEvent(event), lambdaContext('authorizer'));
       if (!decision.isAuthorized) return gatewayAnswer(403, 'Forbidden');

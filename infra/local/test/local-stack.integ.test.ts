@@ -84,7 +84,7 @@ describe('the local stack, through every layer', () => {
 
   it('runs the authorizer before a protected route, as API Gateway does', async () => {
     const anonymous = await fetch(`${stack.url}/api/test/private`);
-    expect(anonymous.status).toBe(401);
+    expect(anonymous.status).toBe(403);
     const refused = await fetch(`${stack.url}/api/test/private`, { headers: { cookie: 'session=bad' } });
     expect(refused.status).toBe(403);
     const allowed = await fetch(`${stack.url}/api/test/private`, { headers: { cookie: 'session=good' } });

@@ -1,0 +1,128 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { User } from '@btp/shared/entities/user';
+import type { PublicUser } from '@btp/shared/entities/auth';
+import { awsErrorToHttp } from '../lib/aws-errors.js';
+import { db, tableName } from '../lib/dynamo.js';
+import { globalMarkerKey, normaliseUnique, withoutKeys, type Key } from '../data/keys.js';
+import type { TransactItem } from '../data/transactions.js';
+
+/** A user as stored: the record plus its password hash, which never leaves this module's callers. */
+export type StoredUser = User & { passwordHash: string };
+
+export const userKey = (id: string): Key => ({ pk: `USER#${id}`, sk: 'USER' });
+export const usernameMarker = (username: string): Key => globalMarkerKey('USERNAME', username);
+export const emailMarker = (email: string): Key => globalMarkerKey('EMAIL', email);
+
+export const usernameTaken = "Ce nom d'utilisateur est déjà utilisé.";
+export const emailTaken = 'Cette adresse e-mail est déjà utilisée.';
+
+async function send<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw awsErrorToHttp(error) ?? error;
+  }
+}
+
+/**
+ * The items that write a new user and reserve its username and e-mail, for a transaction.
+ * `explain(index)` maps a failed item of this list to its 409 message.
+ */
+export function newUserItems(user: StoredUser): { items: TransactItem[]; explain(index: number): string } {
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...userKey(user.id), gsi1pk: 'USER', gsi1sk: `${user.createdAt}#${user.id}`, ...user },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...usernameMarker(user.username), ownerId: user.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...emailMarker(user.email), ownerId: user.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  return { items, explain: (index) => (index === 2 ? emailTaken : usernameTaken) };
+}
+
+/** The item that replaces a user, guarded by the version it was read at. */
+export function userPutItem(user: StoredUser, readVersion: number): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...userKey(user.id), gsi1pk: 'USER', gsi1sk: `${user.createdAt}#${user.id}`, ...user },
+      ConditionExpression: 'version = :version',
+      ExpressionAttributeValues: { ':version': readVersion },
+    },
+  };
+}
+
+export async function getUser(id: string): Promise<StoredUser | undefined> {
+  const { Item } = await send(() =>
+    db().send(new GetCommand({ TableName: tableName(), Key: userKey(id), ConsistentRead: true })),
+  );
+  return Item ? withoutKeys<StoredUser>(Item) : undefined;
+}
+
+/** The user whose username or e-mail (case-insensitive) is `identifier`. */
+export async function findUserByIdentifier(identifier: string): Promise<StoredUser | undefined> {
+  const marker = identifier.includes('@') ? emailMarker(identifier) : usernameMarker(identifier);
+  const { Item } = await send(() =>
+    db().send(new GetCommand({ TableName: tableName(), Key: marker, ConsistentRead: true })),
+  );
+  if (!Item || typeof Item.ownerId !== 'string') return undefined;
+  return getUser(Item.ownerId);
+}
+
+/** Every user, most recent first (gsi1, `USER`). */
+export async function listUsers(): Promise<StoredUser[]> {
+  const users: StoredUser[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await send(() =>
+      db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': 'USER' },
+          ScanIndexForward: false,
+          ExclusiveStartKey: startKey,
+        }),
+      ),
+    );
+    for (const item of page.Items ?? []) users.push(withoutKeys<StoredUser>(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return users;
+}
+
+/** The user as the API shows it: never the password hash. */
+export function publicUser(user: StoredUser, company?: { id: string; name: string }): PublicUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    username: user.username,
+    role: user.role,
+    isActive: user.isActive,
+    companyId: user.companyId ?? null,
+    createdAt: user.createdAt,
+    ...(user.lastLoginAt ? { lastLoginAt: user.lastLoginAt } : {}),
+    ...(company ? { company } : {}),
+  };
+}
+
+/** Identifiers compare case-insensitively: the same key as the markers use. */
+export const sameIdentifier = (a: string, b: string) => normaliseUnique(a) === normaliseUnique(b);

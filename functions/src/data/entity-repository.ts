@@ -1,0 +1,340 @@
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { awsErrorToHttp } from '../lib/aws-errors.js';
+import { db, tableName } from '../lib/dynamo.js';
+import { conflict, notFound, unavailable, type HttpError } from '../lib/http-errors.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { newId, nowIso } from './ids.js';
+import { companyMarkerKey, companyPk, recordKey, withoutKeys, type Key } from './keys.js';
+import { transactWrite, type TransactItem } from './transactions.js';
+
+/** Attributes every business record carries (API.md "Records"). */
+export interface BaseRecord {
+  id: string;
+  companyId: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export type Fields<R extends BaseRecord> = Omit<R, keyof BaseRecord>;
+
+/** A field whose value is unique within a company (client names, quote numbers…). */
+export interface UniqueRule<R> {
+  field: string;
+  value(record: R): string | undefined | null;
+  /** The French 409 message, e.g. 'Un client porte déjà ce nom.' */
+  message: string;
+}
+
+export interface EntityDefinition<R extends BaseRecord> {
+  /** Sort-key prefix, e.g. `CLIENT`. */
+  type: string;
+  /** French 404 message, e.g. 'Client introuvable.' */
+  notFoundMessage: string;
+  unique?: UniqueRule<R>[];
+}
+
+export interface ListOptions {
+  /** 1–1000; at most 1000 when absent. */
+  limit?: number;
+  cursor?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Present when more items remain (the `x-next-cursor` header). */
+  nextCursor?: string;
+}
+
+export const maxListLimit = 1000;
+
+export const staleVersionMessage =
+  'Cet enregistrement a été modifié entre-temps : rechargez-le puis recommencez.';
+
+export interface WriteOptions {
+  /** More items written in the same transaction (counters, related records). */
+  extraItems?: TransactItem[];
+  /** Explains a failed condition on one of `extraItems` (index within them). */
+  explainExtra?(index: number): HttpError | undefined;
+}
+
+/**
+ * Create / get / list / update / delete for one business entity, always inside the caller's
+ * company partition: `companyId` comes first in every call and from the session only.
+ * Uniqueness markers are written in the same transaction as the record; updates are guarded by
+ * `version` (a lost update is a 409, never silent).
+ */
+export function entityRepository<R extends BaseRecord>(definition: EntityDefinition<R>) {
+  const { type } = definition;
+  const rules = definition.unique ?? [];
+  const key = (companyId: string, id: string): Key => recordKey(companyId, type, id);
+
+  function markerItems(companyId: string, record: R): { rule: UniqueRule<R>; key: Key }[] {
+    const markers: { rule: UniqueRule<R>; key: Key }[] = [];
+    for (const rule of rules) {
+      const value = rule.value(record);
+      if (value != null && value.trim() !== '') {
+        markers.push({ rule, key: companyMarkerKey(companyId, type, rule.field, value) });
+      }
+    }
+    return markers;
+  }
+
+  const putMarker = (marker: Key, ownerId: string): TransactItem => ({
+    Put: {
+      TableName: tableName(),
+      Item: { ...marker, ownerId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  });
+  const deleteMarker = (marker: Key, ownerId: string): TransactItem => ({
+    Delete: {
+      TableName: tableName(),
+      Key: marker,
+      ConditionExpression: 'attribute_not_exists(pk) OR ownerId = :owner',
+      ExpressionAttributeValues: { ':owner': ownerId },
+    },
+  });
+
+  async function get(companyId: string, id: string): Promise<R | undefined> {
+    try {
+      const { Item } = await db().send(
+        new GetCommand({ TableName: tableName(), Key: key(companyId, id), ConsistentRead: true }),
+      );
+      return Item ? withoutKeys<R>(Item) : undefined;
+    } catch (error) {
+      throw awsErrorToHttp(error) ?? error;
+    }
+  }
+
+  async function getOrThrow(companyId: string, id: string): Promise<R> {
+    const record = await get(companyId, id);
+    if (!record) throw notFound(definition.notFoundMessage);
+    return record;
+  }
+
+  /**
+   * The items that write a new record and reserve its unique values, for a transaction the caller
+   * runs (e.g. with a number taken from a counter), and how to explain a failed one.
+   */
+  function createItems(companyId: string, fields: Fields<R>, id: string = newId()) {
+    const now = nowIso();
+    const record = { ...fields, id, companyId, createdAt: now, updatedAt: now, version: 1 } as R;
+    const markers = markerItems(companyId, record);
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...key(companyId, record.id), ...record },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...markers.map((marker) => putMarker(marker.key, record.id)),
+    ];
+    const explain = (index: number): HttpError | undefined => {
+      if (index === 0) return conflict();
+      const marker = markers[index - 1];
+      return marker ? conflict(marker.rule.message) : undefined;
+    };
+    return { record, items, explain };
+  }
+
+  async function create(companyId: string, fields: Fields<R>, options: WriteOptions & { id?: string } = {}) {
+    const { record, items, explain } = createItems(companyId, fields, options.id);
+    await transactWrite([...items, ...(options.extraItems ?? [])], (index) =>
+      index < items.length ? explain(index) : options.explainExtra?.(index - items.length),
+    );
+    return record;
+  }
+
+  /**
+   * The item that replaces a record read at `current.version` by `next` (no unique value may
+   * change through it), for a transaction the caller runs.
+   */
+  function replaceItem(companyId: string, current: R, next: Fields<R>): { record: R; item: TransactItem } {
+    const record = {
+      ...next,
+      id: current.id,
+      companyId,
+      createdAt: current.createdAt,
+      updatedAt: nowIso(),
+      version: current.version + 1,
+    } as R;
+    return {
+      record,
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...key(companyId, current.id), ...record },
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': current.version },
+        },
+      },
+    };
+  }
+
+  /**
+   * Replaces the editable fields of a record. `expectedVersion` is the version the caller read:
+   * when the record changed since, nothing is written and the answer is 409.
+   */
+  async function update(
+    companyId: string,
+    id: string,
+    change: (current: R) => Fields<R>,
+    options: WriteOptions & { expectedVersion?: number } = {},
+  ): Promise<R> {
+    const current = await getOrThrow(companyId, id);
+    if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
+      throw conflict(staleVersionMessage);
+    }
+    const next = {
+      ...change(current),
+      id,
+      companyId,
+      createdAt: current.createdAt,
+      updatedAt: nowIso(),
+      version: current.version + 1,
+    } as R;
+    const before = markerItems(companyId, current);
+    const after = markerItems(companyId, next);
+    const removed = before.filter((marker) => !after.some((other) => other.key.sk === marker.key.sk));
+    const added = after.filter((marker) => !before.some((other) => other.key.sk === marker.key.sk));
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...key(companyId, id), ...next },
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': current.version },
+        },
+      },
+      ...removed.map((marker) => deleteMarker(marker.key, id)),
+      ...added.map((marker) => putMarker(marker.key, id)),
+      ...(options.extraItems ?? []),
+    ];
+    await transactWrite(items, (index) => {
+      if (index === 0) return conflict(staleVersionMessage);
+      if (index <= removed.length) return conflict(staleVersionMessage);
+      const marker = added[index - 1 - removed.length];
+      if (marker) return conflict(marker.rule.message);
+      return options.explainExtra?.(index - 1 - removed.length - added.length);
+    });
+    return next;
+  }
+
+  /** Deletes a record and frees its unique values, together with `extraItems`. */
+  async function remove(companyId: string, id: string, options: WriteOptions = {}): Promise<R> {
+    const current = await getOrThrow(companyId, id);
+    const markers = markerItems(companyId, current);
+    await transactWrite(
+      [
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: key(companyId, id),
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': current.version },
+          },
+        },
+        ...markers.map((marker) => deleteMarker(marker.key, id)),
+        ...(options.extraItems ?? []),
+      ],
+      (index) => {
+        if (index <= markers.length) return conflict(staleVersionMessage);
+        return options.explainExtra?.(index - 1 - markers.length);
+      },
+    );
+    return current;
+  }
+
+  /** Most recent first, `limit` at a time (at most 1000), resumed with `cursor`. */
+  async function list(companyId: string, options: ListOptions = {}): Promise<Page<R>> {
+    const limit = Math.min(Math.max(options.limit ?? maxListLimit, 1), maxListLimit);
+    const pk = companyPk(companyId);
+    const prefix = `${type}#`;
+    let startKey: Record<string, unknown> | undefined = decodeCursor(options.cursor, pk, prefix);
+    const items: R[] = [];
+    let lastKey: Record<string, unknown> | undefined;
+    try {
+      do {
+        const page = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+            ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+            ScanIndexForward: false,
+            Limit: limit - items.length,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of page.Items ?? []) items.push(withoutKeys<R>(item));
+        lastKey = page.LastEvaluatedKey;
+        startKey = lastKey;
+      } while (lastKey && items.length < limit);
+    } catch (error) {
+      throw awsErrorToHttp(error) ?? error;
+    }
+    const last = items.at(-1);
+    const more = lastKey !== undefined && last !== undefined;
+    return { items, nextCursor: more ? encodeCursor(key(companyId, last.id)) : undefined };
+  }
+
+  /** Every record of the company (all pages), for aggregates such as the dashboard. */
+  async function listAll(companyId: string): Promise<R[]> {
+    const all: R[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await list(companyId, { limit: maxListLimit, cursor });
+      all.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return all;
+  }
+
+  /** The records with these ids (missing ones left out), keyed by id. */
+  async function getMany(companyId: string, ids: Iterable<string>): Promise<Map<string, R>> {
+    const unique = [...new Set(ids)].filter(Boolean);
+    const found = new Map<string, R>();
+    for (let start = 0; start < unique.length; start += 100) {
+      let keys: Record<string, unknown>[] | undefined = unique
+        .slice(start, start + 100)
+        .map((id) => key(companyId, id));
+      for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
+        try {
+          const result = await db().send(
+            new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
+          );
+          for (const item of result.Responses?.[tableName()] ?? []) {
+            const record = withoutKeys<R>(item);
+            found.set(record.id, record);
+          }
+          keys = result.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
+        } catch (error) {
+          throw awsErrorToHttp(error) ?? error;
+        }
+        if (keys?.length) {
+          if (attempt >= 5) throw unavailable();
+          await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+        }
+      }
+    }
+    return found;
+  }
+
+  return {
+    type,
+    key,
+    get,
+    getOrThrow,
+    createItems,
+    create,
+    replaceItem,
+    update,
+    remove,
+    list,
+    listAll,
+    getMany,
+  };
+}
+
+export type EntityRepository<R extends BaseRecord> = ReturnType<typeof entityRepository<R>>;

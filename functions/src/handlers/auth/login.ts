@@ -1,0 +1,9 @@
+import { loginInput } from '@btp/shared/entities/auth';
+import { login } from '../../accounts/account-service.js';
+import { createHandler } from '../../lib/http.js';
+
+/** POST /api/auth/login by username or e-mail. */
+export const handler = createHandler({ body: loginInput }, async ({ body }) => {
+  const { user, cookie } = await login(body.identifier, body.password);
+  return { body: { user }, cookies: [cookie] };
+});

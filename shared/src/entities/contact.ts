@@ -1,0 +1,30 @@
+/**
+ * The address block shared by clients, suppliers and companies (spec section 3): e-mail, phone,
+ * postal address with the country defaulting to France, SIRET and VAT number.
+ */
+import {
+  boundedText,
+  defaultedField,
+  emailField,
+  optionalField,
+  TEXT_MAX_LENGTH,
+  textField,
+} from '../fields.js';
+
+/** Spec section 9: country defaults to France. */
+export const DEFAULT_COUNTRY = 'France';
+
+/** A country: trimmed text; blank or missing reads as France. */
+export const countryField = defaultedField(boundedText(TEXT_MAX_LENGTH), DEFAULT_COUNTRY);
+
+/** email, phone, address, city, postalCode, country, siret, vatNumber: all optional but the country. */
+export const contactFields = {
+  email: optionalField(emailField()),
+  phone: textField,
+  address: textField,
+  city: textField,
+  postalCode: textField,
+  country: countryField,
+  siret: textField,
+  vatNumber: textField,
+};

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { validationDetails } from '../validation.js';
+import { quoteCreateInput, quoteItemInput, quoteItemsInput, quoteSchema, quoteUpdateInput } from './quote.js';
+
+const CLIENT = '0190a5f0-1234-7abc-8def-0123456789ab';
+const PROJECT = '0190a5f0-2222-7abc-8def-0123456789ab';
+const QUOTE = '0190a5f0-3333-7abc-8def-0123456789ab';
+const COMPANY = '0190a5f0-0000-7abc-8def-0123456789ab';
+
+describe('quote schemas', () => {
+  it('require a title and a client', () => {
+    expect(validationDetails(quoteCreateInput.safeParse({ title: ' ' }).error!)).toEqual([
+      { path: 'title', message: 'Le titre est requis' },
+      { path: 'clientId', message: 'Le client est requis' },
+    ]);
+  });
+
+  it('apply the defaults on create: draft, overhead 10.00, margin 15.00', () => {
+    expect(quoteCreateInput.parse({ title: 'Rénovation', clientId: CLIENT })).toEqual({
+      title: 'Rénovation',
+      clientId: CLIENT,
+      overheadPercentage: '10.00',
+      marginPercentage: '15.00',
+      status: 'draft',
+    });
+  });
+
+  it("read the project choice 'none', '' and null as no project", () => {
+    for (const projectId of ['none', '', null]) {
+      expect(quoteCreateInput.parse({ title: 'T', clientId: CLIENT, projectId }).projectId).toBeUndefined();
+    }
+    expect(quoteCreateInput.parse({ title: 'T', clientId: CLIENT, projectId: PROJECT }).projectId).toBe(
+      PROJECT,
+    );
+  });
+
+  it('keep overhead and margin between 0 and 100 with steps of 0.01', () => {
+    const data = quoteCreateInput.parse({
+      title: 'T',
+      clientId: CLIENT,
+      overheadPercentage: '12,5',
+      marginPercentage: 0,
+    });
+    expect(data).toMatchObject({ overheadPercentage: '12.50', marginPercentage: '0.00' });
+    const message = 'Le pourcentage doit être un nombre entre 0 et 100, avec au plus deux décimales';
+    expect(
+      validationDetails(
+        quoteCreateInput.safeParse({
+          title: 'T',
+          clientId: CLIENT,
+          overheadPercentage: 100.5,
+          marginPercentage: '1.001',
+        }).error!,
+      ),
+    ).toEqual([
+      { path: 'overheadPercentage', message },
+      { path: 'marginPercentage', message },
+    ]);
+  });
+
+  it('ignore the number, the amounts, the lines and the read-only fields on update', () => {
+    const record = quoteSchema.parse({
+      id: QUOTE,
+      companyId: COMPANY,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      updatedAt: '2026-01-02T03:04:05.000Z',
+      version: 3,
+      number: 'DEV-2026-0001',
+      title: 'T',
+      clientId: CLIENT,
+      status: 'sent',
+      overheadPercentage: '10.00',
+      marginPercentage: '15.00',
+      subtotalAmount: '100.00',
+      overheadAmount: '10.00',
+      marginAmount: '16.50',
+      totalAmount: '126.50',
+      items: [],
+    });
+    expect(quoteUpdateInput.parse({ ...record, companyId: 'x' })).toEqual({
+      title: 'T',
+      clientId: CLIENT,
+      status: 'sent',
+      overheadPercentage: '10.00',
+      marginPercentage: '15.00',
+      version: 3,
+    });
+  });
+});
+
+describe('quote item schema', () => {
+  const line = { resourceType: 'materials', quantity: '2,5', unitPrice: '12.40' };
+
+  it('normalises a line and sorts it first by default', () => {
+    expect(quoteItemInput.parse(line)).toEqual({
+      resourceType: 'materials',
+      quantity: '2.500',
+      unitPrice: '12.40',
+      sortOrder: 0,
+    });
+  });
+
+  it('require a resource type', () => {
+    expect(validationDetails(quoteItemInput.safeParse({ ...line, resourceType: undefined }).error!)).toEqual([
+      { path: 'resourceType', message: 'Le type de ressource est requis' },
+    ]);
+  });
+
+  it.each<unknown>(['0', 0, '-1', 'abc', '', undefined, '1,2,3'])(
+    'refuse the quantity %j with "La quantité doit être un nombre positif"',
+    (quantity) => {
+      expect(validationDetails(quoteItemInput.safeParse({ ...line, quantity }).error!)).toEqual([
+        { path: 'quantity', message: 'La quantité doit être un nombre positif' },
+      ]);
+    },
+  );
+
+  it.each<unknown>(['-0.01', -5, 'abc', '', undefined])(
+    'refuse the unit price %j with "Le prix unitaire doit être un nombre positif ou nul"',
+    (unitPrice) => {
+      expect(validationDetails(quoteItemInput.safeParse({ ...line, unitPrice }).error!)).toEqual([
+        { path: 'unitPrice', message: 'Le prix unitaire doit être un nombre positif ou nul' },
+      ]);
+    },
+  );
+
+  it('accept a unit price of 0', () => {
+    expect(quoteItemInput.parse({ ...line, unitPrice: 0 }).unitPrice).toBe('0.00');
+  });
+
+  it('report line errors on their index inside PUT /items', () => {
+    expect(
+      validationDetails(
+        quoteItemsInput.safeParse({ items: [line, { ...line, quantity: '0' }], version: 2 }).error!,
+      ),
+    ).toEqual([{ path: 'items.1.quantity', message: 'La quantité doit être un nombre positif' }]);
+    expect(quoteItemsInput.parse({ items: [], version: 2 })).toEqual({ items: [], version: 2 });
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Customer quotes (devis) and their lines (spec section 3). Amounts are computed by the server with
+ * `pricing.ts` from the lines and percentages; a client never sends them.
+ */
+import { defaultQuoteStatus, quoteStatuses, resourceTypes } from '../enums.js';
+import {
+  dateField,
+  defaultedField,
+  enumField,
+  idField,
+  instantField,
+  integerField,
+  longTextField,
+  moneyField,
+  optionalField,
+  optionalIdField,
+  percentField,
+  quantityField,
+  requiredText,
+  textField,
+} from '../fields.js';
+import { companyRecordFields, updateVersionFields } from '../record.js';
+import { z } from '../zod-fr.js';
+
+/** Spec section 9: default overhead and margin percentages. */
+export const DEFAULT_OVERHEAD_PERCENTAGE = '10.00';
+export const DEFAULT_MARGIN_PERCENTAGE = '15.00';
+
+/** Spec section 9: a new quote's amounts all start at 0.00. */
+export const NEW_QUOTE_AMOUNTS = {
+  subtotalAmount: '0.00',
+  overheadAmount: '0.00',
+  marginAmount: '0.00',
+  totalAmount: '0.00',
+} as const;
+
+/** The most lines one quote carries. */
+export const MAX_QUOTE_ITEMS = 1_000;
+
+/** The editable fields of a quote line. */
+export const quoteItemFields = {
+  resourceType: enumField(resourceTypes, 'Le type de ressource est requis'),
+  description: textField,
+  unit: textField,
+  /** Thousandths; must be > 0 ("12.500"). */
+  quantity: quantityField({ positive: true, message: 'La quantité doit être un nombre positif' }),
+  /** Money ≥ 0 ("8.40"). */
+  unitPrice: moneyField({
+    nonNegative: true,
+    message: 'Le prix unitaire doit être un nombre positif ou nul',
+  }),
+  supplierId: optionalIdField,
+  notes: longTextField,
+  sortOrder: defaultedField(
+    integerField({ min: 0, max: 1_000_000, message: "L'ordre doit être un nombre entier positif ou nul" }),
+    0,
+  ),
+};
+
+/** One line in `PUT /api/quotes/{id}/items`. Its total is computed, never sent. */
+export const quoteItemInput = z.object(quoteItemFields);
+export type QuoteItemInput = z.input<typeof quoteItemInput>;
+export type QuoteItemData = z.output<typeof quoteItemInput>;
+
+/** `PUT /api/quotes/{id}/items` body: all the lines (replacing the previous ones), plus the quote `version` read. */
+export const quoteItemsInput = z.object({
+  items: z
+    .array(quoteItemInput, { error: 'La liste des lignes est requise' })
+    .max(MAX_QUOTE_ITEMS, 'Un devis contient au plus 1 000 lignes'),
+  ...updateVersionFields,
+});
+export type QuoteItemsInput = z.input<typeof quoteItemsInput>;
+export type QuoteItemsData = z.output<typeof quoteItemsInput>;
+
+/**
+ * A quote line as the API returns it (inside `GET /api/quotes/{id}`). Lines are replaced together and
+ * guarded by their quote's `version`, so they carry none of their own.
+ */
+export const quoteItemSchema = z.object({
+  id: idField(),
+  companyId: idField(),
+  quoteId: idField(),
+  createdAt: instantField(),
+  updatedAt: instantField(),
+  ...quoteItemFields,
+  /** quantity × unitPrice rounded to the cent. */
+  totalPrice: moneyField(),
+});
+export type QuoteItem = z.infer<typeof quoteItemSchema>;
+
+/** The editable fields of a quote. */
+export const quoteFields = {
+  title: requiredText('Le titre est requis'),
+  clientId: idField('Le client est requis'),
+  /** Absent for `null`, `''` and the form's `'none'`. */
+  projectId: optionalIdField,
+  description: longTextField,
+  validUntil: optionalField(dateField()),
+  /** Hundredths, 0–100 ("10.00"). */
+  overheadPercentage: defaultedField(percentField(), DEFAULT_OVERHEAD_PERCENTAGE),
+  marginPercentage: defaultedField(percentField(), DEFAULT_MARGIN_PERCENTAGE),
+  status: defaultedField(enumField(quoteStatuses), defaultQuoteStatus),
+};
+
+/** A quote as the API returns it; `items` only in `GET /api/quotes/{id}`. */
+export const quoteSchema = z.object({
+  ...companyRecordFields,
+  ...quoteFields,
+  /** Given by the server, unique per company ("DEV-2026-0001"). */
+  number: z.string(),
+  subtotalAmount: defaultedField(moneyField(), NEW_QUOTE_AMOUNTS.subtotalAmount),
+  overheadAmount: defaultedField(moneyField(), NEW_QUOTE_AMOUNTS.overheadAmount),
+  marginAmount: defaultedField(moneyField(), NEW_QUOTE_AMOUNTS.marginAmount),
+  totalAmount: moneyField(),
+  sentAt: optionalField(instantField()),
+  validatedAt: optionalField(instantField()),
+  items: z.array(quoteItemSchema).optional(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+/** `POST /api/quotes` body. The number and the amounts are the server's. */
+export const quoteCreateInput = z.object(quoteFields);
+export type QuoteCreateInput = z.input<typeof quoteCreateInput>;
+export type QuoteCreateData = z.output<typeof quoteCreateInput>;
+
+/** `PUT /api/quotes/{id}` body: the whole editable record, plus the `version` read; lines go through `/items`. */
+export const quoteUpdateInput = z.object({ ...quoteFields, ...updateVersionFields });
+export type QuoteUpdateInput = z.input<typeof quoteUpdateInput>;
+export type QuoteUpdateData = z.output<typeof quoteUpdateInput>;

@@ -1,0 +1,61 @@
+/**
+ * Supplier invoices (spec section 3); statuses are the invoice statuses. They record documents the
+ * company received, so, unlike customer invoices, their status is edited like any other field.
+ */
+import { defaultInvoiceStatus, invoiceStatuses } from '../enums.js';
+import {
+  dateField,
+  defaultedField,
+  enumField,
+  idField,
+  instantField,
+  jsonItemsField,
+  longTextField,
+  moneyField,
+  optionalField,
+  optionalIdField,
+  textField,
+} from '../fields.js';
+import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
+import { z } from '../zod-fr.js';
+
+/** The editable fields of a supplier invoice. */
+export const supplierInvoiceFields = {
+  supplierId: idField('Le fournisseur est requis'),
+  projectId: optionalIdField,
+  supplierQuoteId: optionalIdField,
+  status: defaultedField(enumField(invoiceStatuses), defaultInvoiceStatus),
+  title: textField,
+  description: longTextField,
+  totalAmount: moneyField({ nonNegative: true, required: 'Le montant total est requis' }),
+  paidAmount: defaultedField(moneyField({ nonNegative: true }), '0.00'),
+  dueDate: optionalField(dateField()),
+  receivedAt: optionalField(instantField()),
+  paidAt: optionalField(instantField()),
+  items: optionalField(jsonItemsField),
+};
+
+/** A supplier invoice as the API returns it. */
+export const supplierInvoiceSchema = z.object({
+  ...companyRecordFields,
+  ...supplierInvoiceFields,
+  /** Given by the server, unique per company. */
+  number: z.string(),
+});
+export type SupplierInvoice = z.infer<typeof supplierInvoiceSchema>;
+
+/** A supplier invoice in `GET /api/supplier-invoices`, with its supplier (absent when gone). */
+export const supplierInvoiceListItemSchema = supplierInvoiceSchema.extend({
+  supplier: entityRefSchema.optional(),
+});
+export type SupplierInvoiceListItem = z.infer<typeof supplierInvoiceListItemSchema>;
+
+/** `POST /api/supplier-invoices` body. */
+export const supplierInvoiceCreateInput = z.object(supplierInvoiceFields);
+export type SupplierInvoiceCreateInput = z.input<typeof supplierInvoiceCreateInput>;
+export type SupplierInvoiceCreateData = z.output<typeof supplierInvoiceCreateInput>;
+
+/** `PUT /api/supplier-invoices/{id}` body: the whole editable record, plus the `version` read. */
+export const supplierInvoiceUpdateInput = z.object({ ...supplierInvoiceFields, ...updateVersionFields });
+export type SupplierInvoiceUpdateInput = z.input<typeof supplierInvoiceUpdateInput>;
+export type SupplierInvoiceUpdateData = z.output<typeof supplierInvoiceUpdateInput>;

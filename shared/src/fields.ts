@@ -1,0 +1,385 @@
+/**
+ * Zod field builders shared by every entity schema: decimal values through `money.ts`, dates, ids,
+ * texts with the API limits, tag lists. Every message is French: zod's own through `zod-fr.ts`,
+ * ours written here.
+ *
+ * Presence: the builders return *required* fields; `optionalField` makes a field optional (blank
+ * text, `null` and a missing key all read as absent) and `defaultedField` gives absent values a
+ * default. Decimal fields take a JSON number or text and output the normalised decimal string.
+ */
+import {
+  formatDecimal,
+  MONEY_SCALE,
+  PERCENT_SCALE,
+  QUANTITY_SCALE,
+  RATING_SCALE,
+  tryParseDecimal,
+} from './money.js';
+import { z } from './zod-fr.js';
+
+/** API.md limits: text fields, notes and descriptions, lists inside a record. */
+export const TEXT_MAX_LENGTH = 2_000;
+export const LONG_TEXT_MAX_LENGTH = 10_000;
+export const TAG_LIST_MAX_ENTRIES = 50;
+
+/** Money precision 12,2: at most 9 999 999 999.99 in absolute value, in cents. */
+export const MONEY_MAX_CENTS = 999_999_999_999;
+/** Quantity precision 10,3: at most 9 999 999.999, in thousandths. */
+export const QUANTITY_MAX_THOUSANDTHS = 9_999_999_999;
+
+/** Blank for a form: missing, `null`, or text made only of spaces. */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** A whole number grouped by thousands for a French reader: 2000 → "2 000" (plain spaces, as typed). */
+function frenchInteger(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+}
+
+/** What `optionalField` returns: accepts the field's input, `null` or nothing; outputs the field's output or `undefined`. */
+export type OptionalField<T extends z.ZodType> = z.ZodOptional<
+  z.ZodType<z.output<T> | undefined, z.input<T> | null | undefined>
+>;
+
+/**
+ * Makes a field optional: a missing key, `null`, `''` or blank text all read as absent (`undefined`)
+ * and anything else must satisfy `schema`.
+ */
+export function optionalField<T extends z.ZodType>(schema: T): OptionalField<T> {
+  // The cast only restates the input type: `preprocess` types its input as `unknown`, while the SPA's
+  // forms need the real one.
+  return z
+    .preprocess((value) => (isBlank(value) ? undefined : value), schema.optional())
+    .optional() as unknown as OptionalField<T>;
+}
+
+/** What `clearableField` returns: accepts the field's input, `null` or nothing; outputs the field's output or `null`. */
+export type ClearableField<T extends z.ZodType> = z.ZodOptional<
+  z.ZodType<z.output<T> | null, z.input<T> | null | undefined>
+>;
+
+/**
+ * For partial updates: a missing key means "unchanged" (`undefined`), while `null`, `''` or blank
+ * text mean "clear" (`null`); anything else must satisfy `schema`.
+ */
+export function clearableField<T extends z.ZodType>(schema: T): ClearableField<T> {
+  return z
+    .preprocess((value) => (isBlank(value) ? null : value), schema.nullable())
+    .optional() as unknown as ClearableField<T>;
+}
+
+/** Like `optionalField`, but an absent value becomes `defaultValue` (spec section 9 defaults). */
+export function defaultedField<T extends z.ZodType>(schema: T, defaultValue: z.output<T>) {
+  return optionalField(schema).transform((value): z.output<T> => value ?? defaultValue);
+}
+
+function addIssue(ctx: z.core.$RefinementCtx, input: unknown, message: string): never {
+  ctx.issues.push({ code: 'custom', input, message });
+  return z.NEVER;
+}
+
+/** Messages of a decimal field, one per way a value can be refused. */
+interface DecimalMessages {
+  /** Missing or blank while required. */
+  required: string;
+  /** Not a number. */
+  invalid: string;
+  /** More decimals than the scale; `invalid` when not given. */
+  scale?: string;
+  /** Below the minimum (or equal to it when the minimum is exclusive). */
+  tooSmall: string;
+  /** Above the maximum. */
+  tooBig: string;
+}
+
+interface DecimalRule {
+  scale: number;
+  /** Bounds in units of 10^-scale. */
+  min: number;
+  minExclusive?: boolean;
+  max: number;
+  messages: DecimalMessages;
+}
+
+/** A required decimal (number or text) checked against `rule`, output in integer units. */
+function decimalUnits(rule: DecimalRule) {
+  const { messages } = rule;
+  return z
+    .union([z.string(), z.number()], {
+      error: (issue) => (isBlank(issue.input) ? messages.required : messages.invalid),
+    })
+    .transform((value, ctx): number => {
+      if (isBlank(value)) return addIssue(ctx, value, messages.required);
+      const parsed = tryParseDecimal(value, rule.scale);
+      if (!parsed.ok) {
+        const message =
+          parsed.reason === 'range'
+            ? messages.tooBig
+            : parsed.reason === 'scale'
+              ? (messages.scale ?? messages.invalid)
+              : messages.invalid;
+        return addIssue(ctx, value, message);
+      }
+      const { units } = parsed;
+      if (units < rule.min || (rule.minExclusive === true && units === rule.min)) {
+        return addIssue(ctx, value, messages.tooSmall);
+      }
+      if (units > rule.max) return addIssue(ctx, value, messages.tooBig);
+      return units;
+    });
+}
+
+function decimalField(rule: DecimalRule) {
+  return decimalUnits(rule).transform((units) => formatDecimal(units, rule.scale));
+}
+
+/**
+ * Money: a JSON number or text ("1 234,50", "1234.5") with at most two decimals, within ±9 999 999 999.99
+ * (precision 12,2); output "1234.50". `nonNegative` refuses amounts below zero. `message` replaces the
+ * messages for a missing, unreadable or negative value (e.g. the spec's unit-price message).
+ */
+export function moneyField(options: { nonNegative?: boolean; message?: string; required?: string } = {}) {
+  const invalid = 'Montant invalide : utilisez un nombre avec au plus deux décimales, par exemple 1 234,50';
+  return decimalField({
+    scale: MONEY_SCALE,
+    min: options.nonNegative === true ? 0 : -MONEY_MAX_CENTS,
+    max: MONEY_MAX_CENTS,
+    messages: {
+      required: options.required ?? options.message ?? 'Le montant est requis',
+      invalid: options.message ?? invalid,
+      scale: invalid,
+      tooSmall:
+        options.message ??
+        (options.nonNegative === true
+          ? 'Le montant doit être positif ou nul'
+          : 'Montant invalide : au moins -9 999 999 999,99'),
+      tooBig: 'Montant invalide : au plus 9 999 999 999,99 en valeur absolue',
+    },
+  });
+}
+
+/** Percentage from 0 to 100 with at most two decimals (precision 5,2); output "10.00". */
+export function percentField(options: { message?: string } = {}) {
+  const message =
+    options.message ?? 'Le pourcentage doit être un nombre entre 0 et 100, avec au plus deux décimales';
+  return decimalField({
+    scale: PERCENT_SCALE,
+    min: 0,
+    max: 100 * 10 ** PERCENT_SCALE,
+    messages: {
+      required: options.message ?? 'Le pourcentage est requis',
+      invalid: message,
+      tooSmall: message,
+      tooBig: message,
+    },
+  });
+}
+
+/**
+ * Quantity with at most three decimals, within ±9 999 999.999 (precision 10,3); output "12.500".
+ * `positive` refuses zero and below. `message` replaces the messages for a missing, unreadable or
+ * non-positive value.
+ */
+export function quantityField(options: { positive?: boolean; message?: string } = {}) {
+  const invalid = 'Quantité invalide : utilisez un nombre avec au plus trois décimales, par exemple 12,5';
+  return decimalField({
+    scale: QUANTITY_SCALE,
+    min: options.positive === true ? 0 : -QUANTITY_MAX_THOUSANDTHS,
+    minExclusive: options.positive === true,
+    max: QUANTITY_MAX_THOUSANDTHS,
+    messages: {
+      required: options.message ?? 'La quantité est requise',
+      invalid: options.message ?? invalid,
+      scale: invalid,
+      tooSmall:
+        options.message ??
+        (options.positive === true
+          ? 'La quantité doit être un nombre positif'
+          : 'Quantité invalide : au moins -9 999 999,999'),
+      tooBig: 'Quantité invalide : au plus 9 999 999,999 en valeur absolue',
+    },
+  });
+}
+
+/** Supplier rating from 1 to 5 in steps of 0.1 (precision 2,1); output "4.5". */
+export function ratingField() {
+  const message = 'La note doit être comprise entre 1 et 5, par pas de 0,1';
+  return decimalField({
+    scale: RATING_SCALE,
+    min: 1 * 10 ** RATING_SCALE,
+    max: 5 * 10 ** RATING_SCALE,
+    messages: { required: 'La note est requise', invalid: message, tooSmall: message, tooBig: message },
+  });
+}
+
+/**
+ * Integer between `min` and `max` from a JSON number or digits as text ("50"); output a number.
+ * `message` is shown for anything refused but a missing value (`required`).
+ */
+export function integerField(options: { min: number; max: number; message: string; required?: string }) {
+  return decimalUnits({
+    scale: 0,
+    min: options.min,
+    max: options.max,
+    messages: {
+      required: options.required ?? options.message,
+      invalid: options.message,
+      tooSmall: options.message,
+      tooBig: options.message,
+    },
+  });
+}
+
+/** Whole percent of progress, 0 to 100 (projects, progress reports); output a number. */
+export function progressField(options: { message?: string; required?: string } = {}) {
+  return integerField({
+    min: 0,
+    max: 100,
+    message: options.message ?? "L'avancement doit être un nombre entier entre 0 et 100",
+    required: options.required,
+  });
+}
+
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_WITH_OFFSET =
+  /^T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/i;
+
+function isCalendarDate(text: string): boolean {
+  const match = DATE_TEXT.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const DATE_MESSAGE = 'Date invalide : utilisez le format AAAA-MM-JJ, par exemple 2026-11-22';
+
+/**
+ * A calendar date, output "2026-11-22". A full ISO timestamp ("2026-11-22T00:00:00.000Z", what
+ * `Date.toJSON` sends) is accepted too and keeps the date as written in it, without time-zone
+ * conversion.
+ */
+export function dateField(options: { required?: string } = {}) {
+  const required = options.required ?? 'La date est requise';
+  return z
+    .string({ error: (issue) => (isBlank(issue.input) ? required : DATE_MESSAGE) })
+    .trim()
+    .transform((value, ctx): string => {
+      if (value === '') return addIssue(ctx, value, required);
+      const date = value.slice(0, 10);
+      const rest = value.slice(10);
+      if (!isCalendarDate(date) || (rest !== '' && !TIME_WITH_OFFSET.test(rest))) {
+        return addIssue(ctx, value, DATE_MESSAGE);
+      }
+      return date;
+    });
+}
+
+const INSTANT_MESSAGE =
+  'Date et heure invalides : utilisez le format ISO 8601 avec fuseau, par exemple 2026-11-22T14:30:00Z';
+
+/** An instant: ISO 8601 date and time with `Z` or an offset; output in UTC, `toISOString()` form. */
+export function instantField() {
+  return z
+    .string({ error: INSTANT_MESSAGE })
+    .trim()
+    .transform((value, ctx): string => {
+      const date = value.slice(0, 10);
+      const rest = value.slice(10);
+      if (!isCalendarDate(date) || !TIME_WITH_OFFSET.test(rest)) return addIssue(ctx, value, INSTANT_MESSAGE);
+      const instant = new Date(value);
+      if (Number.isNaN(instant.getTime())) return addIssue(ctx, value, INSTANT_MESSAGE);
+      return instant.toISOString();
+    });
+}
+
+/** A required text: trimmed, not blank, at most `max` characters. */
+export function requiredText(message: string, max: number = TEXT_MAX_LENGTH) {
+  return z
+    .string({ error: (issue) => (isBlank(issue.input) ? message : undefined) })
+    .trim()
+    .min(1, message)
+    .max(max, `Le texte doit contenir au plus ${frenchInteger(max)} caractères`);
+}
+
+/** Text trimmed and at most `max` characters long (possibly empty): the base of the text fields. */
+export function boundedText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Le texte doit contenir au plus ${frenchInteger(max)} caractères`);
+}
+
+/** An optional text (names, phones, cities…): trimmed, at most 2,000 characters, blank = absent. */
+export const textField = optionalField(boundedText(TEXT_MAX_LENGTH));
+
+/** An optional long text (notes, descriptions): trimmed, at most 10,000 characters, blank = absent. */
+export const longTextField = optionalField(boundedText(LONG_TEXT_MAX_LENGTH));
+
+/** An e-mail address, trimmed (case is kept; comparing lower-cased is the server's job). */
+export function emailField(message = "L'adresse e-mail doit être valide") {
+  return z.string({ error: message }).trim().max(254, message).regex(z.regexes.email, message);
+}
+
+/** A uuid (lower-cased). A blank value reads as missing and gets `required`. */
+export function idField(required = "L'identifiant est requis") {
+  return z
+    .uuid({ error: (issue) => (isBlank(issue.input) ? required : 'Identifiant invalide') })
+    .transform((value) => value.toLowerCase());
+}
+
+/**
+ * An optional link to another record: a uuid, or absent when missing, `null`, blank or `'none'`
+ * (the value the forms' "no project" choice sends).
+ */
+export const optionalIdField = z
+  .custom<string | null>()
+  .transform((value) => (isBlank(value) || value === 'none' ? undefined : (value ?? undefined)))
+  .pipe(idField().optional())
+  .optional();
+
+/** A required choice among `values`; a blank or missing value gets `required`. */
+export function enumField<const T extends readonly [string, ...string[]]>(values: T, required?: string) {
+  return z.enum(values, {
+    error: (issue) => (isBlank(issue.input) && required !== undefined ? required : undefined),
+  });
+}
+
+/**
+ * A list of short texts (supplier specialties, document tags): each entry trimmed, blank entries and
+ * repeats dropped (as the tag input does), then at most 50 entries of at most 2,000 characters.
+ * A single comma-separated text is accepted too (multipart forms send text).
+ */
+export const tagListField = z
+  .union([z.array(z.string()), z.string()], { error: 'Liste invalide : une liste de textes est attendue' })
+  .transform((value) => {
+    const entries = (typeof value === 'string' ? value.split(',') : value).map((entry) => entry.trim());
+    return [...new Set(entries.filter((entry) => entry !== ''))];
+  })
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .max(
+            TEXT_MAX_LENGTH,
+            `Chaque élément doit contenir au plus ${frenchInteger(TEXT_MAX_LENGTH)} caractères`,
+          ),
+      )
+      .max(TAG_LIST_MAX_ENTRIES, `La liste doit contenir au plus ${TAG_LIST_MAX_ENTRIES} éléments`),
+  );
+
+/** A JSON object (company settings, user permissions). */
+export const jsonObjectField = z.record(z.string(), z.json());
+
+/** The `items (json)` of supplier quotes and invoices: a list of JSON objects, at most 1,000. */
+export const jsonItemsField = z
+  .array(jsonObjectField)
+  .max(1_000, 'La liste doit contenir au plus 1 000 lignes');
+
+/** The optimistic-locking version a client read (API.md "Updates"). */
+export const versionField = z
+  .number({ error: 'La version doit être un nombre entier positif' })
+  .int('La version doit être un nombre entier positif')
+  .min(1, 'La version doit être un nombre entier positif');

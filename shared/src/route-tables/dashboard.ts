@@ -1,0 +1,4 @@
+import type { RouteDefinition } from '../routes.js';
+
+/** Dashboard figures. */
+export const dashboardRoutes: RouteDefinition[] = [];

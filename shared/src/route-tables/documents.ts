@@ -1,0 +1,4 @@
+import type { RouteDefinition } from '../routes.js';
+
+/** Documents: uploads (multipart and presigned POST), downloads, deletion. */
+export const documentRoutes: RouteDefinition[] = [];

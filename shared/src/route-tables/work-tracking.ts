@@ -1,0 +1,4 @@
+import type { RouteDefinition } from '../routes.js';
+
+/** Work progress reports and their validate / sign transitions. */
+export const workTrackingRoutes: RouteDefinition[] = [];
