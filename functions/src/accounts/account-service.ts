@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublicUser, RegisterData, SetupData } from '@btp/shared/entities/auth';
 import { slugify, type Company } from '@btp/shared/entities/company';
-import { awsErrorToHttp } from '../lib/aws-errors.js';
+import { withAwsErrors } from '../lib/aws-errors.js';
 import { config } from '../lib/config.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { HttpError, conflict } from '../lib/http-errors.js';
@@ -40,14 +40,6 @@ export const messages = {
   tooManyAttempts: (minutes: number) =>
     `Trop de tentatives de connexion : réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
 };
-
-async function send<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    throw awsErrorToHttp(error) ?? error;
-  }
-}
 
 /** A new session for this user and the cookie that carries it. */
 async function openSession(user: StoredUser): Promise<string> {
@@ -135,7 +127,7 @@ async function assertIdentifiersFree(username: string, email: string): Promise<v
     [usernameMarker(username), usernameTaken],
     [emailMarker(email), emailTaken],
   ] as const) {
-    const { Item } = await send(() =>
+    const { Item } = await withAwsErrors(() =>
       db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true })),
     );
     if (Item) throw conflict(message);
@@ -247,7 +239,7 @@ export async function login(identifier: string, password: string): Promise<Signe
   }
   await clearFailures(identifier);
   const lastLoginAt = nowIso();
-  await send(() =>
+  await withAwsErrors(() =>
     db().send(
       new UpdateCommand({
         TableName: tableName(),

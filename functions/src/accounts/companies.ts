@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Company } from '@btp/shared/entities/company';
-import { awsErrorToHttp } from '../lib/aws-errors.js';
+import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { globalMarkerKey, withoutKeys, type Key } from '../data/keys.js';
+import { queryAllByGsi1 } from '../data/global-index.js';
 import type { TransactItem } from '../data/transactions.js';
 
 /** The company record itself: `COMPANY#<id>` / `COMPANY`, listed through gsi1 (`COMPANY`). */
@@ -12,14 +13,6 @@ export const companyEmailMarker = (email: string): Key => globalMarkerKey('COMPA
 
 export const companyNameTaken = 'Une entreprise porte déjà ce nom.';
 export const companyEmailTaken = 'Une entreprise utilise déjà cette adresse e-mail.';
-
-async function send<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    throw awsErrorToHttp(error) ?? error;
-  }
-}
 
 function companyItem(company: Company): Record<string, unknown> {
   return {
@@ -73,33 +66,15 @@ export function companyPutItem(company: Company, readVersion: number): TransactI
 }
 
 export async function getCompany(id: string): Promise<Company | undefined> {
-  const { Item } = await send(() =>
+  const { Item } = await withAwsErrors(() =>
     db().send(new GetCommand({ TableName: tableName(), Key: companyKey(id), ConsistentRead: true })),
   );
   return Item ? withoutKeys<Company>(Item) : undefined;
 }
 
 /** Every company, most recent first (gsi1, `COMPANY`). */
-export async function listCompanies(): Promise<Company[]> {
-  const companies: Company[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await send(() =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': 'COMPANY' },
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      ),
-    );
-    for (const item of page.Items ?? []) companies.push(withoutKeys<Company>(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return companies;
+export function listCompanies(): Promise<Company[]> {
+  return queryAllByGsi1<Company>('COMPANY');
 }
 
 /** Whether people of this company may sign in and work (a suspended or cancelled one may not). */

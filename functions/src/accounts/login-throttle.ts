@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { awsErrorToHttp } from '../lib/aws-errors.js';
+import { awsErrorToHttp, withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { normaliseUnique } from '../data/keys.js';
 
@@ -12,17 +12,9 @@ const failuresKey = (identifier: string) => ({
   sk: 'LOGINFAIL',
 });
 
-async function send<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    throw awsErrorToHttp(error) ?? error;
-  }
-}
-
 /** Milliseconds until sign-in reopens for this identifier, or 0 when it is open. */
 export async function lockedFor(identifier: string, now = Date.now()): Promise<number> {
-  const { Item } = await send(() =>
+  const { Item } = await withAwsErrors(() =>
     db().send(new GetCommand({ TableName: tableName(), Key: failuresKey(identifier), ConsistentRead: true })),
   );
   if (!Item) return 0;
@@ -55,7 +47,7 @@ export async function recordFailure(identifier: string, now = Date.now()): Promi
       throw awsErrorToHttp(error) ?? error;
     }
     // A window is running: add to it (atomically, so concurrent failures all count).
-    await send(() =>
+    await withAwsErrors(() =>
       db().send(
         new UpdateCommand({
           TableName: tableName(),
@@ -70,5 +62,7 @@ export async function recordFailure(identifier: string, now = Date.now()): Promi
 
 /** A successful sign-in clears the count. */
 export async function clearFailures(identifier: string): Promise<void> {
-  await send(() => db().send(new DeleteCommand({ TableName: tableName(), Key: failuresKey(identifier) })));
+  await withAwsErrors(() =>
+    db().send(new DeleteCommand({ TableName: tableName(), Key: failuresKey(identifier) })),
+  );
 }

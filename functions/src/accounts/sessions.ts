@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserRole } from '@btp/shared/enums';
-import { awsErrorToHttp } from '../lib/aws-errors.js';
+import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { newId } from '../data/ids.js';
 import { sessionIdleMs, sessionLifetimeMs } from './session-token.js';
@@ -24,14 +24,6 @@ const userSessionsPk = (userId: string) => `USER_SESSIONS#${userId}`;
 /** Refresh `lastSeenAt` at most this often, to keep reads cheap. */
 const touchIntervalMs = 5 * 60 * 1000;
 
-async function send<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    throw awsErrorToHttp(error) ?? error;
-  }
-}
-
 export async function createSession(input: Pick<Session, 'userId' | 'companyId' | 'role'>): Promise<Session> {
   const now = Date.now();
   const session: Session = {
@@ -41,7 +33,7 @@ export async function createSession(input: Pick<Session, 'userId' | 'companyId' 
     absoluteExpiry: now + sessionLifetimeMs,
     lastSeenAt: now,
   };
-  await send(() =>
+  await withAwsErrors(() =>
     db().send(
       new PutCommand({
         TableName: tableName(),
@@ -67,14 +59,14 @@ export function isExpired(session: Session, now = Date.now()): boolean {
 
 /** The live session with this id, refreshed as used; `undefined` when revoked or expired. */
 export async function useSession(id: string, now = Date.now()): Promise<Session | undefined> {
-  const { Item } = await send(() =>
+  const { Item } = await withAwsErrors(() =>
     db().send(new GetCommand({ TableName: tableName(), Key: sessionKey(id), ConsistentRead: true })),
   );
   if (!Item) return undefined;
   const session = Item as unknown as Session;
   if (isExpired(session, now)) return undefined;
   if (now - session.lastSeenAt >= touchIntervalMs) {
-    await send(() =>
+    await withAwsErrors(() =>
       db().send(
         new UpdateCommand({
           TableName: tableName(),
@@ -91,7 +83,7 @@ export async function useSession(id: string, now = Date.now()): Promise<Session 
 }
 
 export async function deleteSession(id: string): Promise<void> {
-  await send(() => db().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(id) })));
+  await withAwsErrors(() => db().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(id) })));
 }
 
 /**
@@ -102,7 +94,7 @@ export async function deleteUserSessions(userId: string): Promise<number> {
   let deleted = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await send(() =>
+    const page = await withAwsErrors(() =>
       db().send(
         new QueryCommand({
           TableName: tableName(),

@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@btp/shared/entities/user';
 import type { PublicUser } from '@btp/shared/entities/auth';
-import { awsErrorToHttp } from '../lib/aws-errors.js';
+import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { globalMarkerKey, normaliseUnique, withoutKeys, type Key } from '../data/keys.js';
+import { queryAllByGsi1 } from '../data/global-index.js';
 import type { TransactItem } from '../data/transactions.js';
 
 /** A user as stored: the record plus its password hash, which never leaves this module's callers. */
@@ -15,14 +16,6 @@ export const emailMarker = (email: string): Key => globalMarkerKey('EMAIL', emai
 
 export const usernameTaken = "Ce nom d'utilisateur est déjà utilisé.";
 export const emailTaken = 'Cette adresse e-mail est déjà utilisée.';
-
-async function send<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    throw awsErrorToHttp(error) ?? error;
-  }
-}
 
 /**
  * The items that write a new user and reserve its username and e-mail, for a transaction.
@@ -68,7 +61,7 @@ export function userPutItem(user: StoredUser, readVersion: number): TransactItem
 }
 
 export async function getUser(id: string): Promise<StoredUser | undefined> {
-  const { Item } = await send(() =>
+  const { Item } = await withAwsErrors(() =>
     db().send(new GetCommand({ TableName: tableName(), Key: userKey(id), ConsistentRead: true })),
   );
   return Item ? withoutKeys<StoredUser>(Item) : undefined;
@@ -77,7 +70,7 @@ export async function getUser(id: string): Promise<StoredUser | undefined> {
 /** The user whose username or e-mail (case-insensitive) is `identifier`. */
 export async function findUserByIdentifier(identifier: string): Promise<StoredUser | undefined> {
   const marker = identifier.includes('@') ? emailMarker(identifier) : usernameMarker(identifier);
-  const { Item } = await send(() =>
+  const { Item } = await withAwsErrors(() =>
     db().send(new GetCommand({ TableName: tableName(), Key: marker, ConsistentRead: true })),
   );
   if (!Item || typeof Item.ownerId !== 'string') return undefined;
@@ -85,26 +78,8 @@ export async function findUserByIdentifier(identifier: string): Promise<StoredUs
 }
 
 /** Every user, most recent first (gsi1, `USER`). */
-export async function listUsers(): Promise<StoredUser[]> {
-  const users: StoredUser[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await send(() =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': 'USER' },
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      ),
-    );
-    for (const item of page.Items ?? []) users.push(withoutKeys<StoredUser>(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return users;
+export function listUsers(): Promise<StoredUser[]> {
+  return queryAllByGsi1<StoredUser>('USER');
 }
 
 /** The user as the API shows it: never the password hash. */

@@ -140,6 +140,17 @@ describe('entity repository on DynamoDB Local', () => {
     expect([...many.keys()].sort()).toEqual([created[0]!.id, created[3]!.id].sort());
   });
 
+  it('gives no cursor when a page ends exactly on the last record', async () => {
+    const company = testCompanyId();
+    for (let index = 0; index < 6; index += 1) await contacts.create(company, { name: `Borne ${index}` });
+    const first = await contacts.list(company, { limit: 3 });
+    expect(first.nextCursor).toBeDefined();
+    const second = await contacts.list(company, { limit: 3, cursor: first.nextCursor });
+    expect(second.items).toHaveLength(3);
+    expect(second.nextCursor).toBeUndefined();
+    expect((await contacts.list(company, { limit: 6 })).nextCursor).toBeUndefined();
+  });
+
   it("refuses a cursor that points into another company's partition", async () => {
     const company = testCompanyId();
     const forged = encodeCursor({ pk: `COMPANY#${testCompanyId()}`, sk: 'TESTCONTACT#x' });

@@ -254,7 +254,8 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     const prefix = `${type}#`;
     let startKey: Record<string, unknown> | undefined = decodeCursor(options.cursor, pk, prefix);
     const items: R[] = [];
-    let lastKey: Record<string, unknown> | undefined;
+    // One item more than asked tells whether another page exists, so `nextCursor` is only given
+    // when more items remain (DynamoDB returns a continuation key whenever `Limit` is reached).
     try {
       do {
         const page = await db().send(
@@ -263,20 +264,20 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
             KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
             ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
             ScanIndexForward: false,
-            Limit: limit - items.length,
+            Limit: limit + 1 - items.length,
             ExclusiveStartKey: startKey,
           }),
         );
         for (const item of page.Items ?? []) items.push(withoutKeys<R>(item));
-        lastKey = page.LastEvaluatedKey;
-        startKey = lastKey;
-      } while (lastKey && items.length < limit);
+        startKey = page.LastEvaluatedKey;
+      } while (startKey && items.length <= limit);
     } catch (error) {
       throw awsErrorToHttp(error) ?? error;
     }
-    const last = items.at(-1);
-    const more = lastKey !== undefined && last !== undefined;
-    return { items, nextCursor: more ? encodeCursor(key(companyId, last.id)) : undefined };
+    const more = items.length > limit;
+    const pageItems = more ? items.slice(0, limit) : items;
+    const last = pageItems.at(-1);
+    return { items: pageItems, nextCursor: more && last ? encodeCursor(key(companyId, last.id)) : undefined };
   }
 
   /** Every record of the company (all pages), for aggregates such as the dashboard. */

@@ -42,3 +42,12 @@ export function awsErrorToHttp(error: unknown): HttpError | undefined {
   if (cause instanceof Error && cause !== error) return awsErrorToHttp(cause);
   return undefined;
 }
+
+/** Runs an AWS SDK call and turns its failure into the contract's error when it is one (503, 409). */
+export async function withAwsErrors<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw awsErrorToHttp(error) ?? error;
+  }
+}

@@ -9,6 +9,13 @@ const configSchema = z.object({
   AWS_REGION: z.string().min(1).default('eu-west-3'),
   /** Local stack only: DynamoDB Local's URL. */
   DYNAMODB_ENDPOINT: z.url().optional(),
+  /**
+   * The documents bucket. Only the document routes get it (and need it): they stop with a clear
+   * error without it (`documentsBucket()` in `s3.ts`), the other routes run without it.
+   */
+  DOCUMENTS_BUCKET: z.string().min(1).optional(),
+  /** Local stack only: the S3-compatible server's URL (path-style addressing). */
+  S3_ENDPOINT: z.url().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Local stack: the session signing key itself. On AWS: the ARN of its secret instead. */
   SESSION_KEY: z.string().min(32).optional(),

@@ -73,6 +73,21 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown(0));
 
   const { isInstalled } = await import('../../../functions/src/setup/installation.js');
+  if (env.DEMO === '1') {
+    const { demoLogins, loadDemoData } = await import('./demo.js');
+    const loaded = await loadDemoData(stack.setupToken);
+    if (loaded) {
+      console.log('Données de démonstration chargées (Dupont Bâtiment) :');
+      console.log(
+        `  super administrateur : ${demoLogins.superAdmin.username} / ${demoLogins.superAdmin.password}`,
+      );
+      console.log(
+        `  administrateur de l'entreprise : ${demoLogins.companyAdmin.username} / ${demoLogins.companyAdmin.password}`,
+      );
+    } else {
+      console.log('DEMO=1 ignoré : ce DATA_DIR contient déjà des données.');
+    }
+  }
   const installed = await isInstalled();
   console.log(
     `BTP Gestion est prêt sur ${stack.url} (démarré en ${((Date.now() - started) / 1000).toFixed(1)} s)`,
@@ -81,9 +96,6 @@ async function main(): Promise<void> {
   if (!installed) {
     console.log(`Jeton d'installation : ${stack.setupToken}`);
     console.log(`Ouvrez ${stack.url}/setup pour créer le premier super administrateur.`);
-  }
-  if (env.DEMO === '1') {
-    console.log('DEMO=1 : les données de démonstration seront chargées une fois l’API métier disponible.');
   }
   console.log('Ctrl-C pour arrêter.');
 }

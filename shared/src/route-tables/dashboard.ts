@@ -1,4 +1,6 @@
 import type { RouteDefinition } from '../routes.js';
 
 /** Dashboard figures. */
-export const dashboardRoutes: RouteDefinition[] = [];
+export const dashboardRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/api/dashboard/stats', handler: 'dashboard/stats', access: 'user', table: 'read' },
+];

@@ -1,4 +1,24 @@
 import type { RouteDefinition } from '../routes.js';
 
 /** Customer invoices: drafts, sending (gapless number), payment. */
-export const invoicingRoutes: RouteDefinition[] = [];
+export const invoicingRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/api/invoices', handler: 'invoices/list', access: 'user', table: 'read' },
+  { method: 'POST', path: '/api/invoices', handler: 'invoices/create', access: 'user', table: 'write' },
+  { method: 'GET', path: '/api/invoices/{id}', handler: 'invoices/get', access: 'user', table: 'read' },
+  { method: 'PUT', path: '/api/invoices/{id}', handler: 'invoices/update', access: 'user', table: 'write' },
+  {
+    method: 'DELETE',
+    path: '/api/invoices/{id}',
+    handler: 'invoices/delete',
+    access: 'user',
+    table: 'write',
+  },
+  {
+    method: 'POST',
+    path: '/api/invoices/{id}/send',
+    handler: 'invoices/send',
+    access: 'user',
+    table: 'write',
+  },
+  { method: 'POST', path: '/api/invoices/{id}/pay', handler: 'invoices/pay', access: 'user', table: 'write' },
+];

@@ -1,4 +1,82 @@
 import type { RouteDefinition } from '../routes.js';
 
 /** Supplier price requests (select) and supplier invoices. */
-export const purchaseRoutes: RouteDefinition[] = [];
+export const purchaseRoutes: RouteDefinition[] = [
+  {
+    method: 'GET',
+    path: '/api/supplier-quotes',
+    handler: 'supplier-quotes/list',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'POST',
+    path: '/api/supplier-quotes',
+    handler: 'supplier-quotes/create',
+    access: 'user',
+    table: 'write',
+  },
+  {
+    method: 'GET',
+    path: '/api/supplier-quotes/{id}',
+    handler: 'supplier-quotes/get',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'PUT',
+    path: '/api/supplier-quotes/{id}',
+    handler: 'supplier-quotes/update',
+    access: 'user',
+    table: 'write',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/supplier-quotes/{id}',
+    handler: 'supplier-quotes/delete',
+    access: 'user',
+    table: 'write',
+  },
+  {
+    method: 'POST',
+    path: '/api/supplier-quotes/{id}/select',
+    handler: 'supplier-quotes/select',
+    access: 'user',
+    table: 'write',
+  },
+  {
+    method: 'GET',
+    path: '/api/supplier-invoices',
+    handler: 'supplier-invoices/list',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'POST',
+    path: '/api/supplier-invoices',
+    handler: 'supplier-invoices/create',
+    access: 'user',
+    table: 'write',
+  },
+  {
+    method: 'GET',
+    path: '/api/supplier-invoices/{id}',
+    handler: 'supplier-invoices/get',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'PUT',
+    path: '/api/supplier-invoices/{id}',
+    handler: 'supplier-invoices/update',
+    access: 'user',
+    table: 'write',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/supplier-invoices/{id}',
+    handler: 'supplier-invoices/delete',
+    access: 'user',
+    table: 'write',
+  },
+];

@@ -1,4 +1,12 @@
 import type { RouteDefinition } from '../routes.js';
 
 /** Customer quotes, their lines and sending. */
-export const quoteRoutes: RouteDefinition[] = [];
+export const quoteRoutes: RouteDefinition[] = [
+  { method: 'GET', path: '/api/quotes', handler: 'quotes/list', access: 'user', table: 'read' },
+  { method: 'POST', path: '/api/quotes', handler: 'quotes/create', access: 'user', table: 'write' },
+  { method: 'GET', path: '/api/quotes/{id}', handler: 'quotes/get', access: 'user', table: 'read' },
+  { method: 'PUT', path: '/api/quotes/{id}', handler: 'quotes/update', access: 'user', table: 'write' },
+  { method: 'DELETE', path: '/api/quotes/{id}', handler: 'quotes/delete', access: 'user', table: 'write' },
+  { method: 'PUT', path: '/api/quotes/{id}/items', handler: 'quotes/items', access: 'user', table: 'write' },
+  { method: 'POST', path: '/api/quotes/{id}/send', handler: 'quotes/send', access: 'user', table: 'write' },
+];

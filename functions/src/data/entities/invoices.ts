@@ -3,6 +3,7 @@ import { conflict } from '../../lib/http-errors.js';
 import { takeNextNumber, numberSeries } from '../counters.js';
 import { entityRepository, staleVersionMessage, type Fields } from '../entity-repository.js';
 import { companyMarkerKey } from '../keys.js';
+import { transactWrite } from '../transactions.js';
 import { tableName } from '../../lib/dynamo.js';
 
 export const invoiceNumberTaken = 'Ce numéro de facture est déjà utilisé.';
@@ -63,4 +64,33 @@ export async function issueInvoice(
     (index) => conflict(index === 0 ? staleVersionMessage : invoiceNumberTaken),
   );
   return issued as Invoice;
+}
+
+/**
+ * Deletes an invoice that `check(current)` accepts (a draft), guarded by the version read and by
+ * the absence of a number, so an invoice sent in the meantime is never deleted: a numbered
+ * invoice stays forever (French law).
+ */
+export async function deleteDraftInvoice(
+  companyId: string,
+  id: string,
+  check: (current: Invoice) => void,
+): Promise<Invoice> {
+  const current = await invoices.getOrThrow(companyId, id);
+  check(current);
+  await transactWrite(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: invoices.key(companyId, id),
+          ConditionExpression: 'version = :version AND attribute_not_exists(#number)',
+          ExpressionAttributeNames: { '#number': 'number' },
+          ExpressionAttributeValues: { ':version': current.version },
+        },
+      },
+    ],
+    () => conflict(staleVersionMessage),
+  );
+  return current;
 }

@@ -1,9 +1,13 @@
 import type { Quote, QuoteCreateData, QuoteItem, QuoteItemData } from '@btp/shared/entities/quote';
 import { NEW_QUOTE_AMOUNTS } from '@btp/shared/entities/quote';
 import { quoteTotals } from '@btp/shared/pricing';
+import { tableName } from '../../lib/dynamo.js';
+import { conflict } from '../../lib/http-errors.js';
 import { numberSeries } from '../counters.js';
-import { entityRepository, type Fields } from '../entity-repository.js';
+import { entityRepository, staleVersionMessage, type Fields } from '../entity-repository.js';
 import { newId, nowIso } from '../ids.js';
+import { companyMarkerKey } from '../keys.js';
+import { transactWrite } from '../transactions.js';
 import { createNumbered } from './numbered.js';
 
 /**
@@ -56,19 +60,52 @@ export function pricedQuote(
 
 /**
  * Replaces a quote's lines and recomputes subtotal, overhead, margin and total, guarded by the
- * quote's version (the one the caller read, when given).
+ * quote's version (the one the caller read, when given). `check` may refuse the quote as read
+ * (e.g. one that is no longer a draft) by throwing; the write is conditioned on that very version.
  */
 export function replaceQuoteItems(
   companyId: string,
   quoteId: string,
   lines: QuoteItemData[],
   expectedVersion?: number,
+  check?: (current: Quote) => void,
 ): Promise<Quote> {
   return quotes.update(
     companyId,
     quoteId,
-    (current) => ({ ...current, ...pricedQuote(companyId, current, lines) }) as Fields<Quote>,
+    (current) => {
+      check?.(current);
+      return { ...current, ...pricedQuote(companyId, current, lines) } as Fields<Quote>;
+    },
     { expectedVersion },
+  );
+}
+
+/**
+ * Deletes a quote exactly as it was read (same `version`), with its number marker, in one
+ * transaction: a quote changed since (e.g. sent meanwhile) is a 409 and stays.
+ */
+export async function removeQuoteAsRead(companyId: string, current: Quote): Promise<void> {
+  await transactWrite(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: quotes.key(companyId, current.id),
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': current.version },
+        },
+      },
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: companyMarkerKey(companyId, quotes.type, 'NUMBER', current.number),
+          ConditionExpression: 'attribute_not_exists(pk) OR ownerId = :owner',
+          ExpressionAttributeValues: { ':owner': current.id },
+        },
+      },
+    ],
+    () => conflict(staleVersionMessage),
   );
 }
 

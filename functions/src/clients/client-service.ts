@@ -1,0 +1,68 @@
+import type { Client, ClientCreateData, ClientUpdateData } from '@btp/shared/entities/client';
+import type { ListQuery } from '@btp/shared/list';
+import type { Page } from '../data/entity-repository.js';
+import { clients } from '../data/entities/clients.js';
+import { documents } from '../data/entities/documents.js';
+import { invoices } from '../data/entities/invoices.js';
+import { projects } from '../data/entities/projects.js';
+import { quotes } from '../data/entities/quotes.js';
+import { conflict } from '../lib/http-errors.js';
+import { countWhere, inUseMessage, usageKinds, type Usage } from './in-use.js';
+
+/** `GET /api/clients`: the company's clients, most recent first. */
+export function listClients(companyId: string, query: ListQuery): Promise<Page<Client>> {
+  return clients.list(companyId, query);
+}
+
+/** `POST /api/clients`: the name must be free within the company (409 otherwise). */
+export function createClient(companyId: string, data: ClientCreateData): Promise<Client> {
+  return clients.create(companyId, data);
+}
+
+/** `GET /api/clients/{id}`. */
+export function getClient(companyId: string, id: string): Promise<Client> {
+  return clients.getOrThrow(companyId, id);
+}
+
+/**
+ * `PUT /api/clients/{id}`: the body is the whole editable record (a field left out is cleared);
+ * a stale `version` or a name another client of the company holds is a 409.
+ */
+export function updateClient(companyId: string, id: string, input: ClientUpdateData): Promise<Client> {
+  const { version, ...fields } = input;
+  return clients.update(companyId, id, () => fields, { expectedVersion: version });
+}
+
+/** What still refers to a client: projects, quotes, invoices and linked documents. */
+export async function clientUsage(companyId: string, clientId: string): Promise<Usage[]> {
+  const [projectList, quoteList, invoiceList, documentList] = await Promise.all([
+    projects.listAll(companyId),
+    quotes.listAll(companyId),
+    invoices.listAll(companyId),
+    documents.listAll(companyId),
+  ]);
+  const uses = (record: { clientId?: string | null }) => record.clientId === clientId;
+  return [
+    { kind: usageKinds.project, count: countWhere(projectList, uses) },
+    { kind: usageKinds.quote, count: countWhere(quoteList, uses) },
+    { kind: usageKinds.invoice, count: countWhere(invoiceList, uses) },
+    { kind: usageKinds.document, count: countWhere(documentList, uses) },
+  ];
+}
+
+/**
+ * `DELETE /api/clients/{id}`: refused (409, naming what uses it) while a project, quote, invoice or
+ * document of the company refers to the client.
+ *
+ * Known race, accepted: the check reads the company's records, then the delete runs as its own
+ * transaction, so a record that refers to the client and is created in between is left pointing
+ * at a deleted client (lists then show it without `client`). Closing it would need a reference
+ * count on the client written by every referring record's create and update.
+ */
+export async function deleteClient(companyId: string, id: string): Promise<void> {
+  // An unknown id (or another company's) is a 404 before any reading of the company's records.
+  await clients.getOrThrow(companyId, id);
+  const message = inUseMessage('Ce client', await clientUsage(companyId, id));
+  if (message) throw conflict(message);
+  await clients.remove(companyId, id);
+}

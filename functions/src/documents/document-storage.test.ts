@@ -1,0 +1,113 @@
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../lib/http-errors.js';
+
+// Read by the configuration on first use, before any module below asks for it.
+vi.stubEnv('DOCUMENTS_BUCKET', 'documents-test');
+
+const storage = await import('./document-storage.js');
+const key = storage.documentObjectKey(
+  '0196f2c4-0000-7000-8000-000000000001',
+  '0196f2c4-0000-7000-8000-000000000002',
+);
+
+describe('documentObjectKey', () => {
+  it('is the company prefix then the document id, never a file name', () => {
+    expect(key).toBe(
+      'companies/0196f2c4-0000-7000-8000-000000000001/documents/0196f2c4-0000-7000-8000-000000000002',
+    );
+  });
+});
+
+describe('presignedUpload', () => {
+  let upload: Awaited<ReturnType<typeof storage.presignedUpload>>;
+  beforeAll(async () => {
+    upload = await storage.presignedUpload(key, 'application/pdf');
+  });
+
+  it('posts to the documents bucket with the exact key and content type as fields', () => {
+    expect(upload.url).toBe('https://documents-test.s3.eu-west-3.amazonaws.com/');
+    expect(upload.fields).toMatchObject({ key, 'Content-Type': 'application/pdf', bucket: 'documents-test' });
+    expect(Object.keys(upload.fields)).toEqual(
+      expect.arrayContaining([
+        'Policy',
+        'X-Amz-Signature',
+        'X-Amz-Credential',
+        'X-Amz-Algorithm',
+        'X-Amz-Date',
+      ]),
+    );
+  });
+
+  it('signs a policy limited to 1 byte–50 MB, this key and this type, for 10 minutes', () => {
+    const policy = JSON.parse(Buffer.from(upload.fields.Policy ?? '', 'base64').toString('utf8')) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        ['content-length-range', 1, 52_428_800],
+        ['eq', '$Content-Type', 'application/pdf'],
+        { key },
+        { bucket: 'documents-test' },
+      ]),
+    );
+    const seconds = (new Date(policy.expiration).getTime() - Date.now()) / 1000;
+    expect(seconds).toBeGreaterThan(590);
+    expect(seconds).toBeLessThanOrEqual(600);
+  });
+});
+
+describe('presignedDownload', () => {
+  it('is valid 5 minutes and makes the answer carry the type and the original name', async () => {
+    const url = new URL(
+      await storage.presignedDownload(key, {
+        fileName: 'Plan été.pdf',
+        mimeType: 'application/pdf',
+        inline: false,
+      }),
+    );
+    expect(url.pathname).toBe(`/${key}`);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(url.searchParams.get('response-content-type')).toBe('application/pdf');
+    expect(url.searchParams.get('response-content-disposition')).toBe(
+      `attachment; filename="Plan ete.pdf"; filename*=UTF-8''Plan%20%C3%A9t%C3%A9.pdf`,
+    );
+    // No checksum parameters: the browser's GET could not satisfy them.
+    expect(url.search).not.toMatch(/checksum/i);
+  });
+
+  it('asks for an inline answer when the document is to be shown', async () => {
+    const url = new URL(
+      await storage.presignedDownload(key, { fileName: 'photo.jpg', mimeType: 'image/jpeg', inline: true }),
+    );
+    expect(url.searchParams.get('response-content-disposition')?.startsWith('inline; ')).toBe(true);
+  });
+});
+
+describe('bucket faults', () => {
+  const s3 = mockClient(S3Client);
+  afterEach(() => s3.reset());
+
+  it('reads a missing object as absent', async () => {
+    s3.on(HeadObjectCommand).rejects(
+      Object.assign(new Error('NotFound'), { name: 'NotFound', $metadata: { httpStatusCode: 404 } }),
+    );
+    expect(await storage.documentObjectSize(key)).toBeUndefined();
+  });
+
+  it('answers 503 when the bucket is throttling or unreachable', async () => {
+    s3.on(HeadObjectCommand).rejects(Object.assign(new Error('Slow down'), { name: 'SlowDown' }));
+    const error = await storage.documentObjectSize(key).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ statusCode: 503, code: 'unavailable' });
+
+    s3.on(HeadObjectCommand).rejects(
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    );
+    expect(await storage.documentObjectSize(key).catch((caught: unknown) => caught)).toMatchObject({
+      statusCode: 503,
+    });
+  });
+});

@@ -1,0 +1,10 @@
+import { quoteCreateInput } from '@btp/shared/entities/quote';
+import { createHandler } from '../../lib/http.js';
+import { companyOf } from '../../lib/tenancy.js';
+import { createQuote } from '../../quotes/quote-service.js';
+
+/** POST /api/quotes: a draft numbered by the server, amounts at 0.00. */
+export const handler = createHandler({ body: quoteCreateInput }, async ({ body, principal }) => ({
+  statusCode: 201,
+  body: await createQuote(companyOf(principal), body),
+}));

@@ -1,0 +1,13 @@
+import { quoteUpdateInput } from '@btp/shared/entities/quote';
+import { createHandler } from '../../lib/http.js';
+import { idParams } from '../../lib/params.js';
+import { companyOf } from '../../lib/tenancy.js';
+import { updateQuote } from '../../quotes/quote-service.js';
+
+/** PUT /api/quotes/{id}: a draft's fields, or a sent quote's answer (status). */
+export const handler = createHandler(
+  { body: quoteUpdateInput, params: idParams },
+  async ({ body, params, principal }) => ({
+    body: await updateQuote(companyOf(principal), params.id, body),
+  }),
+);

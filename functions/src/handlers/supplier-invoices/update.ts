@@ -1,0 +1,13 @@
+import { supplierInvoiceUpdateInput } from '@btp/shared/entities/supplier-invoice';
+import { createHandler } from '../../lib/http.js';
+import { idParams } from '../../lib/params.js';
+import { companyOf } from '../../lib/tenancy.js';
+import { updateSupplierInvoice } from '../../purchases/supplier-invoice-service.js';
+
+/** PUT /api/supplier-invoices/{id}: every field, status included. */
+export const handler = createHandler(
+  { body: supplierInvoiceUpdateInput, params: idParams },
+  async ({ body, params, principal }) => ({
+    body: await updateSupplierInvoice(companyOf(principal), params.id, body),
+  }),
+);

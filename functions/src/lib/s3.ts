@@ -1,0 +1,48 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { config } from './config.js';
+
+/**
+ * The key pair of the local S3-compatible server (s3rver): it knows only its built-in account, so
+ * requests signed with any other key (the local stack's DynamoDB one) are refused there.
+ */
+const localS3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+let client: S3Client | undefined;
+
+/**
+ * The module-level S3 client, created on first use and reused across invocations. Checksums only
+ * when an operation requires them: since SDK 3.729 the default adds CRC32 checksums, which a
+ * presigned request (signed here, sent by the browser) cannot carry. Locally, path-style requests
+ * to the S3-compatible server.
+ */
+export function s3(): S3Client {
+  if (!client) {
+    const { AWS_REGION, S3_ENDPOINT } = config();
+    client = new S3Client({
+      region: AWS_REGION,
+      maxAttempts: 3,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(S3_ENDPOINT
+        ? { endpoint: S3_ENDPOINT, forcePathStyle: true, credentials: localS3Credentials }
+        : {}),
+    });
+  }
+  return client;
+}
+
+export class MissingBucketError extends Error {
+  constructor() {
+    super(
+      'DOCUMENTS_BUCKET manquant : les routes des documents ont besoin du nom du bucket des documents dans leur environnement.',
+    );
+    this.name = 'MissingBucketError';
+  }
+}
+
+/** The documents bucket's name; throws (a 500, logged) when a document route runs without it. */
+export function documentsBucket(): string {
+  const bucket = config().DOCUMENTS_BUCKET;
+  if (!bucket) throw new MissingBucketError();
+  return bucket;
+}

@@ -1,0 +1,138 @@
+import type {
+  Project,
+  ProjectCreateData,
+  ProjectListItem,
+  ProjectUpdateData,
+} from '@btp/shared/entities/project';
+import type { ListQuery } from '@btp/shared/list';
+import { countWhere, inUseMessage, usageKinds, type Usage } from '../clients/in-use.js';
+import type { Page, WriteOptions } from '../data/entity-repository.js';
+import { clients } from '../data/entities/clients.js';
+import { documents } from '../data/entities/documents.js';
+import { invoices } from '../data/entities/invoices.js';
+import { progressReports } from '../data/entities/progress-reports.js';
+import { projects } from '../data/entities/projects.js';
+import { quotes } from '../data/entities/quotes.js';
+import { supplierInvoices } from '../data/entities/supplier-invoices.js';
+import { supplierQuotes } from '../data/entities/supplier-quotes.js';
+import { withClientAndProject } from '../data/related.js';
+import { tableName } from '../lib/dynamo.js';
+import { badRequest, conflict } from '../lib/http-errors.js';
+import { projectDateIssues } from './project-dates.js';
+
+export const unknownClientMessage = 'Client introuvable : choisissez un client de votre entreprise.';
+
+/** Adds `client{id,name}` to each project (left out when that client is gone). */
+async function withClient(companyId: string, records: Project[]): Promise<ProjectListItem[]> {
+  const related = await withClientAndProject(companyId, records);
+  return related.map(({ project: _none, ...record }) => record);
+}
+
+async function oneWithClient(companyId: string, record: Project): Promise<ProjectListItem> {
+  const [item] = await withClient(companyId, [record]);
+  return item as ProjectListItem;
+}
+
+/**
+ * The client must be one of the caller's company, checked inside the project's write transaction
+ * (a `ConditionCheck` on the client's key), so a client deleted meanwhile is refused as well.
+ * Another company's client is not under the caller's partition, hence "introuvable".
+ */
+function clientOfCompany(companyId: string, clientId: string): WriteOptions {
+  return {
+    extraItems: [
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: clients.key(companyId, clientId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+    ],
+    explainExtra: () => badRequest(undefined, [{ path: 'clientId', message: unknownClientMessage }]),
+  };
+}
+
+function checkDates(data: { startDate?: string | null; endDate?: string | null }): void {
+  const issues = projectDateIssues(data);
+  if (issues.length > 0) throw badRequest(undefined, issues);
+}
+
+/** `GET /api/projects`: most recent first, each with `client{id,name}`. */
+export async function listProjects(companyId: string, query: ListQuery): Promise<Page<ProjectListItem>> {
+  const page = await projects.list(companyId, query);
+  return { items: await withClient(companyId, page.items), nextCursor: page.nextCursor };
+}
+
+/** `POST /api/projects`: the client must be one of the company's (400 on `clientId` otherwise). */
+export async function createProject(companyId: string, data: ProjectCreateData): Promise<ProjectListItem> {
+  checkDates(data);
+  const created = await projects.create(companyId, data, clientOfCompany(companyId, data.clientId));
+  return oneWithClient(companyId, created);
+}
+
+/** `GET /api/projects/{id}`, with `client{id,name}`. */
+export async function getProject(companyId: string, id: string): Promise<ProjectListItem> {
+  return oneWithClient(companyId, await projects.getOrThrow(companyId, id));
+}
+
+/**
+ * `PUT /api/projects/{id}`: the whole editable record (a field left out is cleared, progress and
+ * status fall back to their defaults); the client must be one of the company's; a stale `version`
+ * is a 409. Status is a free choice (spec section 4).
+ */
+export async function updateProject(
+  companyId: string,
+  id: string,
+  input: ProjectUpdateData,
+): Promise<ProjectListItem> {
+  const { version, ...fields } = input;
+  checkDates(fields);
+  const updated = await projects.update(companyId, id, () => fields, {
+    expectedVersion: version,
+    ...clientOfCompany(companyId, fields.clientId),
+  });
+  return oneWithClient(companyId, updated);
+}
+
+/**
+ * What still refers to a project: quotes, invoices, supplier quotes, supplier invoices, progress
+ * reports and documents.
+ */
+export async function projectUsage(companyId: string, projectId: string): Promise<Usage[]> {
+  const [quoteList, invoiceList, supplierQuoteList, supplierInvoiceList, reportList, documentList] =
+    await Promise.all([
+      quotes.listAll(companyId),
+      invoices.listAll(companyId),
+      supplierQuotes.listAll(companyId),
+      supplierInvoices.listAll(companyId),
+      progressReports.listAll(companyId),
+      documents.listAll(companyId),
+    ]);
+  const uses = (record: { projectId?: string | null }) => record.projectId === projectId;
+  return [
+    { kind: usageKinds.quote, count: countWhere(quoteList, uses) },
+    { kind: usageKinds.invoice, count: countWhere(invoiceList, uses) },
+    { kind: usageKinds.supplierQuote, count: countWhere(supplierQuoteList, uses) },
+    { kind: usageKinds.supplierInvoice, count: countWhere(supplierInvoiceList, uses) },
+    { kind: usageKinds.progressReport, count: countWhere(reportList, uses) },
+    { kind: usageKinds.document, count: countWhere(documentList, uses) },
+  ];
+}
+
+/**
+ * `DELETE /api/projects/{id}`: refused (409, naming what uses it) while a quote, invoice, supplier
+ * quote, supplier invoice, progress report or document of the company refers to the project.
+ *
+ * Known race, accepted: the check reads the company's records, then the delete runs as its own
+ * transaction, so a record that refers to the project and is written in between is left pointing
+ * at a deleted project (lists then show it without `project`). Closing it would need a reference
+ * count on the project written by every referring record's create and update.
+ */
+export async function deleteProject(companyId: string, id: string): Promise<void> {
+  // An unknown id (or another company's) is a 404 before any reading of the company's records.
+  await projects.getOrThrow(companyId, id);
+  const message = inUseMessage('Ce projet', await projectUsage(companyId, id));
+  if (message) throw conflict(message);
+  await projects.remove(companyId, id);
+}

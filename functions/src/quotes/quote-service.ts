@@ -1,0 +1,191 @@
+import type { Quote, QuoteCreateData, QuoteItemsData, QuoteUpdateData } from '@btp/shared/entities/quote';
+import { quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
+import type { ListQuery } from '@btp/shared/list';
+import {
+  canChangeQuoteStatus,
+  canDeleteQuote,
+  canSendQuote,
+  isQuoteEditable,
+} from '@btp/shared/quote-status';
+import type { EntityRef } from '@btp/shared/record';
+import type { Fields, Page } from '../data/entity-repository.js';
+import { clients } from '../data/entities/clients.js';
+import { invoices } from '../data/entities/invoices.js';
+import { projects } from '../data/entities/projects.js';
+import {
+  createQuote as createNumberedQuote,
+  quotes,
+  removeQuoteAsRead,
+  replaceQuoteItems,
+  repricedFields,
+  withoutItems,
+} from '../data/entities/quotes.js';
+import { suppliers } from '../data/entities/suppliers.js';
+import { nowIso } from '../data/ids.js';
+import { withClientAndProject } from '../data/related.js';
+import { badRequest, conflict, messages, type ErrorDetail } from '../lib/http-errors.js';
+import { countOf, differs, findReferences, referenceMessages } from './references.js';
+
+export type QuoteWithRefs = Quote & { client?: EntityRef; project?: EntityRef };
+
+const label = (status: QuoteStatus) => `« ${quoteStatusLabels[status]} »`;
+
+/** French messages of the quote rules (spec section 4, `shared/src/quote-status.ts`). */
+export const quoteMessages = {
+  createAsDraft: 'Un nouveau devis est toujours un brouillon : envoyez-le ensuite avec « Envoyer ».',
+  sendThroughAction: "Pour envoyer ce devis, utilisez l'action « Envoyer ».",
+  draftNotSent: (to: QuoteStatus) =>
+    `Ce devis est encore un brouillon : envoyez-le d'abord, avant de le passer à ${label(to)}.`,
+  backToDraft: 'Un devis envoyé ne peut pas redevenir un brouillon.',
+  finalStatus: (from: QuoteStatus) => `Ce devis est ${label(from)} : son statut ne peut plus changer.`,
+  sentIsFrozen:
+    'Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Validé », « Rejeté » ou « Expiré ».',
+  finalIsFrozen: (status: QuoteStatus) => `Ce devis est ${label(status)} : il ne peut plus être modifié.`,
+  sendOnlyDraft: (status: QuoteStatus) =>
+    `Ce devis est déjà ${label(status)} : seul un devis en brouillon peut être envoyé.`,
+  itemsOnlyDraft: (status: QuoteStatus) =>
+    `Ce devis est ${label(status)} : seules les lignes d'un devis en brouillon peuvent être modifiées.`,
+  deleteOnlyDraft: (status: QuoteStatus) =>
+    `Ce devis est ${label(status)} : seul un devis en brouillon peut être supprimé.`,
+  usedByInvoices: (count: number) =>
+    `Ce devis est utilisé par ${countOf(count, 'facture', 'factures')} : ${
+      count > 1 ? 'supprimez-les ou modifiez-les' : 'supprimez-la ou modifiez-la'
+    } d'abord.`,
+};
+
+/** The fields a sent quote keeps as the customer received them. */
+const frozenFields = [
+  'title',
+  'clientId',
+  'projectId',
+  'description',
+  'validUntil',
+  'overheadPercentage',
+  'marginPercentage',
+] as const satisfies readonly (keyof QuoteUpdateData & keyof Quote)[];
+
+/** The 409 for a status change the rule refuses, or `undefined` when it is allowed. */
+function statusChangeError(from: QuoteStatus, to: QuoteStatus) {
+  if (canChangeQuoteStatus(from, to)) return undefined;
+  if (from === 'draft')
+    return conflict(to === 'sent' ? quoteMessages.sendThroughAction : quoteMessages.draftNotSent(to));
+  if (from === 'sent') return conflict(quoteMessages.backToDraft);
+  return conflict(quoteMessages.finalStatus(from));
+}
+
+function checkReferences(companyId: string, data: Pick<QuoteCreateData, 'clientId' | 'projectId'>) {
+  return findReferences(companyId, [
+    { path: 'clientId', id: data.clientId, repository: clients, message: referenceMessages.client },
+    { path: 'projectId', id: data.projectId, repository: projects, message: referenceMessages.project },
+  ] as const);
+}
+
+/** `GET /api/quotes`: most recent first, without lines, with `client{id,name}` and `project{id,name}`. */
+export async function listQuotes(companyId: string, query: ListQuery): Promise<Page<QuoteWithRefs>> {
+  const page = await quotes.list(companyId, { limit: query.limit, cursor: query.cursor });
+  return {
+    items: await withClientAndProject(companyId, page.items.map(withoutItems)),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** `GET /api/quotes/{id}`: the quote with its lines (`items`, possibly empty) and its relations. */
+export async function getQuote(companyId: string, id: string): Promise<QuoteWithRefs> {
+  const quote = await quotes.getOrThrow(companyId, id);
+  const [withRefs] = await withClientAndProject(companyId, [{ ...quote, items: quote.items ?? [] }]);
+  return withRefs as QuoteWithRefs;
+}
+
+/** `POST /api/quotes`: a draft with the next number (`DEV-2026-0001`) and amounts at 0.00. */
+export async function createQuote(companyId: string, data: QuoteCreateData): Promise<Quote> {
+  if (data.status !== 'draft') {
+    throw badRequest(messages.validation, [{ path: 'status', message: quoteMessages.createAsDraft }]);
+  }
+  await checkReferences(companyId, data);
+  return { ...(await createNumberedQuote(companyId, data)), items: [] };
+}
+
+/**
+ * `PUT /api/quotes/{id}`. A draft takes every field (new percentages re-price its lines); its status
+ * stays draft (sending is the `send` action). A sent quote keeps its content and may only move to
+ * validated (which sets `validatedAt`), rejected or expired; those three are final.
+ */
+export async function updateQuote(companyId: string, id: string, data: QuoteUpdateData): Promise<Quote> {
+  const { version, ...fields } = data;
+  const stored = await quotes.getOrThrow(companyId, id);
+  await checkReferences(companyId, {
+    clientId: differs(stored.clientId, fields.clientId) ? fields.clientId : undefined,
+    projectId: differs(stored.projectId, fields.projectId) ? fields.projectId : undefined,
+  } as Pick<QuoteCreateData, 'clientId' | 'projectId'>);
+  return quotes.update(
+    companyId,
+    id,
+    (current) => {
+      const refused = statusChangeError(current.status, fields.status);
+      if (refused) throw refused;
+      if (isQuoteEditable(current.status)) {
+        const next = { ...current, ...fields } as Fields<Quote> & { id: string };
+        const repriced =
+          differs(current.overheadPercentage, next.overheadPercentage) ||
+          differs(current.marginPercentage, next.marginPercentage);
+        return repriced ? repricedFields(companyId, next) : next;
+      }
+      if (frozenFields.some((field) => differs(current[field], fields[field]))) {
+        throw conflict(
+          current.status === 'sent'
+            ? quoteMessages.sentIsFrozen
+            : quoteMessages.finalIsFrozen(current.status),
+        );
+      }
+      const validated = fields.status === 'validated' && current.status !== 'validated';
+      return { ...current, status: fields.status, ...(validated ? { validatedAt: nowIso() } : {}) };
+    },
+    { expectedVersion: version },
+  );
+}
+
+/**
+ * `PUT /api/quotes/{id}/items`: replaces the lines of a draft (ordered by `sortOrder`, then as sent)
+ * and recomputes its amounts by the shared pricing rule. A line's `supplierId` must be one of the
+ * company's suppliers.
+ */
+export async function replaceItems(companyId: string, id: string, data: QuoteItemsData): Promise<Quote> {
+  const supplierIds = data.items.map((item) => item.supplierId).filter((value) => value !== undefined);
+  const found = await suppliers.getMany(companyId, supplierIds);
+  const details: ErrorDetail[] = [];
+  data.items.forEach((item, index) => {
+    if (item.supplierId && !found.has(item.supplierId)) {
+      details.push({ path: `items.${index}.supplierId`, message: referenceMessages.supplier });
+    }
+  });
+  if (details.length > 0) throw badRequest(messages.validation, details);
+  const lines = [...data.items].sort((a, b) => a.sortOrder - b.sortOrder);
+  return replaceQuoteItems(companyId, id, lines, data.version, (current) => {
+    if (!isQuoteEditable(current.status)) throw conflict(quoteMessages.itemsOnlyDraft(current.status));
+  });
+}
+
+/** `POST /api/quotes/{id}/send`: draft → sent, `sentAt` now (409 for any other status). */
+export function sendQuote(companyId: string, id: string, version?: number): Promise<Quote> {
+  return quotes.update(
+    companyId,
+    id,
+    (current) => {
+      if (!canSendQuote(current.status)) throw conflict(quoteMessages.sendOnlyDraft(current.status));
+      return { ...current, status: 'sent', sentAt: nowIso() };
+    },
+    { expectedVersion: version },
+  );
+}
+
+/**
+ * `DELETE /api/quotes/{id}`: drafts only, and not while an invoice refers to it. The quote is
+ * deleted as read, so one sent meanwhile stays (409).
+ */
+export async function deleteQuote(companyId: string, id: string): Promise<void> {
+  const current = await quotes.getOrThrow(companyId, id);
+  if (!canDeleteQuote(current.status)) throw conflict(quoteMessages.deleteOnlyDraft(current.status));
+  const linked = (await invoices.listAll(companyId)).filter((invoice) => invoice.quoteId === id);
+  if (linked.length > 0) throw conflict(quoteMessages.usedByInvoices(linked.length));
+  await removeQuoteAsRead(companyId, current);
+}

@@ -1,0 +1,72 @@
+import type { Supplier, SupplierCreateData, SupplierUpdateData } from '@btp/shared/entities/supplier';
+import type { ListQuery } from '@btp/shared/list';
+import { countWhere, inUseMessage, usageKinds, type Usage } from '../clients/in-use.js';
+import type { Page } from '../data/entity-repository.js';
+import { documents } from '../data/entities/documents.js';
+import { quotes } from '../data/entities/quotes.js';
+import { supplierInvoices } from '../data/entities/supplier-invoices.js';
+import { supplierQuotes } from '../data/entities/supplier-quotes.js';
+import { suppliers } from '../data/entities/suppliers.js';
+import { conflict } from '../lib/http-errors.js';
+
+/** `GET /api/suppliers`: the company's suppliers and subcontractors, most recent first. */
+export function listSuppliers(companyId: string, query: ListQuery): Promise<Page<Supplier>> {
+  return suppliers.list(companyId, query);
+}
+
+/** `POST /api/suppliers`: the name must be free within the company (409 otherwise). */
+export function createSupplier(companyId: string, data: SupplierCreateData): Promise<Supplier> {
+  return suppliers.create(companyId, data);
+}
+
+/** `GET /api/suppliers/{id}`. */
+export function getSupplier(companyId: string, id: string): Promise<Supplier> {
+  return suppliers.getOrThrow(companyId, id);
+}
+
+/**
+ * `PUT /api/suppliers/{id}`: the body is the whole editable record (a field left out is cleared,
+ * `specialties` becomes `[]`); a stale `version` or a name another supplier holds is a 409.
+ */
+export function updateSupplier(companyId: string, id: string, input: SupplierUpdateData): Promise<Supplier> {
+  const { version, ...fields } = input;
+  return suppliers.update(companyId, id, () => fields, { expectedVersion: version });
+}
+
+/**
+ * What still refers to a supplier: supplier quotes, supplier invoices, quote lines naming it
+ * (`items[].supplierId`) and linked documents.
+ */
+export async function supplierUsage(companyId: string, supplierId: string): Promise<Usage[]> {
+  const [quoteList, supplierQuoteList, supplierInvoiceList, documentList] = await Promise.all([
+    quotes.listAll(companyId),
+    supplierQuotes.listAll(companyId),
+    supplierInvoices.listAll(companyId),
+    documents.listAll(companyId),
+  ]);
+  const uses = (record: { supplierId?: string | null }) => record.supplierId === supplierId;
+  const quoteLines = quoteList.reduce((total, quote) => total + countWhere(quote.items ?? [], uses), 0);
+  return [
+    { kind: usageKinds.supplierQuote, count: countWhere(supplierQuoteList, uses) },
+    { kind: usageKinds.supplierInvoice, count: countWhere(supplierInvoiceList, uses) },
+    { kind: usageKinds.quoteLine, count: quoteLines },
+    { kind: usageKinds.document, count: countWhere(documentList, uses) },
+  ];
+}
+
+/**
+ * `DELETE /api/suppliers/{id}`: refused (409, naming what uses it) while a supplier quote,
+ * supplier invoice, quote line or document of the company refers to the supplier.
+ *
+ * Known race, accepted: the check reads the company's records, then the delete runs as its own
+ * transaction, so a record that refers to the supplier and is written in between is left pointing
+ * at a deleted supplier (lists then show it without `supplier`). Closing it would need a reference
+ * count on the supplier written by every referring record's create and update.
+ */
+export async function deleteSupplier(companyId: string, id: string): Promise<void> {
+  // An unknown id (or another company's) is a 404 before any reading of the company's records.
+  await suppliers.getOrThrow(companyId, id);
+  const message = inUseMessage('Ce fournisseur', await supplierUsage(companyId, id));
+  if (message) throw conflict(message);
+  await suppliers.remove(companyId, id);
+}

@@ -1,0 +1,171 @@
+import { clientCreateInput } from '@btp/shared/entities/client';
+import { projectCreateInput } from '@btp/shared/entities/project';
+import { quoteCreateInput, quoteItemsInput } from '@btp/shared/entities/quote';
+import { supplierCreateInput } from '@btp/shared/entities/supplier';
+import { supplierInvoiceCreateInput } from '@btp/shared/entities/supplier-invoice';
+import { dashboardStatsSchema, monthInFrance, previousMonth, type DashboardStats } from '@btp/shared/finance';
+import { calendarDateInFrance } from '@btp/shared/invoice-status';
+import { formatMoney, parseMoney } from '@btp/shared/money';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients } from '../../../functions/src/data/entities/clients.js';
+import { projects } from '../../../functions/src/data/entities/projects.js';
+import { createQuote, replaceQuoteItems } from '../../../functions/src/data/entities/quotes.js';
+import { createSupplierInvoice } from '../../../functions/src/data/entities/supplier-invoices.js';
+import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
+import { TestClient } from './http-client.js';
+import { signedInCompany, startTestStack } from './support.js';
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+function yesterday(): string {
+  const at = new Date(`${calendarDateInFrance()}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() - 1);
+  return at.toISOString().slice(0, 10);
+}
+
+async function invoice(
+  http: TestClient,
+  clientId: string,
+  totalAmount: string,
+  steps: { dueDate?: string; send?: boolean; pay?: Record<string, unknown> } = {},
+): Promise<void> {
+  const created = await http.post('/api/invoices', {
+    clientId,
+    title: 'Facture',
+    totalAmount,
+    dueDate: steps.dueDate,
+  });
+  expect(created.status).toBe(201);
+  const { id } = created.body as { id: string };
+  if (steps.send) expect((await http.post(`/api/invoices/${id}/send`)).status).toBe(200);
+  if (steps.pay) expect((await http.post(`/api/invoices/${id}/pay`, steps.pay)).status).toBe(200);
+}
+
+describe('GET /api/dashboard/stats', () => {
+  it('answers zeros for a new company', async () => {
+    const { client: http } = await signedInCompany(stack.url, 'Vide');
+    const response = await http.get('/api/dashboard/stats');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      activeProjects: 0,
+      monthlyRevenue: '0,00\u00a0€',
+      pendingQuotes: 0,
+      profitMargin: '0\u00a0%',
+      raw: {
+        month: monthInFrance(),
+        monthlyRevenue: '0.00',
+        previousMonthRevenue: '0.00',
+        monthlyRevenueChangePercent: null,
+        revenuePaid: '0.00',
+        expensesPaid: '0.00',
+        netProfit: '0.00',
+        profitMarginPercent: null,
+        pendingQuotesValue: '0.00',
+        pendingInvoices: 0,
+        pendingInvoicesValue: '0.00',
+        overdueInvoices: 0,
+        overdueInvoicesValue: '0.00',
+        pendingSupplierInvoicesValue: '0.00',
+      },
+    });
+  });
+
+  it('computes the company’s figures, and only its own', async () => {
+    const { client: http, companyId } = await signedInCompany(stack.url, 'Chiffres');
+    const other = await signedInCompany(stack.url, 'Voisin');
+
+    const client = await clients.create(companyId, clientCreateInput.parse({ name: 'Mairie de Lyon' }));
+    for (const status of ['in_progress', 'in_progress', 'planning', 'completed']) {
+      await projects.create(
+        companyId,
+        projectCreateInput.parse({ name: `Chantier ${status}`, clientId: client.id, status }),
+      );
+    }
+    const lines = quoteItemsInput.parse({
+      items: [
+        {
+          resourceType: 'materials',
+          description: 'Parpaings',
+          unit: 'u',
+          quantity: '100',
+          unitPrice: '2,50',
+        },
+      ],
+    }).items;
+    const pendingTotals: number[] = [];
+    for (const status of ['sent', 'sent', 'draft', 'validated']) {
+      const quote = await createQuote(
+        companyId,
+        quoteCreateInput.parse({ title: 'Devis', clientId: client.id, status }),
+      );
+      const priced = await replaceQuoteItems(companyId, quote.id, lines);
+      if (status === 'sent') pendingTotals.push(parseMoney(priced.totalAmount));
+    }
+    const supplier = await suppliers.create(companyId, supplierCreateInput.parse({ name: 'Béton Rhône' }));
+    // Marked paid by editing its status: the paid amount left at 0.00 counts as the total.
+    await createSupplierInvoice(
+      companyId,
+      supplierInvoiceCreateInput.parse({ supplierId: supplier.id, totalAmount: '1500', status: 'paid' }),
+    );
+    await createSupplierInvoice(
+      companyId,
+      supplierInvoiceCreateInput.parse({ supplierId: supplier.id, totalAmount: '80', status: 'sent' }),
+    );
+
+    const lastMonth = previousMonth(monthInFrance());
+    await invoice(http, client.id, '1234.50', { send: true, pay: {} });
+    await invoice(http, client.id, '1000', { send: true, pay: { paidAt: `${lastMonth}-15T12:00:00Z` } });
+    await invoice(http, client.id, '300', { send: true, dueDate: yesterday() });
+    await invoice(http, client.id, '999', { dueDate: yesterday() });
+
+    const response = await http.get('/api/dashboard/stats');
+    expect(response.status).toBe(200);
+    const stats = dashboardStatsSchema.parse(response.body) as DashboardStats;
+    expect(stats).toEqual({
+      activeProjects: 2,
+      monthlyRevenue: '1\u202f234,50\u00a0€',
+      pendingQuotes: 2,
+      // (2234.50 − 1500.00) / 2234.50 = 32.87 %
+      profitMargin: '32,9\u00a0%',
+      raw: {
+        month: monthInFrance(),
+        monthlyRevenue: '1234.50',
+        previousMonthRevenue: '1000.00',
+        // +23.45 % rounds half away from zero
+        monthlyRevenueChangePercent: '23.5',
+        revenuePaid: '2234.50',
+        expensesPaid: '1500.00',
+        netProfit: '734.50',
+        profitMarginPercent: '32.9',
+        pendingQuotesValue: formatMoney(pendingTotals.reduce((sum, cents) => sum + cents, 0)),
+        pendingInvoices: 1,
+        pendingInvoicesValue: '300.00',
+        overdueInvoices: 1,
+        overdueInvoicesValue: '300.00',
+        pendingSupplierInvoicesValue: '80.00',
+      },
+    });
+    expect(parseMoney(stats.raw.pendingQuotesValue)).toBeGreaterThan(0);
+
+    const neighbour = await other.client.get('/api/dashboard/stats');
+    expect(neighbour.body).toMatchObject({
+      activeProjects: 0,
+      pendingQuotes: 0,
+      monthlyRevenue: '0,00\u00a0€',
+    });
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await new TestClient(stack.url).get('/api/dashboard/stats');
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ error: 'unauthenticated' });
+  });
+});

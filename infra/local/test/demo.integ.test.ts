@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoLogins, loadDemoData } from '../src/demo.js';
+import { TestClient } from './http-client.js';
+import { startTestStack, testSetupToken } from './support.js';
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  expect(await loadDemoData(testSetupToken)).toBe(true);
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+describe('DEMO=1', () => {
+  it('fills every list of the demo company and the dashboard', async () => {
+    const demo = new TestClient(stack.url);
+    const login = await demo.post('/api/auth/login', {
+      identifier: demoLogins.companyAdmin.username,
+      password: demoLogins.companyAdmin.password,
+    });
+    expect(login.status).toBe(200);
+    for (const path of [
+      '/api/clients',
+      '/api/suppliers',
+      '/api/projects',
+      '/api/quotes',
+      '/api/supplier-quotes',
+      '/api/supplier-invoices',
+      '/api/progress-reports',
+      '/api/invoices',
+      '/api/documents',
+    ]) {
+      const response = await demo.get(path);
+      expect(response.status, path).toBe(200);
+      expect((response.body as unknown[]).length, path).toBeGreaterThan(0);
+    }
+    const projects = (await demo.get('/api/projects')).body as { status: string }[];
+    expect(new Set(projects.map((project) => project.status))).toEqual(
+      new Set(['planning', 'in_progress', 'on_hold', 'completed', 'cancelled']),
+    );
+    const invoices = (await demo.get('/api/invoices')).body as { status: string }[];
+    expect(new Set(invoices.map((invoice) => invoice.status))).toEqual(
+      new Set(['paid', 'sent', 'overdue', 'draft']),
+    );
+    const reports = (await demo.get('/api/progress-reports')).body as { status: string }[];
+    expect(new Set(reports.map((report) => report.status))).toEqual(
+      new Set(['pending', 'validated', 'signed']),
+    );
+
+    const stats = (await demo.get('/api/dashboard/stats')).body as Record<string, unknown>;
+    expect(stats.activeProjects).toBeGreaterThan(0);
+    expect(stats.pendingQuotes).toBeGreaterThan(0);
+    expect(stats.monthlyRevenue).not.toMatch(/^0,00/);
+    expect(stats.profitMargin).not.toBe('0 %');
+
+    const [document] = (await demo.get('/api/documents')).body as { id: string; size: number }[];
+    const download = (await demo.get(`/api/documents/${document!.id}/download`)).body as { url: string };
+    const file = await fetch(download.url);
+    expect(file.status).toBe(200);
+    expect((await file.arrayBuffer()).byteLength).toBe(document!.size);
+  });
+
+  it('signs in the super administrator, and does nothing a second time', async () => {
+    const admin = new TestClient(stack.url);
+    const login = await admin.post('/api/auth/login', {
+      identifier: demoLogins.superAdmin.username,
+      password: demoLogins.superAdmin.password,
+    });
+    expect(login.status).toBe(200);
+    const users = (await admin.get('/api/admin/users')).body as unknown[];
+    expect(users.length).toBe(3);
+    expect(await loadDemoData(testSetupToken)).toBe(false);
+  });
+});

@@ -1,0 +1,559 @@
+import { clientCreateInput } from '@btp/shared/entities/client';
+import { invoiceCreateInput } from '@btp/shared/entities/invoice';
+import { projectCreateInput } from '@btp/shared/entities/project';
+import { supplierCreateInput } from '@btp/shared/entities/supplier';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients } from '../../../functions/src/data/entities/clients.js';
+import { createDraftInvoice } from '../../../functions/src/data/entities/invoices.js';
+import { projects } from '../../../functions/src/data/entities/projects.js';
+import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
+import { TestClient } from './http-client.js';
+import { signedInCompany, startTestStack } from './support.js';
+
+/**
+ * Customer quotes through the local gateway. The clients, projects and suppliers the quotes link
+ * to are written with the data layer (their own routes are another feature's tests).
+ */
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+
+interface Company {
+  client: TestClient;
+  companyId: string;
+  clientId: string;
+  projectId: string;
+  supplierId: string;
+}
+
+interface QuoteBody {
+  id: string;
+  number: string;
+  status: string;
+  version: number;
+  title: string;
+  clientId: string;
+  projectId?: string;
+  subtotalAmount: string;
+  overheadAmount: string;
+  marginAmount: string;
+  totalAmount: string;
+  overheadPercentage: string;
+  marginPercentage: string;
+  sentAt?: string;
+  validatedAt?: string;
+  items?: { id: string; resourceType: string; quantity: string; unitPrice: string; totalPrice: string }[];
+  client?: { id: string; name: string };
+  project?: { id: string; name: string };
+}
+
+interface ErrorBody {
+  error: string;
+  message: string;
+  details?: { path: string; message: string }[];
+}
+
+let a: Company;
+let b: Company;
+const year = new Intl.DateTimeFormat('fr-FR', { year: 'numeric', timeZone: 'Europe/Paris' }).format(
+  new Date(),
+);
+
+async function company(name: string): Promise<Company> {
+  const { client, companyId } = await signedInCompany(stack.url, name);
+  const customer = await clients.create(companyId, clientCreateInput.parse({ name: `Client de ${name}` }));
+  const project = await projects.create(
+    companyId,
+    projectCreateInput.parse({ name: `Chantier de ${name}`, clientId: customer.id }),
+  );
+  const supplier = await suppliers.create(
+    companyId,
+    supplierCreateInput.parse({ name: `Négoce de ${name}` }),
+  );
+  return { client, companyId, clientId: customer.id, projectId: project.id, supplierId: supplier.id };
+}
+
+async function newQuote(owner: Company, fields: Record<string, unknown> = {}): Promise<QuoteBody> {
+  const response = await owner.client.post('/api/quotes', {
+    title: 'Rénovation salle de bains',
+    clientId: owner.clientId,
+    ...fields,
+  });
+  expect(response.status).toBe(201);
+  return response.body as QuoteBody;
+}
+
+const lines = [
+  {
+    resourceType: 'materials',
+    description: 'Carrelage 60x60',
+    unit: 'm²',
+    quantity: '12,5',
+    unitPrice: '8.40',
+  },
+  { resourceType: 'labor', description: 'Pose', unit: 'h', quantity: 2, unitPrice: 150 },
+];
+
+function detailsOf(body: unknown): Record<string, string> {
+  return Object.fromEntries(
+    ((body as ErrorBody).details ?? []).map((detail) => [detail.path, detail.message]),
+  );
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  a = await company('Bâtisseurs Réunis');
+  b = await company('Concurrent');
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+describe('POST /api/quotes', () => {
+  it('creates a draft numbered by the server, with the defaults of spec section 9', async () => {
+    const first = await newQuote(a, { projectId: 'none', description: 'Devis initial' });
+    expect(first).toMatchObject({
+      number: `DEV-${year}-0001`,
+      status: 'draft',
+      version: 1,
+      clientId: a.clientId,
+      companyId: a.companyId,
+      overheadPercentage: '10.00',
+      marginPercentage: '15.00',
+      subtotalAmount: '0.00',
+      overheadAmount: '0.00',
+      marginAmount: '0.00',
+      totalAmount: '0.00',
+      items: [],
+    });
+    expect(first.projectId).toBeUndefined();
+    const second = await newQuote(a, { projectId: a.projectId, companyId: b.companyId, number: 'X-1' });
+    expect(second.number).toBe(`DEV-${year}-0002`);
+    expect(second).toMatchObject({ projectId: a.projectId, companyId: a.companyId });
+  });
+
+  it('answers 400 with the French message of each invalid field', async () => {
+    const missing = await a.client.post('/api/quotes', { title: ' ', overheadPercentage: '101' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ error: 'validation_error' });
+    expect(detailsOf(missing.body)).toMatchObject({
+      title: 'Le titre est requis',
+      clientId: 'Le client est requis',
+      overheadPercentage: 'Le pourcentage doit être un nombre entre 0 et 100, avec au plus deux décimales',
+    });
+    const margin = await a.client.post('/api/quotes', {
+      title: 'T',
+      clientId: a.clientId,
+      marginPercentage: -1,
+    });
+    expect(detailsOf(margin.body)).toMatchObject({
+      marginPercentage: 'Le pourcentage doit être un nombre entre 0 et 100, avec au plus deux décimales',
+    });
+    const date = await a.client.post('/api/quotes', {
+      title: 'T',
+      clientId: a.clientId,
+      validUntil: '31/12/2026',
+    });
+    expect(detailsOf(date.body)).toMatchObject({
+      validUntil: 'Date invalide : utilisez le format AAAA-MM-JJ, par exemple 2026-11-22',
+    });
+  });
+
+  it('creates drafts only', async () => {
+    const sent = await a.client.post('/api/quotes', { title: 'T', clientId: a.clientId, status: 'sent' });
+    expect(sent.status).toBe(400);
+    expect(detailsOf(sent.body)).toEqual({
+      status: 'Un nouveau devis est toujours un brouillon : envoyez-le ensuite avec « Envoyer ».',
+    });
+  });
+
+  it("refuses another company's client or project (400, nothing created)", async () => {
+    const response = await a.client.post('/api/quotes', {
+      title: 'T',
+      clientId: b.clientId,
+      projectId: b.projectId,
+    });
+    expect(response.status).toBe(400);
+    expect(detailsOf(response.body)).toEqual({
+      clientId: 'Client introuvable : choisissez un client de votre entreprise.',
+      projectId: 'Projet introuvable : choisissez un projet de votre entreprise.',
+    });
+  });
+});
+
+describe('GET /api/quotes', () => {
+  it('lists the company’s quotes most recent first, without lines, with client and project names', async () => {
+    const fresh = await company('Liste');
+    const older = await newQuote(fresh, { projectId: fresh.projectId });
+    await fresh.client.put(`/api/quotes/${older.id}/items`, { items: lines });
+    const newer = await newQuote(fresh);
+    const response = await fresh.client.get('/api/quotes');
+    expect(response.status).toBe(200);
+    const list = response.body as QuoteBody[];
+    expect(list.map((quote) => quote.id)).toEqual([newer.id, older.id]);
+    expect(list[1]).toMatchObject({
+      client: { id: fresh.clientId, name: 'Client de Liste' },
+      project: { id: fresh.projectId, name: 'Chantier de Liste' },
+      totalAmount: '512.33',
+    });
+    expect(list[1]?.items).toBeUndefined();
+    expect(list[0]?.project).toBeUndefined();
+    expect(response.headers.get('x-next-cursor')).toBeNull();
+
+    const page = await fresh.client.get('/api/quotes?limit=1');
+    expect((page.body as QuoteBody[]).map((quote) => quote.id)).toEqual([newer.id]);
+    const cursor = page.headers.get('x-next-cursor');
+    expect(cursor).toBeTruthy();
+    const next = await fresh.client.get(`/api/quotes?limit=1&cursor=${encodeURIComponent(cursor ?? '')}`);
+    expect((next.body as QuoteBody[]).map((quote) => quote.id)).toEqual([older.id]);
+
+    const other = await b.client.get('/api/quotes');
+    expect((other.body as QuoteBody[]).some((quote) => quote.id === older.id)).toBe(false);
+  });
+
+  it('refuses a limit outside 1–1000', async () => {
+    const response = await a.client.get('/api/quotes?limit=0');
+    expect(response.status).toBe(400);
+    expect(detailsOf(response.body)).toEqual({
+      'query.limit': 'La limite doit être un nombre entier entre 1 et 1 000',
+    });
+  });
+});
+
+describe('GET /api/quotes/{id}', () => {
+  it('reads a quote with its lines, client and project', async () => {
+    const quote = await newQuote(a, { projectId: a.projectId });
+    await a.client.put(`/api/quotes/${quote.id}/items`, { items: lines });
+    const response = await a.client.get(`/api/quotes/${quote.id}`);
+    expect(response.status).toBe(200);
+    const body = response.body as QuoteBody;
+    expect(body.items).toHaveLength(2);
+    expect(body).toMatchObject({
+      client: { name: 'Client de Bâtisseurs Réunis' },
+      project: { id: a.projectId },
+    });
+  });
+
+  it("answers 404 for another company's quote and for an unknown id", async () => {
+    const quote = await newQuote(a);
+    const other = await b.client.get(`/api/quotes/${quote.id}`);
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ error: 'not_found', message: 'Devis introuvable.' });
+    expect((await a.client.get('/api/quotes/0190a0b0-0000-7000-8000-000000000000')).status).toBe(404);
+  });
+});
+
+describe('PUT /api/quotes/{id}/items', () => {
+  it('replaces the lines and prices them by the shared rule', async () => {
+    const quote = await newQuote(a);
+    const response = await a.client.put(`/api/quotes/${quote.id}/items`, { items: lines, version: 1 });
+    expect(response.status).toBe(200);
+    const body = response.body as QuoteBody;
+    // 12.5 × 8.40 = 105.00; 2 × 150 = 300.00; overhead 10 % of 405.00; margin 15 % of 445.50.
+    expect(body).toMatchObject({
+      subtotalAmount: '405.00',
+      overheadAmount: '40.50',
+      marginAmount: '66.83',
+      totalAmount: '512.33',
+      version: 2,
+    });
+    expect(body.items?.map((item) => [item.quantity, item.unitPrice, item.totalPrice])).toEqual([
+      ['12.500', '8.40', '105.00'],
+      ['2.000', '150.00', '300.00'],
+    ]);
+    const emptied = await a.client.put(`/api/quotes/${quote.id}/items`, { items: [] });
+    expect(emptied.body).toMatchObject({
+      items: [],
+      subtotalAmount: '0.00',
+      totalAmount: '0.00',
+      version: 3,
+    });
+  });
+
+  it('orders the lines by sortOrder', async () => {
+    const quote = await newQuote(a);
+    const response = await a.client.put(`/api/quotes/${quote.id}/items`, {
+      items: [
+        { ...lines[0], sortOrder: 2 },
+        { ...lines[1], sortOrder: 1 },
+      ],
+    });
+    expect((response.body as QuoteBody).items?.map((item) => item.resourceType)).toEqual([
+      'labor',
+      'materials',
+    ]);
+  });
+
+  it('answers 400 with the messages of spec section 5 on items.N', async () => {
+    const quote = await newQuote(a);
+    const response = await a.client.put(`/api/quotes/${quote.id}/items`, {
+      items: [
+        { resourceType: 'materials', quantity: '0', unitPrice: '-1' },
+        { resourceType: 'bricolage', quantity: 'beaucoup', unitPrice: 'gratuit' },
+        { quantity: '1', unitPrice: '1' },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(detailsOf(response.body)).toMatchObject({
+      'items.0.quantity': 'La quantité doit être un nombre positif',
+      'items.0.unitPrice': 'Le prix unitaire doit être un nombre positif ou nul',
+      'items.1.quantity': 'La quantité doit être un nombre positif',
+      'items.1.unitPrice': 'Le prix unitaire doit être un nombre positif ou nul',
+      'items.2.resourceType': 'Le type de ressource est requis',
+    });
+    expect(detailsOf(response.body)['items.1.resourceType']).toBeTruthy();
+    const noItems = await a.client.put(`/api/quotes/${quote.id}/items`, {});
+    expect(detailsOf(noItems.body)).toEqual({ items: 'La liste des lignes est requise' });
+  });
+
+  it("refuses a line's supplier of another company", async () => {
+    const quote = await newQuote(a);
+    const response = await a.client.put(`/api/quotes/${quote.id}/items`, {
+      items: [
+        { ...lines[0], supplierId: a.supplierId },
+        { ...lines[1], supplierId: b.supplierId },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(detailsOf(response.body)).toEqual({
+      'items.1.supplierId': 'Fournisseur introuvable : choisissez un fournisseur de votre entreprise.',
+    });
+  });
+
+  it('answers 409 for a stale version, 404 for another company, 409 once sent', async () => {
+    const quote = await newQuote(a);
+    expect((await a.client.put(`/api/quotes/${quote.id}/items`, { items: lines })).status).toBe(200);
+    const stale = await a.client.put(`/api/quotes/${quote.id}/items`, { items: [], version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ error: 'conflict' });
+    expect((await b.client.put(`/api/quotes/${quote.id}/items`, { items: [] })).status).toBe(404);
+    await a.client.post(`/api/quotes/${quote.id}/send`);
+    const sent = await a.client.put(`/api/quotes/${quote.id}/items`, { items: [] });
+    expect(sent.status).toBe(409);
+    expect(sent.body).toMatchObject({
+      message: "Ce devis est « Envoyé » : seules les lignes d'un devis en brouillon peuvent être modifiées.",
+    });
+    expect((await a.client.get(`/api/quotes/${quote.id}`)).body).toMatchObject({ totalAmount: '512.33' });
+  });
+});
+
+describe('PUT /api/quotes/{id}', () => {
+  it('edits a draft and re-prices its lines when the percentages change', async () => {
+    const quote = await newQuote(a);
+    await a.client.put(`/api/quotes/${quote.id}/items`, { items: lines });
+    const read = (await a.client.get(`/api/quotes/${quote.id}`)).body as QuoteBody;
+    const response = await a.client.put(`/api/quotes/${quote.id}`, {
+      ...read,
+      title: 'Rénovation complète',
+      projectId: a.projectId,
+      overheadPercentage: '20',
+      number: 'DEV-PIRATE',
+      totalAmount: '1.00',
+    });
+    expect(response.status).toBe(200);
+    // overhead 20 % of 405.00 = 81.00; margin 15 % of 486.00 = 72.90.
+    expect(response.body).toMatchObject({
+      title: 'Rénovation complète',
+      projectId: a.projectId,
+      number: quote.number,
+      overheadPercentage: '20.00',
+      subtotalAmount: '405.00',
+      overheadAmount: '81.00',
+      marginAmount: '72.90',
+      totalAmount: '558.90',
+      version: read.version + 1,
+    });
+    expect((response.body as QuoteBody).items).toHaveLength(2);
+  });
+
+  it('answers 409 for a stale version and 404 for another company', async () => {
+    const quote = await newQuote(a);
+    const body = { title: 'Nouveau titre', clientId: a.clientId };
+    expect((await a.client.put(`/api/quotes/${quote.id}`, { ...body, version: 1 })).status).toBe(200);
+    const stale = await a.client.put(`/api/quotes/${quote.id}`, { ...body, version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      message: 'Cet enregistrement a été modifié entre-temps : rechargez-le puis recommencez.',
+    });
+    expect((await b.client.put(`/api/quotes/${quote.id}`, { ...body, clientId: b.clientId })).status).toBe(
+      404,
+    );
+  });
+
+  it('answers 400 for invalid fields and links to another company', async () => {
+    const quote = await newQuote(a);
+    const invalid = await a.client.put(`/api/quotes/${quote.id}`, {
+      title: '',
+      clientId: a.clientId,
+      version: 0,
+    });
+    expect(detailsOf(invalid.body)).toMatchObject({
+      title: 'Le titre est requis',
+      version: 'La version doit être un nombre entier positif',
+    });
+    const foreign = await a.client.put(`/api/quotes/${quote.id}`, {
+      title: 'T',
+      clientId: b.clientId,
+      projectId: b.projectId,
+    });
+    expect(foreign.status).toBe(400);
+    expect(Object.keys(detailsOf(foreign.body))).toEqual(['clientId', 'projectId']);
+  });
+
+  it('keeps a draft a draft: sending is the send action, answers come after', async () => {
+    const quote = await newQuote(a);
+    const body = { title: 'T', clientId: a.clientId };
+    const send = await a.client.put(`/api/quotes/${quote.id}`, { ...body, status: 'sent' });
+    expect(send.status).toBe(409);
+    expect(send.body).toMatchObject({ message: "Pour envoyer ce devis, utilisez l'action « Envoyer »." });
+    const validate = await a.client.put(`/api/quotes/${quote.id}`, { ...body, status: 'validated' });
+    expect(validate.status).toBe(409);
+    expect(validate.body).toMatchObject({
+      message: "Ce devis est encore un brouillon : envoyez-le d'abord, avant de le passer à « Validé ».",
+    });
+  });
+
+  it('freezes a sent quote but records the answer: validated, rejected or expired, then final', async () => {
+    const quote = await newQuote(a);
+    await a.client.put(`/api/quotes/${quote.id}/items`, { items: lines });
+    const sent = (await a.client.post(`/api/quotes/${quote.id}/send`)).body as QuoteBody;
+    const record = { title: sent.title, clientId: sent.clientId };
+
+    const edit = await a.client.put(`/api/quotes/${quote.id}`, { ...record, status: 'sent', title: 'Autre' });
+    expect(edit.status).toBe(409);
+    expect(edit.body).toMatchObject({
+      message:
+        'Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Validé », « Rejeté » ou « Expiré ».',
+    });
+    const back = await a.client.put(`/api/quotes/${quote.id}`, { ...record, status: 'draft' });
+    expect(back.status).toBe(409);
+    expect(back.body).toMatchObject({ message: 'Un devis envoyé ne peut pas redevenir un brouillon.' });
+
+    const validated = await a.client.put(`/api/quotes/${quote.id}`, { ...sent, status: 'validated' });
+    expect(validated.status).toBe(200);
+    const body = validated.body as QuoteBody;
+    expect(body).toMatchObject({ status: 'validated', totalAmount: '512.33', sentAt: sent.sentAt });
+    expect(Date.parse(body.validatedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+
+    const again = await a.client.put(`/api/quotes/${quote.id}`, { ...record, status: 'rejected' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      message: 'Ce devis est « Validé » : son statut ne peut plus changer.',
+    });
+    const frozen = await a.client.put(`/api/quotes/${quote.id}`, {
+      ...record,
+      status: 'validated',
+      title: 'X',
+    });
+    expect(frozen.body).toMatchObject({ message: 'Ce devis est « Validé » : il ne peut plus être modifié.' });
+
+    for (const status of ['rejected', 'expired']) {
+      const other = await newQuote(a);
+      await a.client.post(`/api/quotes/${other.id}/send`);
+      const answered = await a.client.put(`/api/quotes/${other.id}`, { ...record, status });
+      expect(answered.status).toBe(200);
+      expect(answered.body).toMatchObject({ status });
+      expect((answered.body as QuoteBody).validatedAt).toBeUndefined();
+    }
+  });
+});
+
+describe('POST /api/quotes/{id}/send', () => {
+  it('sends a draft once: status sent, sentAt set', async () => {
+    const quote = await newQuote(a);
+    const response = await a.client.post(`/api/quotes/${quote.id}/send`, { version: 1 });
+    expect(response.status).toBe(200);
+    const body = response.body as QuoteBody;
+    expect(body).toMatchObject({ status: 'sent', version: 2 });
+    expect(Date.parse(body.sentAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    const again = await a.client.post(`/api/quotes/${quote.id}/send`);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: 'conflict',
+      message: 'Ce devis est déjà « Envoyé » : seul un devis en brouillon peut être envoyé.',
+    });
+  });
+
+  it('answers 409 for a stale version and 404 for another company', async () => {
+    const quote = await newQuote(a);
+    await a.client.put(`/api/quotes/${quote.id}`, { title: 'T2', clientId: a.clientId });
+    expect((await a.client.post(`/api/quotes/${quote.id}/send`, { version: 1 })).status).toBe(409);
+    expect((await b.client.post(`/api/quotes/${quote.id}/send`)).status).toBe(404);
+    expect((await a.client.get(`/api/quotes/${quote.id}`)).body).toMatchObject({ status: 'draft' });
+  });
+});
+
+describe('DELETE /api/quotes/{id}', () => {
+  it('deletes a draft (204), then it is gone', async () => {
+    const quote = await newQuote(a);
+    await a.client.put(`/api/quotes/${quote.id}/items`, { items: lines });
+    const response = await a.client.delete(`/api/quotes/${quote.id}`);
+    expect(response.status).toBe(204);
+    expect(response.body).toBeUndefined();
+    expect((await a.client.get(`/api/quotes/${quote.id}`)).status).toBe(404);
+    expect((await a.client.delete(`/api/quotes/${quote.id}`)).status).toBe(404);
+  });
+
+  it('refuses a sent quote (409), and another company gets 404', async () => {
+    const quote = await newQuote(a);
+    expect((await b.client.delete(`/api/quotes/${quote.id}`)).status).toBe(404);
+    await a.client.post(`/api/quotes/${quote.id}/send`);
+    const response = await a.client.delete(`/api/quotes/${quote.id}`);
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({
+      message: 'Ce devis est « Envoyé » : seul un devis en brouillon peut être supprimé.',
+    });
+    expect((await a.client.get(`/api/quotes/${quote.id}`)).status).toBe(200);
+  });
+
+  it('refuses a draft an invoice refers to', async () => {
+    const quote = await newQuote(a);
+    await createDraftInvoice(
+      a.companyId,
+      invoiceCreateInput.parse({
+        clientId: a.clientId,
+        quoteId: quote.id,
+        title: 'Acompte',
+        totalAmount: '100',
+      }),
+    );
+    const response = await a.client.delete(`/api/quotes/${quote.id}`);
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({
+      message: "Ce devis est utilisé par 1 facture : supprimez-la ou modifiez-la d'abord.",
+    });
+  });
+});
+
+describe('access', () => {
+  const id = '0190a0b0-0000-7000-8000-000000000000';
+  const calls: [string, string][] = [
+    ['GET', '/api/quotes'],
+    ['POST', '/api/quotes'],
+    ['GET', `/api/quotes/${id}`],
+    ['PUT', `/api/quotes/${id}`],
+    ['DELETE', `/api/quotes/${id}`],
+    ['PUT', `/api/quotes/${id}/items`],
+    ['POST', `/api/quotes/${id}/send`],
+  ];
+
+  it('answers 401 without a session on every route', async () => {
+    const anonymous = new TestClient(stack.url);
+    for (const [method, path] of calls) {
+      const response = await anonymous.request(method, path, method === 'GET' ? undefined : {});
+      expect(response.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('answers 403 csrf to writes without the X-Requested-With header', async () => {
+    const quote = await newQuote(a);
+    for (const [method, path] of calls.filter(([method]) => method !== 'GET')) {
+      const response = await a.client.request(method, path.replace(id, quote.id), {}, { csrf: false });
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect(response.body).toMatchObject({ error: 'csrf' });
+    }
+    expect((await a.client.get(`/api/quotes/${quote.id}`)).body).toMatchObject({
+      status: 'draft',
+      version: 1,
+    });
+  });
+});

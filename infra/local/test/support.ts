@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLocalStack, type LocalStack } from '../src/local-stack.js';
+import { TestClient } from './http-client.js';
+
+export const testPassword = 'Secret#2026';
+export const testSetupToken = 'jeton-de-test-123';
+
+/**
+ * The whole local stack (DynamoDB Local, S3 server, gateway) on a free port and a fresh data
+ * folder, for one test file. Call `stop()` in `afterAll`.
+ */
+export async function startTestStack(): Promise<LocalStack & { dispose(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'btp-integ-'));
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    spaDir: fileURLToPath(new URL('./fixtures/spa/', import.meta.url)),
+    setupToken: testSetupToken,
+  });
+  return {
+    ...stack,
+    dispose: async () => {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/**
+ * A new company with its administrator signed in (through `POST /api/auth/register`), as a
+ * client with its own cookie jar. Each call makes a distinct company.
+ */
+export async function signedInCompany(
+  baseUrl: string,
+  name = 'Entreprise',
+): Promise<{ client: TestClient; companyId: string; userId: string }> {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${counter}`;
+  const client = new TestClient(baseUrl);
+  const response = await client.post('/api/auth/register', {
+    firstName: 'Prénom',
+    lastName: 'Nom',
+    email: `admin-${unique}@exemple.fr`,
+    username: `admin-${unique}`,
+    password: testPassword,
+    confirmPassword: testPassword,
+    companyName: `${name} ${unique}`,
+  });
+  if (response.status !== 201)
+    throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
+  const { user } = response.body as { user: { id: string; companyId: string } };
+  return { client, companyId: user.companyId, userId: user.id };
+}

@@ -1,0 +1,71 @@
+/**
+ * The status an invoice reads (spec section 4): `overdue` is derived when it is read, never stored.
+ * The server applies it to every invoice it answers with; the SPA may apply it again to data it
+ * keeps across midnight.
+ *
+ * Rule: only an invoice that was sent and awaits payment becomes overdue, once its due date is
+ * past, i.e. strictly before today's calendar date in France (an invoice due today is not late
+ * yet). A draft is not owed by anyone, a paid invoice is settled and a cancelled one is void, so
+ * none of them ever reads overdue.
+ */
+import type { InvoiceStatus } from './enums.js';
+
+/** The time zone of every calendar date the product derives (due dates, months of revenue). */
+export const FRANCE_TIME_ZONE = 'Europe/Paris';
+
+const franceDateFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: FRANCE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * The calendar date in France at an instant, as `YYYY-MM-DD`: `2026-03-31T22:30:00Z` is
+ * `2026-04-01` (Paris is UTC+2 in summer, UTC+1 in winter).
+ */
+export function calendarDateInFrance(at: Date = new Date()): string {
+  const parts = Object.fromEntries(franceDateFormat.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The fields the rule reads; `dueDate` is a calendar date `YYYY-MM-DD` (a timestamp's date part counts). */
+export interface InvoiceDueState {
+  status: string;
+  dueDate?: string | null;
+}
+
+/**
+ * Stored statuses of an invoice that was sent and is not paid yet. The API never stores `overdue`;
+ * a record imported with it stays overdue.
+ */
+export function awaitsPayment(status: string): boolean {
+  return status === 'sent' || status === 'overdue';
+}
+
+/**
+ * Whether an invoice is overdue on `today` (`YYYY-MM-DD`, France): it awaits payment and its due
+ * date is strictly before today. Without a due date it is never late.
+ */
+export function isOverdue(invoice: InvoiceDueState, today: string = calendarDateInFrance()): boolean {
+  if (!awaitsPayment(invoice.status)) return false;
+  if (invoice.status === 'overdue') return true;
+  const due = invoice.dueDate?.slice(0, 10);
+  return due !== undefined && due !== '' && due < today;
+}
+
+/** The status an invoice reads on `today`: `overdue` when `isOverdue`, else its stored status. */
+export function effectiveInvoiceStatus<S extends string>(
+  invoice: { status: S; dueDate?: string | null },
+  today: string = calendarDateInFrance(),
+): S | Extract<InvoiceStatus, 'overdue'> {
+  return isOverdue(invoice, today) ? 'overdue' : invoice.status;
+}
+
+/** The invoice with the status it reads on `today` (a copy; the input is left unchanged). */
+export function withEffectiveStatus<T extends { status: string; dueDate?: string | null }>(
+  invoice: T,
+  today: string = calendarDateInFrance(),
+): T {
+  return { ...invoice, status: effectiveInvoiceStatus(invoice, today) };
+}
