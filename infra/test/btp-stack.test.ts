@@ -1,145 +1,128 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import { App } from 'aws-cdk-lib';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeId, routes } from '@btp/shared/routes';
+import type { App } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
+import * as esbuild from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authorizerModule, routeId, routes } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
 import { table as tableDefinition } from '@btp/shared/table';
-import { authorizerTagValue, BtpStack, functionTag, repoRoot } from '../lib/btp-stack.js';
-import type { BtpStackProps } from '../lib/btp-stack.js';
+import { authorizerTagValue, bundling, repoRoot } from '../lib/btp-stack.js';
+import type { BtpStack } from '../lib/btp-stack.js';
+import {
+  actionsOfFunction,
+  appFunctions,
+  distributionConfig,
+  expectNagClean,
+  resources,
+  synth,
+  tableWriteActions as writeActions,
+} from './support.js';
+import type { Resource, Statement, Synthesized } from './support.js';
 
-type Resource = { Type: string; Properties: Record<string, unknown> } & Record<string, unknown>;
-type Statement = { Effect: string; Action: string | string[]; Condition?: Record<string, unknown> };
-
-/** Same feature flags as `npx cdk synth`. */
-const cdkContext = (JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: object })
-  .context;
-
-const noFrontend = path.join(tmpdir(), 'btp-no-frontend-build');
-const existingHandler = path.join(repoRoot, 'functions/src/handlers/health/get.ts');
-
-/** Route table with non-public and document routes, which the shared table does not have yet. */
-const extendedRoutes: readonly RouteDefinition[] = [
-  ...routes,
-  { method: 'GET', path: '/api/test-private', handler: 'health/get', access: 'user', table: 'read' },
-  {
-    method: 'POST',
-    path: '/api/test-documents/{id}',
-    handler: 'health/get',
-    access: 'super_admin',
-    table: 'write',
-    documents: 'write',
-    memoryMb: 1024,
-  },
-];
-
-function synth(props: Partial<BtpStackProps> = {}): { stack: BtpStack; template: Template } {
-  const app = new App({ context: { ...cdkContext } });
-  const stack = new BtpStack(app, 'Test', {
-    stage: 'prod',
-    env: { region: 'eu-west-3' },
-    frontendDist: noFrontend,
-    ...props,
-  });
-  return { stack, template: Template.fromStack(stack) };
-}
-
-function resources(template: Template, type: string): [string, Resource][] {
-  return Object.entries(template.findResources(type)) as [string, Resource][];
-}
-
-function tagOf(resource: Resource, key: string): string | undefined {
-  const tags = (resource.Properties.Tags ?? []) as { Key: string; Value: string }[];
-  return tags.find((tag) => tag.Key === key)?.Value;
-}
-
-/** The application's functions (route handlers and authorizer), keyed by their tag value. */
-function appFunctions(template: Template): Map<string, [string, Resource]> {
-  const found = new Map<string, [string, Resource]>();
-  for (const [logicalId, resource] of resources(template, 'AWS::Lambda::Function')) {
-    const tag = tagOf(resource, functionTag);
-    if (tag !== undefined) found.set(tag, [logicalId, resource]);
-  }
-  return found;
-}
-
-/** Every IAM action granted to the role of the function with the given logical id. */
-function actionsOfFunction(template: Template, functionLogicalId: string): string[] {
-  const fn = template.toJSON().Resources[functionLogicalId] as Resource;
-  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-  const actions: string[] = [];
-  for (const [, policy] of resources(template, 'AWS::IAM::Policy')) {
-    const roles = policy.Properties.Roles as { Ref: string }[];
-    if (!roles.some((role) => role.Ref === roleId)) continue;
-    const document = policy.Properties.PolicyDocument as { Statement: Statement[] };
-    for (const statement of document.Statement) {
-      if (statement.Effect !== 'Allow') continue;
-      actions.push(...([] as string[]).concat(statement.Action));
-    }
-  }
-  return actions;
-}
-
-function distributionConfig(template: Template): Record<string, unknown> {
-  const [[, distribution]] = resources(template, 'AWS::CloudFront::Distribution') as [[string, Resource]];
-  return distribution.Properties.DistributionConfig as Record<string, unknown>;
-}
-
-const writeActions = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-  'dynamodb:TransactWriteItems',
-];
-
-describe('BtpStack with the shared route table (prod)', () => {
+describe('Lambda bundles', () => {
+  // Bundling every function through CDK costs one esbuild run each (seconds per route as the table
+  // grows): CDK's path is checked on one function, and every handler is bundled in one esbuild run
+  // with the same options.
   let stack: BtpStack;
   let template: Template;
   beforeAll(() => {
-    ({ stack, template } = synth());
+    const health = routes.find((route) => route.handler === 'health/get') as RouteDefinition;
+    ({ stack, template } = synth({ routes: [health] }, { bundle: true }));
+  });
+
+  it('bundles a handler through CDK as a minified ES module with its source map', () => {
+    const outdir = (stack.node.root as App).synth().directory;
+    const functions = [...appFunctions(template).values()];
+    expect(functions).toHaveLength(1);
+    for (const [, fn] of functions) {
+      const s3Key = (fn.Properties.Code as { S3Key: string }).S3Key;
+      const assetDir = path.join(outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);
+      const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
+      expect(code).toContain('createRequire(import.meta.url)');
+      expect(code).toMatch(/export\s*\{/);
+      // Minified: long lines, not one per statement.
+      expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
+      expect(readFileSync(path.join(assetDir, 'index.mjs.map'), 'utf8')).toContain('"mappings"');
+    }
+  });
+
+  it('bundles every handler of the route table, and the authorizer, into an ES module exporting `handler`', async () => {
+    const entries = [
+      ...new Set(routes.map((route) => path.join(repoRoot, 'functions/src/handlers', `${route.handler}.ts`))),
+      ...(routes.some((route) => route.access !== 'public')
+        ? [path.join(repoRoot, 'functions/src', `${authorizerModule}.ts`)]
+        : []),
+    ];
+    // The production options, but one run with shared chunks and no minification: what matters here
+    // is that every import resolves and every entry exports its handler.
+    const result = await esbuild.build({
+      entryPoints: entries,
+      bundle: true,
+      write: false,
+      splitting: true,
+      outdir: path.join(tmpdir(), 'btp-bundle-check'),
+      platform: 'node',
+      format: 'esm',
+      target: bundling.target,
+      mainFields: bundling.mainFields,
+      banner: { js: bundling.banner as string },
+      metafile: true,
+      absWorkingDir: repoRoot,
+      logLevel: 'silent',
+    });
+    expect(result.errors).toEqual([]);
+    const byEntry = new Map(
+      Object.values(result.metafile.outputs).map((output) => [output.entryPoint, output.exports]),
+    );
+    for (const entry of entries) {
+      const relative = path.relative(repoRoot, entry);
+      expect(byEntry.get(relative), relative).toContain('handler');
+    }
+  });
+});
+
+describe('BtpStack with the shared route table (prod)', () => {
+  let synthesized: Synthesized;
+  let template: Template;
+  beforeAll(() => {
+    synthesized = synth();
+    ({ template } = synthesized);
   });
 
   it('creates one arm64 Node.js 22 function per route, with its environment and log group', () => {
     const functions = appFunctions(template);
-    expect([...functions.keys()].sort()).toEqual(routes.map(routeId).sort());
-    for (const [, fn] of functions.values()) {
-      expect(fn.Properties).toMatchObject({
+    const hasAuthorizer = routes.some((route) => route.access !== 'public');
+    expect([...functions.keys()].sort()).toEqual(
+      [...routes.map(routeId), ...(hasAuthorizer ? [authorizerTagValue] : [])].sort(),
+    );
+    const memory = new Map(routes.map((route) => [routeId(route), route.memoryMb ?? 256]));
+    for (const [tag, [, fn]] of functions) {
+      expect(fn.Properties, tag).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
-        MemorySize: 256,
+        MemorySize: memory.get(tag) ?? 256,
         Timeout: 10,
         Environment: {
           Variables: {
             TABLE_NAME: { Ref: expect.anything() },
             NODE_OPTIONS: '--enable-source-maps',
             LOG_LEVEL: 'info',
+            COOKIE_SECURE: 'true',
           },
         },
       });
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(variables).not.toHaveProperty('DOCUMENTS_BUCKET');
+      const route = routes.find((r) => routeId(r) === tag);
+      if (!route?.documents) expect(variables, tag).not.toHaveProperty('DOCUMENTS_BUCKET');
       const logGroupId = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
       const logGroup = template.toJSON().Resources[logGroupId] as Resource;
       expect(logGroup.Type).toBe('AWS::Logs::LogGroup');
       expect(logGroup.Properties.RetentionInDays).toBe(30);
-    }
-  });
-
-  it('bundles each handler as a minified ES module with its source map', () => {
-    const assembly = stack.node.root as App;
-    const outdir = assembly.synth().directory;
-    for (const [, fn] of appFunctions(template).values()) {
-      const s3Key = (fn.Properties.Code as { S3Key: string }).S3Key;
-      const assetDir = path.join(outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);
-      const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
-      expect(code).toContain('createRequire(import.meta.url)');
-      expect(code).toMatch(/export\s*\{/);
-      expect(readFileSync(path.join(assetDir, 'index.mjs.map'), 'utf8')).toContain('"mappings"');
     }
   });
 
@@ -158,11 +141,22 @@ describe('BtpStack with the shared route table (prod)', () => {
     }
   });
 
-  it('has no authorizer while every route is public', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 0);
-    expect(appFunctions(template).has(authorizerTagValue)).toBe(false);
+  it('puts the session authorizer on exactly the non-public routes', () => {
+    const authorizers = resources(template, 'AWS::ApiGatewayV2::Authorizer');
+    const nonPublic = new Set(
+      routes.filter((route) => route.access !== 'public').map((route) => `${route.method} ${route.path}`),
+    );
+    expect(authorizers).toHaveLength(nonPublic.size > 0 ? 1 : 0);
     for (const [, route] of resources(template, 'AWS::ApiGatewayV2::Route')) {
-      expect(route.Properties.AuthorizationType).toBe('NONE');
+      const key = route.Properties.RouteKey as string;
+      if (nonPublic.has(key)) {
+        expect(route.Properties, key).toMatchObject({
+          AuthorizationType: 'CUSTOM',
+          AuthorizerId: { Ref: authorizers[0]?.[0] },
+        });
+      } else {
+        expect(route.Properties.AuthorizationType, key).toBe('NONE');
+      }
     }
   });
 
@@ -207,8 +201,9 @@ describe('BtpStack with the shared route table (prod)', () => {
   });
 
   it('keeps every bucket private, encrypted and reachable over TLS only', () => {
+    // Site, documents, and the access logs of both and of CloudFront.
     const buckets = resources(template, 'AWS::S3::Bucket');
-    expect(buckets).toHaveLength(2);
+    expect(buckets).toHaveLength(3);
     const policies = resources(template, 'AWS::S3::BucketPolicy');
     for (const [logicalId, bucket] of buckets) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
@@ -342,7 +337,7 @@ describe('BtpStack with the shared route table (prod)', () => {
 
   it('does not deploy a SPA that was not built, and says so', () => {
     template.resourceCountIs('Custom::CDKBucketDeployment', 0);
-    Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('SPA is not deployed'));
+    synthesized.annotations.hasWarning('*', Match.stringLikeRegexp('SPA is not deployed'));
   });
 
   it('grants GET routes no write access to the table', () => {
@@ -362,98 +357,8 @@ describe('BtpStack with the shared route table (prod)', () => {
     template.hasOutput('ApiUrl', {});
     template.hasOutput('TableName', { Value: { Ref: Match.anyValue() } });
   });
-});
 
-describe('BtpStack with non-public and document routes (dev)', () => {
-  let template: Template;
-  let dist: string;
-  beforeAll(() => {
-    dist = mkdtempSync(path.join(tmpdir(), 'btp-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/a.js">');
-    writeFileSync(path.join(dist, 'assets/a.js'), 'console.log(1);');
-    ({ template } = synth({
-      stage: 'dev',
-      routes: extendedRoutes,
-      authorizerEntry: existingHandler,
-      frontendDist: dist,
-    }));
-  });
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
-
-  it('creates the authorizer function and attaches the authorizer to non-public routes only', () => {
-    const functions = appFunctions(template);
-    expect([...functions.keys()].sort()).toEqual([...extendedRoutes.map(routeId), authorizerTagValue].sort());
-    const authorizers = resources(template, 'AWS::ApiGatewayV2::Authorizer');
-    expect(authorizers).toHaveLength(1);
-    const [[authorizerId, authorizer]] = authorizers as [[string, Resource]];
-    expect(authorizer.Properties).toMatchObject({
-      AuthorizerType: 'REQUEST',
-      AuthorizerPayloadFormatVersion: '2.0',
-      EnableSimpleResponses: true,
-      IdentitySource: ['$request.header.Cookie'],
-      AuthorizerResultTtlInSeconds: 0,
-    });
-    const [authorizerFunctionId] = functions.get(authorizerTagValue) ?? [];
-    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(authorizerFunctionId);
-
-    for (const route of extendedRoutes) {
-      const key = `${route.method} ${route.path}`;
-      const [[, resource]] = resources(template, 'AWS::ApiGatewayV2::Route').filter(
-        ([, r]) => r.Properties.RouteKey === key,
-      ) as [[string, Resource]];
-      if (route.access === 'public') {
-        expect(resource.Properties.AuthorizationType, key).toBe('NONE');
-        expect(resource.Properties.AuthorizerId, key).toBeUndefined();
-      } else {
-        expect(resource.Properties.AuthorizationType, key).toBe('CUSTOM');
-        expect(resource.Properties.AuthorizerId, key).toEqual({ Ref: authorizerId });
-      }
-    }
-  });
-
-  it('gives the documents bucket and the table write access only to the routes that declare them', () => {
-    const functions = appFunctions(template);
-    const [documentsFnId, documentsFn] = functions.get('POST_api_test_documents_id') ?? [];
-    expect(documentsFn?.Properties).toMatchObject({
-      MemorySize: 1024,
-      Environment: { Variables: { DOCUMENTS_BUCKET: { Ref: expect.anything() } } },
-    });
-    const writerActions = actionsOfFunction(template, documentsFnId as string);
-    expect(writerActions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 's3:PutObject']));
-    expect(writerActions).not.toContain('dynamodb:*');
-
-    const [privateFnId, privateFn] = functions.get('GET_api_test_private') ?? [];
-    expect(
-      (privateFn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables,
-    ).not.toHaveProperty('DOCUMENTS_BUCKET');
-    const readerActions = actionsOfFunction(template, privateFnId as string);
-    expect(readerActions).toContain('dynamodb:GetItem');
-    for (const action of [...writeActions, 'dynamodb:*']) expect(readerActions).not.toContain(action);
-    expect(readerActions.filter((a) => a.startsWith('s3:'))).toEqual([]);
-  });
-
-  it('lets data go with the stack outside prod', () => {
-    template.hasResource('AWS::DynamoDB::Table', {
-      DeletionPolicy: 'Delete',
-      Properties: Match.objectLike({ DeletionProtectionEnabled: false }),
-    });
-  });
-
-  it('uploads the built SPA: assets first, then the entry files with an invalidation', () => {
-    const deployments = resources(template, 'Custom::CDKBucketDeployment');
-    expect(deployments).toHaveLength(2);
-    const assets = deployments.find(([, d]) => d.Properties.DestinationBucketKeyPrefix === 'assets/');
-    const entry = deployments.find(([, d]) => d.Properties.DestinationBucketKeyPrefix === undefined);
-    expect(assets?.[1].Properties).toMatchObject({
-      Prune: false,
-      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
-    });
-    expect(entry?.[1].Properties).toMatchObject({
-      Prune: false,
-      DistributionPaths: ['/*'],
-      SystemMetadata: { 'cache-control': 'no-cache' },
-    });
-    expect(entry?.[1].DependsOn).toEqual(expect.arrayContaining([assets?.[0]]));
+  it('passes the AwsSolutions checks, each suppression explained and used', () => {
+    expectNagClean(synthesized);
   });
 });

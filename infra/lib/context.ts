@@ -1,0 +1,39 @@
+import type { Construct } from 'constructs';
+import type { BtpStackProps } from './btp-stack.js';
+
+/**
+ * The deployment settings, from CDK context (defaults in cdk.json), e.g.
+ * `npx cdk deploy -c stage=prod -c alarmEmail=ops@example.fr`:
+ * - `stage` (`prod`): names the stack `btp-gestion-<stage>`; `prod` keeps data when the stack is deleted;
+ * - `region` (`eu-west-3`, Paris);
+ * - `domainName` + `certificateArn` (none): custom domain of the site, with its ACM certificate in
+ *   us-east-1;
+ * - `alarmEmail` (none): address subscribed to the alarm topic.
+ * The README's "Deploy to AWS" section documents the same names.
+ */
+export function stackSettings(scope: Construct): { stackName: string; props: BtpStackProps } {
+  const context = (name: string): string | undefined => {
+    const value: unknown = scope.node.tryGetContext(name);
+    if (value === undefined || value === null || value === '') return undefined;
+    return String(value);
+  };
+
+  const stage = context('stage') ?? 'prod';
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
+    throw new Error(`Invalid stage "${stage}": lowercase letters, digits and dashes, at most 20.`);
+  }
+  const region = context('region') ?? process.env.CDK_DEFAULT_REGION ?? 'eu-west-3';
+
+  return {
+    stackName: `btp-gestion-${stage}`,
+    props: {
+      stage,
+      // No account: synth needs no credentials and makes no lookups; deploy uses the caller's account.
+      env: { region },
+      description: `BTP Gestion (${stage})`,
+      domainName: context('domainName'),
+      certificateArn: context('certificateArn'),
+      alarmEmail: context('alarmEmail'),
+    },
+  };
+}

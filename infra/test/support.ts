@@ -1,0 +1,260 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App, Aspects } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { expect } from 'vitest';
+import type { RouteDefinition } from '@btp/shared/routes';
+import { BtpStack, functionTag, repoRoot } from '../lib/btp-stack.js';
+import type { BtpStackProps } from '../lib/btp-stack.js';
+
+export type Resource = { Type: string; Properties: Record<string, unknown> } & Record<string, unknown>;
+export type Statement = {
+  Effect: string;
+  Action: string | string[];
+  Resource?: unknown;
+  Principal?: unknown;
+  Condition?: Record<string, unknown>;
+};
+
+/** Same feature flags as `npx cdk synth`. */
+const cdkContext = (JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: object })
+  .context;
+
+export const noFrontend = path.join(tmpdir(), 'btp-no-frontend-build');
+/** A tiny handler file that stands for any route's (and the authorizer's) in the test stacks. */
+export const fixtureHandler = path.join(repoRoot, 'infra/test/fixtures/handler.ts');
+
+/**
+ * A route table shaped like the product's (public setup and sign-in, user routes, document routes,
+ * super-admin routes), independent of the shared one as it grows. Every handler is bundled from one
+ * tiny fixture through `handlerEntry`: the names matter (they decide the secrets), not the code.
+ */
+export const productLikeRoutes: readonly RouteDefinition[] = [
+  { method: 'GET', path: '/api/health', handler: 'health/get', access: 'public', table: 'none' },
+  { method: 'GET', path: '/api/setup/status', handler: 'setup/status', access: 'public', table: 'read' },
+  {
+    method: 'POST',
+    path: '/api/setup',
+    handler: 'setup/create',
+    access: 'public',
+    table: 'write',
+    memoryMb: 1024,
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    handler: 'auth/login',
+    access: 'public',
+    table: 'write',
+    memoryMb: 1024,
+  },
+  { method: 'GET', path: '/api/auth/me', handler: 'auth/me', access: 'user', table: 'read' },
+  { method: 'GET', path: '/api/clients', handler: 'clients/list', access: 'user', table: 'read' },
+  { method: 'PUT', path: '/api/clients/{id}', handler: 'clients/update', access: 'user', table: 'write' },
+  {
+    method: 'GET',
+    path: '/api/documents/{id}/download',
+    handler: 'documents/download',
+    access: 'user',
+    table: 'read',
+    documents: 'read',
+  },
+  {
+    method: 'POST',
+    path: '/api/documents/upload-url',
+    handler: 'documents/upload-url',
+    access: 'user',
+    table: 'write',
+    documents: 'write',
+  },
+  { method: 'GET', path: '/api/admin/stats', handler: 'admin/stats', access: 'super_admin', table: 'read' },
+  { method: 'ANY', path: '/api/{proxy+}', handler: 'not-found', access: 'public', table: 'none' },
+];
+
+/** Props that build {@link productLikeRoutes} from existing files. */
+export const productLikeProps: Partial<BtpStackProps> = {
+  routes: productLikeRoutes,
+  handlerEntry: () => fixtureHandler,
+  authorizerEntry: fixtureHandler,
+};
+
+export interface Synthesized {
+  stack: BtpStack;
+  template: Template;
+  annotations: Annotations;
+}
+
+/**
+ * Synthesizes a stack with the AwsSolutions checks applied (suppressed findings logged as info).
+ * Functions are not bundled unless `bundle` is set (CDK's `aws:cdk:bundling-stacks`, what
+ * `cdk synth --exclusively` uses): the template is the same, and a synth costs a second instead of one
+ * esbuild run per function. Entry files must still exist.
+ */
+export function synth(props: Partial<BtpStackProps> = {}, { bundle = false } = {}): Synthesized {
+  const app = new App({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': bundle ? ['**'] : [] } });
+  const stack = new BtpStack(app, 'Test', {
+    stage: 'prod',
+    env: { region: 'eu-west-3' },
+    frontendDist: noFrontend,
+    ...props,
+  });
+  Aspects.of(stack).add(new AwsSolutionsChecks({ logIgnores: true, reports: false }));
+  const template = Template.fromStack(stack);
+  return { stack, template, annotations: Annotations.fromStack(stack) };
+}
+
+/** A minimal Vite-like build output; the caller removes it. */
+export function fakeFrontendBuild(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'btp-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/a.js">');
+  writeFileSync(path.join(dist, 'assets/a.js'), 'console.log(1);');
+  return dist;
+}
+
+export function resources(template: Template, type: string): [string, Resource][] {
+  return Object.entries(template.findResources(type)) as [string, Resource][];
+}
+
+export function resourceById(template: Template, logicalId: string): Resource {
+  return template.toJSON().Resources[logicalId] as Resource;
+}
+
+function tagOf(resource: Resource, key: string): string | undefined {
+  const tags = (resource.Properties.Tags ?? []) as { Key: string; Value: string }[];
+  return tags.find((tag) => tag.Key === key)?.Value;
+}
+
+/** The application's functions (route handlers and authorizer), keyed by their tag value. */
+export function appFunctions(template: Template): Map<string, [string, Resource]> {
+  const found = new Map<string, [string, Resource]>();
+  for (const [logicalId, resource] of resources(template, 'AWS::Lambda::Function')) {
+    const tag = tagOf(resource, functionTag);
+    if (tag !== undefined) found.set(tag, [logicalId, resource]);
+  }
+  return found;
+}
+
+export function environmentOf(fn: Resource): Record<string, unknown> {
+  return (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+}
+
+export function roleIdOf(fn: Resource): string {
+  return (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+}
+
+/** Every Allow statement of the IAM policies attached to the role of the function. */
+export function statementsOfFunction(template: Template, functionLogicalId: string): Statement[] {
+  const roleId = roleIdOf(resourceById(template, functionLogicalId));
+  const statements: Statement[] = [];
+  for (const [, policy] of resources(template, 'AWS::IAM::Policy')) {
+    const roles = policy.Properties.Roles as { Ref: string }[];
+    if (!roles.some((role) => role.Ref === roleId)) continue;
+    const document = policy.Properties.PolicyDocument as { Statement: Statement[] };
+    statements.push(...document.Statement.filter((statement) => statement.Effect === 'Allow'));
+  }
+  return statements;
+}
+
+export function actionsOf(statements: readonly Statement[]): string[] {
+  return statements.flatMap((statement) => ([] as string[]).concat(statement.Action));
+}
+
+/** Every IAM action granted to the role of the function with the given logical id. */
+export function actionsOfFunction(template: Template, functionLogicalId: string): string[] {
+  return actionsOf(statementsOfFunction(template, functionLogicalId));
+}
+
+export function distributionConfig(template: Template): Record<string, unknown> {
+  const [[, distribution]] = resources(template, 'AWS::CloudFront::Distribution') as [[string, Resource]];
+  return distribution.Properties.DistributionConfig as Record<string, unknown>;
+}
+
+export const tableWriteActions = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:TransactWriteItems',
+  'dynamodb:PartiQLInsert',
+  'dynamodb:PartiQLUpdate',
+  'dynamodb:PartiQLDelete',
+];
+
+/** AwsSolutions findings left unexplained (errors and warnings, suppressed ones excluded). */
+export function unexplainedNagFindings({ annotations }: Synthesized): string[] {
+  const pattern = Match.stringLikeRegexp('AwsSolutions-.*');
+  return [...annotations.findError('*', pattern), ...annotations.findWarning('*', pattern)].map(
+    (message) => `${message.id}: ${String(message.entry.data)}`,
+  );
+}
+
+/** The suppressed findings cdk-nag reported (it logs them as info with `logIgnores`). */
+export function suppressedNagFindings({ annotations }: Synthesized): { rule: string; finding?: string }[] {
+  return annotations
+    .findInfo('*', Match.stringLikeRegexp('CdkNagSuppression'))
+    .map((message) => String(message.entry.data))
+    .map((data) => {
+      const match = /^CdkNagSuppression(?:\[(.+)\])?: (\S+) was triggered but suppressed/.exec(data);
+      if (!match) throw new Error(`Unexpected cdk-nag message: ${data}`);
+      return { rule: match[2] as string, finding: match[1] };
+    });
+}
+
+type AppliesTo = string | { regex: string };
+export interface DeclaredSuppression {
+  resource: string;
+  id: string;
+  reason: string;
+  appliesTo?: AppliesTo[];
+}
+
+/** Every suppression declared in the template's metadata, with the resource it is on. */
+export function declaredSuppressions(template: Template): DeclaredSuppression[] {
+  const declared: DeclaredSuppression[] = [];
+  for (const [logicalId, resource] of Object.entries(
+    template.toJSON().Resources as Record<string, Resource>,
+  )) {
+    const metadata = resource.Metadata as
+      | { cdk_nag?: { rules_to_suppress: { id: string; reason: string; applies_to?: AppliesTo[] }[] } }
+      | undefined;
+    for (const rule of metadata?.cdk_nag?.rules_to_suppress ?? []) {
+      declared.push({ resource: logicalId, id: rule.id, reason: rule.reason, appliesTo: rule.applies_to });
+    }
+  }
+  return declared;
+}
+
+/** `/^…$/` as cdk-nag writes a regex in `appliesTo`. */
+export function appliesToMatches(pattern: AppliesTo, finding: string): boolean {
+  if (typeof pattern === 'string') return pattern === finding;
+  const literal = /^\/(.*)\/([a-z]*)$/.exec(pattern.regex);
+  if (!literal) throw new Error(`Unexpected appliesTo regex: ${pattern.regex}`);
+  return new RegExp(literal[1] as string, literal[2]).test(finding);
+}
+
+/**
+ * cdk-nag ran (it reported at least one suppressed finding), left no error or warning, and every
+ * suppression declared in the template was used: no stale or blanket suppression hides a future finding.
+ */
+export function expectNagClean(synthesized: Synthesized): void {
+  expect(unexplainedNagFindings(synthesized)).toEqual([]);
+  const suppressed = suppressedNagFindings(synthesized);
+  expect(suppressed.length).toBeGreaterThan(0);
+  for (const declared of declaredSuppressions(synthesized.template)) {
+    const label = `${declared.resource} ${declared.id}`;
+    expect(declared.reason.length, label).toBeGreaterThanOrEqual(60);
+    const sameRule = suppressed.filter((finding) => finding.rule === declared.id);
+    expect(sameRule.length, `${label} is never triggered`).toBeGreaterThan(0);
+    for (const pattern of declared.appliesTo ?? []) {
+      expect(
+        sameRule.some(
+          (finding) => finding.finding !== undefined && appliesToMatches(pattern, finding.finding),
+        ),
+        `${label} ${JSON.stringify(pattern)} is never triggered`,
+      ).toBe(true);
+    }
+  }
+}
