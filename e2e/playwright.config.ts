@@ -9,6 +9,14 @@ process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'btp-e2e-'));
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 const launchOptions = await chromiumLaunchOptions();
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
+const mobile = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  launchOptions,
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -29,20 +37,22 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions,
   },
+  // foundation.spec.ts asserts a product not installed yet; the other specs install it on the shared
+  // server. So the 'fresh' projects run it first, on both viewports, and the others wait for them.
   projects: [
+    { name: 'fresh-desktop', testMatch: 'foundation.spec.ts', use: desktop },
+    { name: 'fresh-mobile', testMatch: 'foundation.spec.ts', use: mobile },
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+      testIgnore: 'foundation.spec.ts',
+      dependencies: ['fresh-desktop', 'fresh-mobile'],
+      use: desktop,
     },
     {
       name: 'mobile',
-      use: {
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
-        isMobile: true,
-        hasTouch: true,
-        launchOptions,
-      },
+      testIgnore: 'foundation.spec.ts',
+      dependencies: ['fresh-desktop', 'fresh-mobile'],
+      use: mobile,
     },
   ],
   // The product exactly as a person starts it: `npm start`, on a free port and a fresh DATA_DIR.

@@ -10,5 +10,7 @@ export default defineConfig({
     setupFiles: ['src/testing/setup-tests.ts'],
     unstubGlobals: true,
     restoreMocks: true,
+    // The first test of a file also transforms antd and the lazy screens it opens.
+    testTimeout: 20_000,
   },
 });

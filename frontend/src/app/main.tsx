@@ -4,14 +4,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 
+import { meQueryOptions } from '../features/auth/api/get-me';
 import { setupStatusQueryOptions } from '../features/setup/api/get-setup-status';
-import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
+import { createAppQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
-const queryClient = createQueryClient();
-// Start the installation check at once, in parallel with the loading of the first screen's code.
+const queryClient = createAppQueryClient();
+// Start the installation and session checks at once, in parallel with the loading of the first
+// screen's code.
 void queryClient.prefetchQuery(setupStatusQueryOptions());
+void queryClient.prefetchQuery(meQueryOptions());
 
 const router = createAppRouter();
 

@@ -6,6 +6,8 @@ import frFR from 'antd/locale/fr_FR';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 
+import { ToastProvider } from '../components/toast';
+
 dayjs.locale('fr');
 
 const theme: ThemeConfig = {
@@ -22,9 +24,9 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={frFR} theme={theme}>
-        {/* Toasts: one at a time, 5 s (spec section 9). */}
-        <App message={{ maxCount: 1, duration: 5 }} notification={{ maxCount: 1, duration: 5 }}>
-          {children}
+        {/* antd's App gives the confirmation dialogs their context; toasts are ours (spec section 9). */}
+        <App>
+          <ToastProvider>{children}</ToastProvider>
         </App>
       </ConfigProvider>
     </QueryClientProvider>

@@ -3,35 +3,15 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../components/route-error-page';
 import { InstallCheckMessage } from '../features/setup/components/install-check-message';
 import { InstallGate } from '../features/setup/components/install-gate';
+import { RequireAuth } from './require-auth';
+import { screenLoader } from './screen-modules';
+import { mainScreens } from './screens';
+import { SetupGate } from './setup-gate';
 
 /**
- * The screens of spec section 2 reachable once the product is installed, with their titles.
- * Each still loads the shared placeholder until its own issue gives it a module.
+ * The route tree, shared by the browser router and the tests' memory routers. Every screen is its
+ * own lazily loaded module, so /login loads neither the layout nor the admin screen.
  */
-const installedScreens = [
-  { path: '/login', title: 'Connexion' },
-  { path: '/register', title: 'Inscription' },
-  { path: '/', title: 'Tableau de Bord' },
-  { path: '/clients', title: 'Clients' },
-  { path: '/suppliers', title: 'Fournisseurs' },
-  { path: '/projects', title: 'Projets' },
-  { path: '/quotes', title: 'Devis' },
-  { path: '/purchases', title: 'Achats' },
-  { path: '/work-tracking', title: 'Suivi Travaux' },
-  { path: '/invoicing', title: 'Facturation' },
-  { path: '/documents', title: 'Documents' },
-  { path: '/finances', title: 'Finances' },
-  { path: '/admin', title: 'Système Admin' },
-] as const;
-
-function pendingScreen(title: string): RouteObject['lazy'] {
-  return async () => {
-    const { PendingScreen } = await import('../components/pending-screen');
-    return { element: <PendingScreen title={title} /> };
-  };
-}
-
-/** The route tree, shared by the browser router and the tests' memory routers. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -40,20 +20,56 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorPage,
     children: [
       {
-        element: <InstallGate requires="not-installed" />,
+        element: <SetupGate />,
         children: [
           {
             path: '/setup',
             lazy: async () => {
-              const { SetupPage } = await import('../features/setup/components/setup-page');
-              return { Component: SetupPage };
+              const { SetupRoute } = await import('./setup-route');
+              return { Component: SetupRoute };
             },
           },
         ],
       },
       {
         element: <InstallGate requires="installed" />,
-        children: installedScreens.map(({ path, title }) => ({ path, lazy: pendingScreen(title) })),
+        children: [
+          {
+            path: '/login',
+            lazy: async () => {
+              const { LoginPage } = await import('../features/auth/components/login-page');
+              return { Component: LoginPage };
+            },
+          },
+          {
+            path: '/register',
+            lazy: async () => {
+              const { RegisterPage } = await import('../features/auth/components/register-page');
+              return { Component: RegisterPage };
+            },
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              {
+                lazy: async () => {
+                  const { AppLayout } = await import('./app-layout');
+                  return { Component: AppLayout };
+                },
+                children: [
+                  ...mainScreens.map((screen) => ({ path: screen.path, lazy: screenLoader(screen.path) })),
+                  {
+                    path: '/admin',
+                    lazy: async () => {
+                      const { AdminRoute } = await import('./admin-route');
+                      return { Component: AdminRoute };
+                    },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
       },
       {
         path: '*',

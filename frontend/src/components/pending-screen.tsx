@@ -1,14 +1,25 @@
-import { Typography } from 'antd';
+import { Card, Typography } from 'antd';
+
+import { PageBody, PageHeader } from './page-header';
+
+interface PendingScreenProps {
+  title: string;
+  subtitle?: string;
+}
 
 /**
  * Stands in for a screen of spec section 2 whose issue is not done yet; the route keeps its path,
- * its guard and its lazy loading, only the module it loads changes.
+ * its guard, its layout and its lazy loading, only the module it loads changes.
  */
-export function PendingScreen({ title }: { title: string }) {
+export function PendingScreen({ title, subtitle }: PendingScreenProps) {
   return (
-    <main style={{ padding: 16 }}>
-      <Typography.Title level={1}>{title}</Typography.Title>
-      <Typography.Paragraph>Cet écran arrive bientôt.</Typography.Paragraph>
-    </main>
+    <>
+      <PageHeader title={title} subtitle={subtitle} />
+      <PageBody>
+        <Card>
+          <Typography.Paragraph style={{ margin: 0 }}>Cet écran arrive bientôt.</Typography.Paragraph>
+        </Card>
+      </PageBody>
+    </>
   );
 }

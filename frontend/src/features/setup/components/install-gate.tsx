@@ -14,16 +14,23 @@ const elsewhere: Record<InstallState, string> = {
   'not-installed': '/login',
 };
 
+interface InstallGateProps {
+  requires: InstallState;
+  /** Where to go when the product is not in the required state, instead of the default above. */
+  redirectTo?: string;
+}
+
 /**
  * Renders its child routes only when the product is in the required installation state: before
  * installation every screen leads to /setup, afterwards /setup leads to /login.
  */
-export function InstallGate({ requires }: { requires: InstallState }) {
+export function InstallGate({ requires, redirectTo }: InstallGateProps) {
   const status = useSetupStatus();
 
   if (status.isPending) return <InstallCheckMessage />;
 
-  if (status.isError) {
+  // A failed refetch keeps the status already known; only a first check that failed stops here.
+  if (status.data === undefined) {
     return (
       <FullPageMessage
         title="Impossible de vérifier l'installation"
@@ -39,13 +46,13 @@ export function InstallGate({ requires }: { requires: InstallState }) {
         }
       >
         <Typography.Paragraph type="secondary">
-          {serverMessage(status.error) ?? status.error.message}
+          {serverMessage(status.error) ?? status.error?.message}
         </Typography.Paragraph>
       </FullPageMessage>
     );
   }
 
   const state: InstallState = status.data.installed ? 'installed' : 'not-installed';
-  if (state !== requires) return <Navigate to={elsewhere[requires]} replace />;
+  if (state !== requires) return <Navigate to={redirectTo ?? elsewhere[requires]} replace />;
   return <Outlet />;
 }

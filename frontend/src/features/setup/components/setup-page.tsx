@@ -1,27 +1,124 @@
-import { Card, Typography } from 'antd';
+import { setupInput, type SetupData, type SetupInput } from '@btp/shared/entities/auth';
+import { Button, Col, Form, Input, Row, Typography } from 'antd';
 
-/** Spec section 2: "Placeholder text only"; the installation form comes with the setup issue. */
-export function SetupPage() {
+import { CenteredCardPage } from '../../../components/centered-card-page';
+import { PasswordInput } from '../../../components/password-input';
+import { useToast } from '../../../components/toast';
+import { ApiError, serverMessage } from '../../../lib/api';
+import type { SessionUser } from '../../../lib/session-user';
+import { useZodForm, validateWith, type FieldMessages } from '../../../lib/zod-form';
+import { useRunSetup } from '../api/run-setup';
+
+type SetupFormValues = SetupInput & { confirmPassword?: string };
+
+const fields = [
+  'setupToken',
+  'firstName',
+  'lastName',
+  'email',
+  'username',
+  'password',
+  'confirmPassword',
+] as const;
+
+function validate(values: SetupFormValues) {
+  const extra: FieldMessages =
+    (values.confirmPassword ?? '') === (values.password ?? '')
+      ? {}
+      : { confirmPassword: 'Les mots de passe ne correspondent pas' };
+  return validateWith(setupInput, values, extra);
+}
+
+interface SetupPageProps {
+  /** The first super administrator exists and is signed in: record them as the current user. */
+  onInstalled: (user: SessionUser) => void;
+}
+
+/**
+ * First run (DESIGN.md section 3): creates the first super administrator with the setup token that
+ * the server prints at start.
+ */
+export function SetupPage({ onInstalled }: SetupPageProps) {
+  const { toast } = useToast();
+  const setup = useRunSetup(onInstalled);
+  const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<SetupFormValues, SetupData>(
+    fields,
+    validate,
+  );
+
+  const install = async (data: SetupData) => {
+    try {
+      const user = await setup.mutateAsync(data);
+      toast({ title: 'Installation terminée', description: `Bienvenue, ${user.firstName} !` });
+    } catch (error) {
+      if (!showServerErrors(error) && error instanceof ApiError && error.code === 'setup_token') {
+        form.setFields([
+          { name: 'setupToken', errors: [error.serverMessage ?? "Jeton d'installation invalide"] },
+        ]);
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Erreur',
+        description: serverMessage(error) ?? "Erreur lors de l'installation",
+      });
+    }
+  };
+
   return (
-    <main
-      style={{
-        minHeight: '100dvh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        padding: 16,
-      }}
+    <CenteredCardPage
+      title="Installation de BTP Gestion"
+      description="L'application n'est pas encore installée."
+      width={560}
     >
-      <Card style={{ width: '100%', maxWidth: 520 }}>
-        <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-          Installation de BTP Gestion
-        </Typography.Title>
-        <Typography.Paragraph>L&apos;application n&apos;est pas encore installée.</Typography.Paragraph>
-        <Typography.Paragraph style={{ marginBottom: 0 }}>
-          Le premier super administrateur sera créé avec le jeton d&apos;installation affiché au démarrage du
-          serveur.
-        </Typography.Paragraph>
-      </Card>
-    </main>
+      <Typography.Paragraph>
+        Créez le premier super administrateur avec le jeton d&apos;installation affiché au démarrage du
+        serveur.
+      </Typography.Paragraph>
+      <Form<SetupFormValues>
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={handleFinish((data) => void install(data))}
+        onValuesChange={handleValuesChange}
+      >
+        <Form.Item name="setupToken" label="Jeton d'installation">
+          <Input autoComplete="off" spellCheck={false} />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="firstName" label="Prénom">
+              <Input autoComplete="given-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="lastName" label="Nom">
+              <Input autoComplete="family-name" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="email" label="Adresse e-mail">
+          <Input autoComplete="email" inputMode="email" spellCheck={false} />
+        </Form.Item>
+        <Form.Item name="username" label="Nom d'utilisateur">
+          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="password" label="Mot de passe">
+              <PasswordInput autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="confirmPassword" label="Confirmer le mot de passe">
+              <PasswordInput autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Button type="primary" htmlType="submit" block loading={setup.isPending}>
+          {setup.isPending ? 'Installation...' : 'Installer BTP Gestion'}
+        </Button>
+      </Form>
+    </CenteredCardPage>
   );
 }

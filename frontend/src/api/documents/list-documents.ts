@@ -1,0 +1,26 @@
+import { documentSchema } from '@btp/shared/entities/document';
+import type { z } from '@btp/shared/zod-fr';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../lib/api';
+
+export type DocumentsListItem = z.infer<typeof documentSchema>;
+
+/**
+ * `GET /api/documents`: the company's records, most recent first (at most 1,000). Every successful write
+ * on them invalidates `listDocumentsQueryOptions().queryKey` (spec section 7).
+ */
+export async function listDocuments(signal?: AbortSignal): Promise<DocumentsListItem[]> {
+  return documentSchema.array().parse(await api.get('/api/documents', { signal }));
+}
+
+export function listDocumentsQueryOptions() {
+  return queryOptions({
+    queryKey: ['documents'],
+    queryFn: ({ signal }) => listDocuments(signal),
+  });
+}
+
+export function useDocumentsList() {
+  return useQuery(listDocumentsQueryOptions());
+}

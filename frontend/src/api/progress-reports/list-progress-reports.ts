@@ -1,0 +1,26 @@
+import { progressReportListItemSchema } from '@btp/shared/entities/progress-report';
+import type { z } from '@btp/shared/zod-fr';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../lib/api';
+
+export type ProgressReportsListItem = z.infer<typeof progressReportListItemSchema>;
+
+/**
+ * `GET /api/progress-reports`: the company's records, most recent first (at most 1,000). Every successful write
+ * on them invalidates `listProgressReportsQueryOptions().queryKey` (spec section 7).
+ */
+export async function listProgressReports(signal?: AbortSignal): Promise<ProgressReportsListItem[]> {
+  return progressReportListItemSchema.array().parse(await api.get('/api/progress-reports', { signal }));
+}
+
+export function listProgressReportsQueryOptions() {
+  return queryOptions({
+    queryKey: ['progress-reports'],
+    queryFn: ({ signal }) => listProgressReports(signal),
+  });
+}
+
+export function useProgressReportsList() {
+  return useQuery(listProgressReportsQueryOptions());
+}

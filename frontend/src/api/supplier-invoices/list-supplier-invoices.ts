@@ -1,0 +1,26 @@
+import { supplierInvoiceListItemSchema } from '@btp/shared/entities/supplier-invoice';
+import type { z } from '@btp/shared/zod-fr';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../lib/api';
+
+export type SupplierInvoicesListItem = z.infer<typeof supplierInvoiceListItemSchema>;
+
+/**
+ * `GET /api/supplier-invoices`: the company's records, most recent first (at most 1,000). Every successful write
+ * on them invalidates `listSupplierInvoicesQueryOptions().queryKey` (spec section 7).
+ */
+export async function listSupplierInvoices(signal?: AbortSignal): Promise<SupplierInvoicesListItem[]> {
+  return supplierInvoiceListItemSchema.array().parse(await api.get('/api/supplier-invoices', { signal }));
+}
+
+export function listSupplierInvoicesQueryOptions() {
+  return queryOptions({
+    queryKey: ['supplier-invoices'],
+    queryFn: ({ signal }) => listSupplierInvoices(signal),
+  });
+}
+
+export function useSupplierInvoicesList() {
+  return useQuery(listSupplierInvoicesQueryOptions());
+}

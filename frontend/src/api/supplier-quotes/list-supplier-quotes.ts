@@ -1,0 +1,26 @@
+import { supplierQuoteListItemSchema } from '@btp/shared/entities/supplier-quote';
+import type { z } from '@btp/shared/zod-fr';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../lib/api';
+
+export type SupplierQuotesListItem = z.infer<typeof supplierQuoteListItemSchema>;
+
+/**
+ * `GET /api/supplier-quotes`: the company's records, most recent first (at most 1,000). Every successful write
+ * on them invalidates `listSupplierQuotesQueryOptions().queryKey` (spec section 7).
+ */
+export async function listSupplierQuotes(signal?: AbortSignal): Promise<SupplierQuotesListItem[]> {
+  return supplierQuoteListItemSchema.array().parse(await api.get('/api/supplier-quotes', { signal }));
+}
+
+export function listSupplierQuotesQueryOptions() {
+  return queryOptions({
+    queryKey: ['supplier-quotes'],
+    queryFn: ({ signal }) => listSupplierQuotes(signal),
+  });
+}
+
+export function useSupplierQuotesList() {
+  return useQuery(listSupplierQuotesQueryOptions());
+}

@@ -1,0 +1,120 @@
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  CloseOutlined,
+  EuroOutlined,
+  FileTextOutlined,
+  FolderOpenOutlined,
+  LogoutOutlined,
+  ProjectOutlined,
+  SafetyCertificateOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  TeamOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
+import { roleLabel } from '@btp/shared/enums';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+
+import { AppTooltip } from '../components/app-tooltip';
+import { BrandMark } from '../components/brand-mark';
+import { useMe } from '../features/auth/api/get-me';
+import { useLogout } from '../features/auth/api/logout';
+import styles from './app-layout.module.css';
+import { adminScreen, mainScreens, type Screen } from './screens';
+
+const icons: Record<string, ReactNode> = {
+  '/': <AppstoreOutlined />,
+  '/clients': <TeamOutlined />,
+  '/suppliers': <ShopOutlined />,
+  '/projects': <ProjectOutlined />,
+  '/quotes': <FileTextOutlined />,
+  '/purchases': <ShoppingCartOutlined />,
+  '/work-tracking': <ToolOutlined />,
+  '/invoicing': <EuroOutlined />,
+  '/documents': <FolderOpenOutlined />,
+  '/finances': <BarChartOutlined />,
+  '/admin': <SafetyCertificateOutlined />,
+};
+
+function NavEntry({ screen, onNavigate }: { screen: Screen; onNavigate?: () => void }) {
+  return (
+    <li>
+      <NavLink
+        to={screen.path}
+        end
+        onClick={onNavigate}
+        className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+      >
+        <span aria-hidden="true">{icons[screen.path]}</span>
+        {screen.label}
+      </NavLink>
+    </li>
+  );
+}
+
+interface SidebarProps {
+  /** Called after a click on an entry: the drawer closes. */
+  onNavigate?: () => void;
+  /** In the drawer: its close button. */
+  onClose?: () => void;
+}
+
+/** Spec section 2: the entries, the 'Administration' part for super_admin, the user and logout. */
+export function Sidebar({ onNavigate, onClose }: SidebarProps) {
+  const me = useMe();
+  const logout = useLogout();
+  const user = me.data ?? undefined;
+
+  return (
+    <div className={styles.nav}>
+      <div className={styles.brand}>
+        <BrandMark />
+        {onClose !== undefined && (
+          <Button
+            type="text"
+            className={styles.iconButton}
+            aria-label="Fermer le menu"
+            icon={<CloseOutlined />}
+            onClick={onClose}
+          />
+        )}
+      </div>
+      <nav className={styles.links} aria-label="Navigation principale">
+        <ul className={styles.list}>
+          {mainScreens.map((screen) => (
+            <NavEntry key={screen.path} screen={screen} onNavigate={onNavigate} />
+          ))}
+        </ul>
+        {user?.role === 'super_admin' && (
+          <>
+            <h2 className={styles.heading} id="sidebar-administration">
+              Administration
+            </h2>
+            <ul className={styles.list} aria-labelledby="sidebar-administration">
+              <NavEntry screen={adminScreen} onNavigate={onNavigate} />
+            </ul>
+          </>
+        )}
+      </nav>
+      <div className={styles.footer}>
+        <div className={styles.who}>
+          <span className={styles.name}>{user ? `${user.firstName} ${user.lastName}` : 'Chargement...'}</span>
+          {user !== undefined && <span className={styles.role}>{roleLabel(user.role)}</span>}
+        </div>
+        <AppTooltip title="Se déconnecter">
+          <Button
+            type="text"
+            className={styles.iconButton}
+            aria-label="Se déconnecter"
+            icon={<LogoutOutlined />}
+            loading={logout.isPending}
+            onClick={() => logout.mutate()}
+          />
+        </AppTooltip>
+      </div>
+    </div>
+  );
+}

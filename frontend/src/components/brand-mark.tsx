@@ -1,0 +1,37 @@
+import { theme, Typography } from 'antd';
+
+/** Spec section 2: the product name and its subtitle, building-trade management. */
+export const BRAND_NAME = 'BTP Gestion';
+export const BRAND_SUBTITLE = 'Gestion du bâtiment';
+
+/** The product's logo, name and subtitle: top of the sidebar and of the sign-in screens. */
+export function BrandMark({ inverted = false }: { inverted?: boolean }) {
+  const { token } = theme.useToken();
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
+      <img src="/favicon.svg" alt="" width={40} height={40} style={{ flex: 'none', borderRadius: 8 }} />
+      <div style={{ minWidth: 0 }}>
+        <Typography.Text
+          strong
+          style={{
+            display: 'block',
+            fontSize: 18,
+            lineHeight: 1.3,
+            color: inverted ? token.colorWhite : undefined,
+          }}
+        >
+          {BRAND_NAME}
+        </Typography.Text>
+        <Typography.Text
+          style={{
+            display: 'block',
+            fontSize: 13,
+            color: inverted ? 'rgba(255,255,255,0.7)' : token.colorTextSecondary,
+          }}
+        >
+          {BRAND_SUBTITLE}
+        </Typography.Text>
+      </div>
+    </div>
+  );
+}
