@@ -54,6 +54,23 @@ describe('signed-in layout', () => {
     expect(router.state.location.pathname).toBe('/suppliers');
   });
 
+  it("gives a company administrator the company's identifier for colleagues who join it", async () => {
+    signedInAs(companyAdmin);
+    renderApp('/');
+    const nav = await openSidebar();
+    const footer = nav.parentElement as HTMLElement;
+    expect(await within(footer).findByText("Identifiant de l'entreprise")).toBeInTheDocument();
+    expect(within(footer).getByRole('button', { name: /copier/i })).toBeInTheDocument();
+  });
+
+  it('shows no company identifier to a super administrator', async () => {
+    signedInAs(superAdmin);
+    renderApp('/');
+    const nav = await openSidebar();
+    await within(nav.parentElement as HTMLElement).findByText('Super Admin');
+    expect(screen.queryByText("Identifiant de l'entreprise")).not.toBeInTheDocument();
+  });
+
   it("shows 'Administration' and 'Système Admin' to a super administrator only", async () => {
     signedInAs(superAdmin);
     renderApp('/');

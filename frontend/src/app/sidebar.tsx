@@ -14,7 +14,7 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import { roleLabel } from '@btp/shared/enums';
-import { Button } from 'antd';
+import { Button, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
@@ -103,6 +103,19 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
         <div className={styles.who}>
           <span className={styles.name}>{user ? `${user.firstName} ${user.lastName}` : 'Chargement...'}</span>
           {user !== undefined && <span className={styles.role}>{roleLabel(user.role)}</span>}
+          {user?.role === 'company_admin' && user.companyId && (
+            // Colleagues join the company ('Entreprise existante') with this identifier; only its
+            // administrator sees it, and joining grants nothing until an administrator approves.
+            <Typography.Text
+              className={styles.role}
+              copyable={{
+                text: user.companyId,
+                tooltips: ["Copier l'identifiant à donner à un collègue", 'Identifiant copié'],
+              }}
+            >
+              Identifiant de l'entreprise
+            </Typography.Text>
+          )}
         </div>
         <AppTooltip title="Se déconnecter">
           <Button
