@@ -208,7 +208,6 @@ describe('signed-in screens', () => {
 
     expect(await screen.findByRole('heading', { name: 'Suivi Travaux' })).toBeInTheDocument();
     expect(screen.getByText("États d'avancement des chantiers")).toBeInTheDocument();
-    expect(screen.getByText('Cet écran arrive bientôt.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/work-tracking');
   });

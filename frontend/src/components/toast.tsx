@@ -180,6 +180,9 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id?: number) 
       onBlur={() => setFocused(false)}
       onPointerDown={(event) => {
         if (event.pointerType === 'mouse' && event.button !== 0) return;
+        // A press on the close button is a click, not a swipe: capturing the pointer here would
+        // take the click away from the button.
+        if (event.target instanceof Element && event.target.closest('button')) return;
         setSwipeStart(event.clientX);
         const target = event.currentTarget;
         if (typeof target.setPointerCapture === 'function') target.setPointerCapture(event.pointerId);

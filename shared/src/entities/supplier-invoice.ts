@@ -47,6 +47,7 @@ export type SupplierInvoice = z.infer<typeof supplierInvoiceSchema>;
 /** A supplier invoice in `GET /api/supplier-invoices`, with its supplier (absent when gone). */
 export const supplierInvoiceListItemSchema = supplierInvoiceSchema.extend({
   supplier: entityRefSchema.optional(),
+  project: entityRefSchema.optional(),
 });
 export type SupplierInvoiceListItem = z.infer<typeof supplierInvoiceListItemSchema>;
 

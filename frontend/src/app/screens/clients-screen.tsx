@@ -1,8 +1,8 @@
-import { PendingScreen } from '../../components/pending-screen';
+import { ClientsPage } from '../../features/clients/components/clients-page';
 import { screenOf } from '../screens';
 
 /** The screen at /clients (spec section 2). */
 export function Screen() {
   const { title, subtitle } = screenOf('/clients');
-  return <PendingScreen title={title} subtitle={subtitle} />;
+  return <ClientsPage title={title} subtitle={subtitle} />;
 }

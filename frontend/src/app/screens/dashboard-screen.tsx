@@ -1,8 +1,10 @@
-import { PendingScreen } from '../../components/pending-screen';
-import { screenOf } from '../screens';
+import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
+import { NewProjectButton } from '../../features/projects/components/project-dialog';
 
-/** The screen at / (spec section 2). */
+/**
+ * The screen at / (spec section 2). Features do not import each other: the dashboard's 'Nouveau
+ * Projet' header action is the projects feature's button with its creation dialog.
+ */
 export function Screen() {
-  const { title, subtitle } = screenOf('/');
-  return <PendingScreen title={title} subtitle={subtitle} />;
+  return <DashboardPage newProjectAction={<NewProjectButton />} />;
 }

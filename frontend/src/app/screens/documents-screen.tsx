@@ -1,8 +1,8 @@
-import { PendingScreen } from '../../components/pending-screen';
+import { DocumentsPage } from '../../features/documents/components/documents-page';
 import { screenOf } from '../screens';
 
 /** The screen at /documents (spec section 2). */
 export function Screen() {
   const { title, subtitle } = screenOf('/documents');
-  return <PendingScreen title={title} subtitle={subtitle} />;
+  return <DocumentsPage title={title} subtitle={subtitle} />;
 }

@@ -1,8 +1,8 @@
-import { PendingScreen } from '../../components/pending-screen';
+import { InvoicingPage } from '../../features/invoicing/components/invoicing-page';
 import { screenOf } from '../screens';
 
 /** The screen at /invoicing (spec section 2). */
 export function Screen() {
   const { title, subtitle } = screenOf('/invoicing');
-  return <PendingScreen title={title} subtitle={subtitle} />;
+  return <InvoicingPage title={title} subtitle={subtitle} />;
 }

@@ -1,8 +1,8 @@
-import { PendingScreen } from '../../components/pending-screen';
+import { ProjectsPage } from '../../features/projects/components/projects-page';
 import { screenOf } from '../screens';
 
 /** The screen at /projects (spec section 2). */
 export function Screen() {
   const { title, subtitle } = screenOf('/projects');
-  return <PendingScreen title={title} subtitle={subtitle} />;
+  return <ProjectsPage title={title} subtitle={subtitle} />;
 }

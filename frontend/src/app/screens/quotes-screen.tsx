@@ -1,8 +1,8 @@
-import { PendingScreen } from '../../components/pending-screen';
+import { QuotesPage } from '../../features/quotes/components/quotes-page';
 import { screenOf } from '../screens';
 
 /** The screen at /quotes (spec section 2). */
 export function Screen() {
   const { title, subtitle } = screenOf('/quotes');
-  return <PendingScreen title={title} subtitle={subtitle} />;
+  return <QuotesPage title={title} subtitle={subtitle} />;
 }

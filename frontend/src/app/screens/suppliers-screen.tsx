@@ -1,8 +1,8 @@
-import { PendingScreen } from '../../components/pending-screen';
+import { SuppliersPage } from '../../features/suppliers/components/suppliers-page';
 import { screenOf } from '../screens';
 
 /** The screen at /suppliers (spec section 2). */
 export function Screen() {
   const { title, subtitle } = screenOf('/suppliers');
-  return <PendingScreen title={title} subtitle={subtitle} />;
+  return <SuppliersPage title={title} subtitle={subtitle} />;
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../lib/api';
+import { listDocumentsQueryOptions } from './list-documents';
+
+/** `DELETE /api/documents/{id}`: the record, then its file. */
+export async function deleteDocument(id: string): Promise<void> {
+  await api.delete(`/api/documents/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDocument,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listDocumentsQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,25 @@
+import {
+  invoiceListItemSchema,
+  type InvoiceListItem,
+  type InvoiceUpdateData,
+} from '@btp/shared/entities/invoice';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../lib/api';
+import { invalidateInvoiceFigures } from './invalidate-invoice-figures';
+
+interface UpdateInvoiceInput {
+  id: string;
+  /** The whole editable record plus the `version` read (the paid amount moves only through pay). */
+  data: Omit<InvoiceUpdateData, 'paidAmount'>;
+}
+
+/** `PUT /api/invoices/{id}`: drafts only (a numbered invoice answers 409). */
+export async function updateInvoice({ id, data }: UpdateInvoiceInput): Promise<InvoiceListItem> {
+  return invoiceListItemSchema.parse(await api.put(`/api/invoices/${encodeURIComponent(id)}`, data));
+}
+
+export function useUpdateInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateInvoice, onSuccess: () => invalidateInvoiceFigures(queryClient) });
+}

@@ -1,0 +1,15 @@
+import { quoteSchema, type Quote, type QuoteCreateData } from '@btp/shared/entities/quote';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../lib/api';
+import { invalidateQuotes } from './invalidate-quotes';
+
+/** `POST /api/quotes`: a new draft; its number and amounts (0.00) are the server's. */
+export async function createQuote(data: QuoteCreateData): Promise<Quote> {
+  return quoteSchema.parse(await api.post('/api/quotes', data));
+}
+
+export function useCreateQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createQuote, onSuccess: () => invalidateQuotes(queryClient) });
+}

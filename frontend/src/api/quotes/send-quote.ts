@@ -1,0 +1,21 @@
+import { quoteSchema, type Quote } from '@btp/shared/entities/quote';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../lib/api';
+import { invalidateQuotes } from './invalidate-quotes';
+
+interface SendQuoteInput {
+  id: string;
+  /** The version read: a quote changed in the meantime is not sent (409). */
+  version: number;
+}
+
+/** `POST /api/quotes/{id}/send`: draft → sent (`sentAt` now). */
+export async function sendQuote({ id, version }: SendQuoteInput): Promise<Quote> {
+  return quoteSchema.parse(await api.post(`/api/quotes/${encodeURIComponent(id)}/send`, { version }));
+}
+
+export function useSendQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: sendQuote, onSuccess: () => invalidateQuotes(queryClient) });
+}

@@ -1,0 +1,241 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { apiError, json, never, stubApi, type Routes } from '../../../testing/api-stub';
+import { renderWithProviders, toasts } from '../../../testing/render-app';
+import { setupUser } from '../../../testing/user';
+import { ClientsPage } from './clients-page';
+
+const companyId = '0199e5a2-7c1b-7d3e-8f00-0000000000aa';
+const record = { companyId, createdAt: '2026-03-02T09:14:05.120Z', updatedAt: '2026-03-02T09:14:05.120Z' };
+const durand = {
+  ...record,
+  id: '0199e5a2-7c1b-7d3e-8f00-000000000001',
+  name: 'Maison Durand',
+  contactPerson: 'Sophie Durand',
+  email: 'sophie@durand.fr',
+  phone: '04 78 00 00 00',
+  city: 'Lyon',
+  country: 'France',
+  version: 3,
+};
+const martin = {
+  ...record,
+  id: '0199e5a2-7c1b-7d3e-8f00-000000000002',
+  name: 'SCI Martin',
+  country: 'France',
+  version: 1,
+};
+
+function stub(overrides: Routes = {}) {
+  return stubApi({ 'GET /api/clients': json([durand, martin]), ...overrides });
+}
+
+function renderPage(path = '/clients') {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <ClientsPage title="Clients" subtitle="Gestion de vos clients" />
+    </MemoryRouter>,
+  );
+}
+
+async function openForm() {
+  await setupUser().click(screen.getByRole('button', { name: 'Nouveau Client' }));
+  return (await screen.findByRole('button', { name: 'Créer le client' })).closest('form') as HTMLElement;
+}
+
+describe('Clients', () => {
+  it("shows 'Chargement...' while the clients load", () => {
+    stub({ 'GET /api/clients': never });
+    renderPage();
+
+    expect(screen.getByRole('heading', { name: 'Clients' })).toBeInTheDocument();
+    expect(screen.getByText('Chargement...')).toBeInTheDocument();
+  });
+
+  it('lists the clients as name and e-mail lines', async () => {
+    stub();
+    renderPage();
+
+    const list = await screen.findByRole('list', { name: 'Clients' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Maison Durand');
+    expect(within(first as HTMLElement).getByRole('link', { name: 'sophie@durand.fr' })).toHaveAttribute(
+      'href',
+      'mailto:sophie@durand.fr',
+    );
+    expect(first).toHaveTextContent('Sophie Durand · 04 78 00 00 00 · Lyon');
+    expect(second).toHaveTextContent('SCI Martin');
+  });
+
+  it("says 'Erreur lors du chargement des clients' in a toast when the list fails", async () => {
+    stub({ 'GET /api/clients': apiError(500, 'internal_error', 'Erreur interne.') });
+    renderPage();
+
+    expect(await toasts().findByText('Erreur lors du chargement des clients')).toBeInTheDocument();
+    expect(toasts().getByRole('status')).toHaveAttribute('data-variant', 'destructive');
+  });
+
+  it('toggles the creation form, with France as the default country', async () => {
+    const user = setupUser();
+    stub();
+    renderPage();
+
+    const form = await openForm();
+    expect(within(form).getByLabelText('Pays')).toHaveValue('France');
+    for (const label of [
+      'Personne de contact',
+      'E-mail',
+      'Téléphone',
+      'Adresse',
+      'Ville',
+      'Code postal',
+      'SIRET',
+      'Numéro de TVA',
+      'Notes',
+    ]) {
+      expect(within(form).getByLabelText(label)).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('button', { name: 'Créer le client' })).not.toBeInTheDocument();
+  });
+
+  it('opens the creation form from /clients?nouveau', async () => {
+    stub();
+    renderPage('/clients?nouveau');
+
+    expect(await screen.findByRole('button', { name: 'Créer le client' })).toBeInTheDocument();
+  });
+
+  it('requires the company name and sends nothing without it', async () => {
+    const user = setupUser();
+    const api = stub();
+    renderPage();
+    const form = await openForm();
+
+    await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
+
+    expect(await within(form).findByText('Le nom est requis')).toBeInTheDocument();
+    expect(api.calls('POST /api/clients')).toEqual([]);
+  });
+
+  it("shows 'Création...' while creating and sends the trimmed fields with France", async () => {
+    const user = setupUser();
+    const api = stub({ 'POST /api/clients': never });
+    renderPage();
+    await screen.findByText('Maison Durand');
+    const form = await openForm();
+
+    await user.type(within(form).getByLabelText("Nom de l'entreprise"), '  Bâti Sud  ');
+    await user.type(within(form).getByLabelText('E-mail'), 'contact@batisud.fr');
+    await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
+
+    expect(await within(form).findByRole('button', { name: /Création\.\.\./ })).toBeInTheDocument();
+    expect(api.calls('POST /api/clients').map((call) => call.body)).toEqual([
+      { name: 'Bâti Sud', email: 'contact@batisud.fr', country: 'France' },
+    ]);
+  });
+
+  it('creates a client, closes the form and refreshes the list', async () => {
+    const user = setupUser();
+    const created = { ...martin, id: '0199e5a2-7c1b-7d3e-8f00-000000000003', name: 'Bâti Sud' };
+    const api = stub({ 'POST /api/clients': json(created, 201) });
+    renderPage();
+    await screen.findByText('Maison Durand');
+    const form = await openForm();
+
+    await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Bâti Sud');
+    await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
+
+    expect(await toasts().findByText('Client créé avec succès')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('GET /api/clients')).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Créer le client' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message, else 'Erreur lors de la création du client'", async () => {
+    const user = setupUser();
+    const api = stub({ 'POST /api/clients': apiError(409, 'conflict', 'Un client porte déjà ce nom.') });
+    renderPage();
+    const form = await openForm();
+    await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Maison Durand');
+
+    await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
+    expect(await toasts().findByText('Un client porte déjà ce nom.')).toBeInTheDocument();
+
+    api.answer('POST /api/clients', () => new Response('', { status: 500 }));
+    await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
+    expect(await toasts().findByText('Erreur lors de la création du client')).toBeInTheDocument();
+    expect(within(form).getByLabelText("Nom de l'entreprise")).toHaveValue('Maison Durand');
+  });
+
+  it('edits a client in a dialog, sending the whole record with the version read', async () => {
+    const user = setupUser();
+    const api = stub({
+      [`PUT /api/clients/${durand.id}`]: json({ ...durand, city: 'Villeurbanne', version: 4 }),
+    });
+    renderPage();
+    await screen.findByText('Maison Durand');
+
+    await user.click(screen.getByRole('button', { name: 'Modifier Maison Durand' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Modifier le client');
+    const city = await within(dialog).findByLabelText('Ville');
+    expect(city).toHaveValue('Lyon');
+    await user.clear(city);
+    await user.type(city, 'Villeurbanne');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await toasts().findByText('Client mis à jour avec succès')).toBeInTheDocument();
+    expect(api.calls(`PUT /api/clients/${durand.id}`).map((call) => call.body)).toEqual([
+      {
+        name: 'Maison Durand',
+        contactPerson: 'Sophie Durand',
+        email: 'sophie@durand.fr',
+        phone: '04 78 00 00 00',
+        city: 'Villeurbanne',
+        country: 'France',
+        version: 3,
+      },
+    ]);
+    await waitFor(() => expect(api.calls('GET /api/clients')).toHaveLength(2));
+  });
+
+  it("shows the server's 409 when the client changed meanwhile", async () => {
+    const user = setupUser();
+    const stale = 'Cet enregistrement a été modifié entre-temps : rechargez-le puis recommencez.';
+    stub({ [`PUT /api/clients/${martin.id}`]: apiError(409, 'conflict', stale) });
+    renderPage();
+    await screen.findByText('SCI Martin');
+
+    await user.click(screen.getByRole('button', { name: 'Modifier SCI Martin' }));
+    await user.click(
+      await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Enregistrer' }),
+    );
+
+    expect(await toasts().findByText(stale)).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('deletes a client after a confirmation naming it, and shows why when it is still used', async () => {
+    const user = setupUser();
+    const used =
+      "Ce client est utilisé par 2 projets, 1 devis et 1 facture : supprimez-les ou modifiez-les d'abord.";
+    const api = stub({ [`DELETE /api/clients/${durand.id}`]: apiError(409, 'conflict', used) });
+    renderPage();
+    await screen.findByText('Maison Durand');
+
+    await user.click(screen.getByRole('button', { name: 'Supprimer Maison Durand' }));
+    const confirmation = await screen.findByRole('dialog');
+    expect(confirmation).toHaveTextContent('Voulez-vous vraiment supprimer le client « Maison Durand » ?');
+    expect(api.calls(`DELETE /api/clients/${durand.id}`)).toEqual([]);
+    await user.click(within(confirmation).getByRole('button', { name: 'Supprimer' }));
+    expect(await toasts().findByText(used)).toBeInTheDocument();
+
+    api.answer(`DELETE /api/clients/${durand.id}`, () => new Response(null, { status: 204 }));
+    await user.click(screen.getByRole('button', { name: 'Supprimer Maison Durand' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
+    expect(await toasts().findByText('Client supprimé avec succès')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('GET /api/clients')).toHaveLength(3));
+  });
+});

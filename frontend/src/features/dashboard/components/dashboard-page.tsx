@@ -1,0 +1,63 @@
+import { Alert, Col, Row } from 'antd';
+import type { ReactNode } from 'react';
+
+import { useDashboardStats } from '../../../api/dashboard/get-dashboard-stats';
+import { PageBody, PageHeader } from '../../../components/page-header';
+import styles from './dashboard.module.css';
+import { KpiCards } from './kpi-cards';
+import { PendingInvoices } from './pending-invoices';
+import { QuantityTable } from './quantity-table';
+import { QuickActions } from './quick-actions';
+import { RecentDocuments } from './recent-documents';
+import { RecentProjects } from './recent-projects';
+
+interface DashboardPageProps {
+  /** The header's 'Nouveau Projet' button: the app layer gives the projects feature's creation dialog. */
+  newProjectAction?: ReactNode;
+}
+
+/**
+ * Tableau de bord (spec section 2), in the spec's layout order: the statistics, a row of three
+ * columns holding two widgets, a row of two widgets, then the quantity table.
+ */
+export function DashboardPage({ newProjectAction }: DashboardPageProps) {
+  const stats = useDashboardStats();
+
+  return (
+    <>
+      <PageHeader
+        title="Tableau de Bord"
+        subtitle="Vue d'ensemble de votre activité"
+        action={newProjectAction}
+      />
+      <PageBody>
+        {stats.isError ? (
+          <Alert type="error" showIcon title="Erreur lors du chargement des statistiques" />
+        ) : stats.data === undefined ? (
+          <p>Chargement...</p>
+        ) : (
+          <>
+            <KpiCards stats={stats.data} />
+            <Row gutter={[16, 16]} className={styles.row}>
+              <Col xs={24} lg={16}>
+                <RecentProjects />
+              </Col>
+              <Col xs={24} lg={8}>
+                <QuickActions />
+              </Col>
+            </Row>
+            <Row gutter={[16, 16]} className={styles.row}>
+              <Col xs={24} lg={12}>
+                <PendingInvoices />
+              </Col>
+              <Col xs={24} lg={12}>
+                <RecentDocuments />
+              </Col>
+            </Row>
+            <QuantityTable />
+          </>
+        )}
+      </PageBody>
+    </>
+  );
+}

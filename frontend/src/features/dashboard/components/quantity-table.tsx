@@ -1,0 +1,108 @@
+import { projectQuantities } from '@btp/shared/finance';
+import { formatEuro } from '@btp/shared/money';
+import { progressColour } from '@btp/shared/progress-tone';
+import { Card, Progress, Table } from 'antd';
+
+import { useProjectsList, type ProjectsListItem } from '../../../api/projects/list-projects';
+import { useIsDesktop } from '../../../lib/use-media-query';
+import styles from './dashboard.module.css';
+import { EmptyText, WidgetState } from './widget-state';
+
+/** Spec section 9: the quantity table shows the first 3 projects in progress. */
+export const ACTIVE_PROJECTS = 3;
+
+interface QuantityRow {
+  id: string;
+  name: string;
+  progress: number;
+  planned: string;
+  realized: string;
+  balance: string;
+}
+
+/** Planned = estimated budget, realized = planned × progress / 100, balance = the rest (in cents, spec section 9). */
+function rowOf(project: ProjectsListItem): QuantityRow {
+  const { plannedCents, realizedCents, balanceCents } = projectQuantities(project);
+  return {
+    id: project.id,
+    name: project.name,
+    progress: project.progress,
+    planned: formatEuro(plannedCents),
+    realized: formatEuro(realizedCents),
+    balance: formatEuro(balanceCents),
+  };
+}
+
+function ProgressBar({ progress, name }: { progress: number; name: string }) {
+  return (
+    <Progress
+      percent={progress}
+      strokeColor={progressColour(progress)}
+      size="small"
+      aria-label={`Avancement ${name}`}
+    />
+  );
+}
+
+/** 'Suivi des Quantités - Projets Actifs': a table on a desk, a list of cards on a phone. */
+export function QuantityTable() {
+  const projects = useProjectsList();
+  const desktop = useIsDesktop();
+  const rows = (projects.data ?? [])
+    .filter((project) => project.status === 'in_progress')
+    .slice(0, ACTIVE_PROJECTS)
+    .map(rowOf);
+
+  return (
+    <Card
+      title="Suivi des Quantités - Projets Actifs"
+      role="region"
+      aria-label="Suivi des Quantités - Projets Actifs"
+      styles={{ title: { whiteSpace: 'normal', overflow: 'visible' } }}
+    >
+      <WidgetState query={projects} errorText="Erreur lors du chargement des projets">
+        {rows.length === 0 ? (
+          <EmptyText>Aucun projet actif</EmptyText>
+        ) : desktop ? (
+          <Table<QuantityRow>
+            rowKey="id"
+            dataSource={rows}
+            pagination={false}
+            columns={[
+              { title: 'Projet', dataIndex: 'name' },
+              { title: 'Prévu', dataIndex: 'planned', align: 'right' },
+              { title: 'Réalisé', dataIndex: 'realized', align: 'right' },
+              { title: 'Solde', dataIndex: 'balance', align: 'right' },
+              {
+                title: 'Avancement',
+                key: 'progress',
+                className: styles.progressCell,
+                render: (_, row) => <ProgressBar progress={row.progress} name={row.name} />,
+              },
+            ]}
+          />
+        ) : (
+          <ul className={styles.list}>
+            {rows.map((row) => (
+              <li key={row.id} className={styles.item} style={{ display: 'block' }}>
+                <span className={styles.itemTitle}>{row.name}</span>
+                <dl className={styles.quantityFacts}>
+                  <dt>Prévu</dt>
+                  <dd>{row.planned}</dd>
+                  <dt>Réalisé</dt>
+                  <dd>{row.realized}</dd>
+                  <dt>Solde</dt>
+                  <dd>{row.balance}</dd>
+                  <dt>Avancement</dt>
+                  <dd>
+                    <ProgressBar progress={row.progress} name={row.name} />
+                  </dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </WidgetState>
+    </Card>
+  );
+}

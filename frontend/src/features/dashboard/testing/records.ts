@@ -1,0 +1,84 @@
+/**
+ * Records as the list routes answer them, for the dashboard and finances tests: every field the
+ * list schemas require, with the overrides a test needs.
+ */
+const companyId = '0f0e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01';
+let counter = 0;
+
+/** A fresh UUID per call, readable in failures (…000001, …000002). */
+export function nextId(): string {
+  counter += 1;
+  return `9a1b2c3d-0000-4000-8000-${String(counter).padStart(12, '0')}`;
+}
+
+function record(createdAt = '2026-05-01T08:00:00.000Z') {
+  return { id: nextId(), companyId, createdAt, updatedAt: createdAt, version: 1 };
+}
+
+export function projectRecord(fields: Record<string, unknown>) {
+  return { ...record(), clientId: nextId(), status: 'planning', progress: 0, ...fields };
+}
+
+export function invoiceRecord(fields: Record<string, unknown>) {
+  const clientId = nextId();
+  return {
+    ...record(),
+    clientId,
+    client: { id: clientId, name: 'Garnier SARL' },
+    title: 'Facture',
+    status: 'draft',
+    totalAmount: '0.00',
+    paidAmount: '0.00',
+    ...fields,
+  };
+}
+
+export function supplierInvoiceRecord(fields: Record<string, unknown>) {
+  const supplierId = nextId();
+  return {
+    ...record(),
+    number: `FF-2026-${String(counter).padStart(4, '0')}`,
+    supplierId,
+    supplier: { id: supplierId, name: 'Béton du Midi' },
+    status: 'draft',
+    totalAmount: '0.00',
+    paidAmount: '0.00',
+    ...fields,
+  };
+}
+
+export function documentRecord(fields: Record<string, unknown>) {
+  return {
+    ...record(),
+    name: 'document',
+    originalName: 'document.pdf',
+    type: 'other',
+    tags: [],
+    path: 'documents/x',
+    ...fields,
+  };
+}
+
+/** The stats of a company without records (docs/api/dashboard.md). */
+export const emptyStats = {
+  activeProjects: 0,
+  monthlyRevenue: '0,00\u00a0€',
+  pendingQuotes: 0,
+  profitMargin: '0\u00a0%',
+  raw: {
+    month: '2026-05',
+    monthlyRevenue: '0.00',
+    previousMonthRevenue: '0.00',
+    monthlyRevenueChangePercent: null,
+    revenuePaid: '0.00',
+    expensesPaid: '0.00',
+    netProfit: '0.00',
+    profitMarginPercent: null,
+    pendingQuotesValue: '0.00',
+    pendingInvoices: 0,
+    pendingInvoicesValue: '0.00',
+    overdueInvoices: 0,
+    overdueInvoicesValue: '0.00',
+    pendingSupplierInvoicesValue: '0.00',
+  },
+};

@@ -1,0 +1,231 @@
+import { SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { documentTypeLabels, documentTypes } from '@btp/shared/enums';
+import { Alert, App, Button, Empty, Input, Select, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+
+import { useDeleteDocument } from '../../../api/documents/delete-document';
+import { useDocumentDownloadUrl } from '../../../api/documents/get-document-download-url';
+import { useDocumentsList, type DocumentsListItem } from '../../../api/documents/list-documents';
+import { useProjectsList } from '../../../api/projects/list-projects';
+import { PageBody, PageHeader } from '../../../components/page-header';
+import { useToast } from '../../../components/toast';
+import { serverMessage } from '../../../lib/api';
+import { DocumentCard, documentName } from './document-card';
+import { DocumentTabBar } from './document-tab-bar';
+import {
+  documentsOfTab,
+  matchingDocuments,
+  tabCounts,
+  type DocumentTab,
+  type TypeFilter,
+} from './document-filters';
+import styles from './documents.module.css';
+import { UploadDialog } from './upload-dialog';
+
+const LOAD_ERROR = 'Erreur lors du chargement des documents';
+const UPLOAD_LABEL = 'Uploader un document';
+
+const typeFilterOptions = [
+  { value: 'all', label: 'Tous les types' },
+  ...documentTypes.map((type) => ({ value: type, label: documentTypeLabels[type] })),
+];
+
+/** Saves the file behind a link: its answer says `attachment` with the original name. */
+function saveFrom(url: string) {
+  const link = window.document.createElement('a');
+  link.href = url;
+  link.rel = 'noopener';
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+interface PendingAction {
+  id: string;
+  action: 'download' | 'view';
+}
+
+/** The Documents screen (GED, spec section 2): search, type filter, tabs, cards, upload, delete. */
+export function DocumentsPage({ title, subtitle }: { title: string; subtitle: string }) {
+  const documents = useDocumentsList();
+  const projects = useProjectsList();
+  const link = useDocumentDownloadUrl();
+  const remove = useDeleteDocument();
+  const { modal } = App.useApp();
+  const { toast } = useToast();
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<TypeFilter>('all');
+  const [tab, setTab] = useState<DocumentTab>('all');
+  const [uploading, setUploading] = useState(false);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+
+  const failedAt = documents.isError ? documents.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt !== 0) toast({ variant: 'destructive', title: 'Erreur', description: LOAD_ERROR });
+  }, [failedAt, toast]);
+
+  const projectNames = useMemo(
+    () => new Map((projects.data ?? []).map((project) => [project.id, project.name])),
+    [projects.data],
+  );
+
+  const download = async (document: DocumentsListItem) => {
+    setPending({ id: document.id, action: 'download' });
+    try {
+      saveFrom(await link.mutateAsync({ id: document.id, inline: false }));
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Erreur',
+        description: serverMessage(error) ?? 'Erreur lors du téléchargement du document',
+      });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const view = async (document: DocumentsListItem) => {
+    // Opened during the click, so that no popup blocker stops it; it gets its address once known.
+    const tab = window.open('', '_blank');
+    if (tab !== null) tab.opener = null;
+    setPending({ id: document.id, action: 'view' });
+    try {
+      const url = await link.mutateAsync({ id: document.id, inline: true });
+      if (tab === null) window.open(url, '_blank', 'noopener');
+      else tab.location.href = url;
+    } catch (error) {
+      tab?.close();
+      toast({
+        variant: 'destructive',
+        title: 'Erreur',
+        description: serverMessage(error) ?? "Erreur lors de l'ouverture du document",
+      });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const confirmDelete = (document: DocumentsListItem) => {
+    const name = documentName(document);
+    modal.confirm({
+      title: 'Supprimer le document',
+      content: `Voulez-vous vraiment supprimer « ${name} » ? Le fichier ne sera plus disponible.`,
+      okText: 'Supprimer',
+      okButtonProps: { danger: true, size: 'large' },
+      cancelButtonProps: { size: 'large' },
+      cancelText: 'Annuler',
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(document.id);
+          toast({ title: 'Succès', description: 'Document supprimé avec succès' });
+        } catch (error) {
+          toast({
+            variant: 'destructive',
+            title: 'Erreur',
+            description: serverMessage(error) ?? 'Erreur lors de la suppression du document',
+          });
+        }
+      },
+    });
+  };
+
+  const uploadButton = (
+    <Button
+      type="primary"
+      size="large"
+      icon={<UploadOutlined />}
+      aria-label={UPLOAD_LABEL}
+      onClick={() => setUploading(true)}
+    >
+      {UPLOAD_LABEL}
+    </Button>
+  );
+
+  let content;
+  if (documents.isPending) {
+    content = (
+      <div role="status" style={{ textAlign: 'center', padding: 32 }}>
+        <Spin />
+        <div>Chargement...</div>
+      </div>
+    );
+  } else if (documents.isError) {
+    content = (
+      <Alert
+        type="error"
+        showIcon
+        title={LOAD_ERROR}
+        description={serverMessage(documents.error)}
+        action={
+          <Button onClick={() => void documents.refetch()} loading={documents.isFetching}>
+            Réessayer
+          </Button>
+        }
+      />
+    );
+  } else if (documents.data.length === 0) {
+    content = (
+      <Empty className={styles.empty} description="Aucun document">
+        <p>Commencez par uploader votre premier document</p>
+        {uploadButton}
+      </Empty>
+    );
+  } else {
+    const matching = matchingDocuments(documents.data, { search, type }, projectNames);
+    const counts = tabCounts(matching);
+    const shown = documentsOfTab(matching, tab);
+    content = (
+      <>
+        <DocumentTabBar value={tab} counts={counts} onChange={setTab} />
+        {shown.length === 0 ? (
+          <Empty className={styles.empty} description="Aucun document trouvé" />
+        ) : (
+          <ul className={styles.grid} aria-label="Documents" role="list">
+            {shown.map((document) => (
+              <li key={document.id}>
+                <DocumentCard
+                  document={document}
+                  projectName={document.projectId ? projectNames.get(document.projectId) : undefined}
+                  pending={pending?.id === document.id ? pending.action : null}
+                  onDownload={() => void download(document)}
+                  onView={() => void view(document)}
+                  onDelete={() => confirmDelete(document)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={title} subtitle={subtitle} action={uploadButton} />
+      <PageBody>
+        <div className={styles.toolbar}>
+          <Input
+            className={styles.search}
+            size="large"
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder="Rechercher un document..."
+            aria-label="Rechercher un document"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <Select<TypeFilter>
+            className={styles.filter}
+            size="large"
+            aria-label="Filtrer par type"
+            value={type}
+            options={typeFilterOptions}
+            onChange={setType}
+          />
+        </div>
+        {content}
+      </PageBody>
+      {uploading && <UploadDialog onClose={() => setUploading(false)} />}
+    </>
+  );
+}

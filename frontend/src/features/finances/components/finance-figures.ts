@@ -1,0 +1,126 @@
+import {
+  changeTenths,
+  monthInFrance,
+  netProfitCents,
+  outstandingCents,
+  paidInMonthCents,
+  paidTotalCents,
+  pendingSupplierCents,
+  previousMonth,
+  profitMarginTenths,
+  receivables,
+} from '@btp/shared/finance';
+import {
+  comparedBarPercents,
+  countByStatus,
+  topPaidParties,
+  type PaidParty,
+} from '@btp/shared/finance-views';
+import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
+import type { ProjectStatus } from '@btp/shared/enums';
+
+import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
+import type { ProjectsListItem } from '../../../api/projects/list-projects';
+import type { SupplierInvoicesListItem } from '../../../api/supplier-invoices/list-supplier-invoices';
+
+/** Spec section 9: the Finances screen lists 5 overdue invoices, 5 clients, 5 suppliers. */
+export const OVERDUE_SHOWN = 5;
+export const TOP_PARTIES = 5;
+
+/** The project statuses the Finances screen counts, in its order. */
+export const countedProjectStatuses = [
+  'in_progress',
+  'planning',
+  'completed',
+  'on_hold',
+] as const satisfies readonly ProjectStatus[];
+
+export interface OverdueInvoice {
+  id: string;
+  title: string;
+  number: string | undefined;
+  clientName: string | undefined;
+  dueDate: string | undefined;
+  /** What remains owed, in cents. */
+  outstandingCents: number;
+}
+
+/** Every figure of the Finances screen, in cents and tenths of a percent (spec section 9). */
+export interface FinanceFigures {
+  revenueCents: number;
+  expensesCents: number;
+  netProfitCents: number;
+  marginTenths: number | null;
+  /** Change of this month's revenue and expenses vs last month (France), in tenths of a percent. */
+  revenueChangeTenths: number | null;
+  expensesChangeTenths: number | null;
+  pendingCents: number;
+  pendingCount: number;
+  overdueCents: number;
+  overdue: OverdueInvoice[];
+  pendingSupplierCents: number;
+  /** Widths of the revenue and expense bars, the larger one full. */
+  bars: { revenue: number; expenses: number };
+  topClients: PaidParty[];
+  topSuppliers: PaidParty[];
+  projectCounts: Record<(typeof countedProjectStatuses)[number], number>;
+}
+
+/** The Finances screen's figures from the three lists, on `now` (France's calendar). */
+export function financeFigures(
+  invoices: readonly InvoicesListItem[],
+  supplierInvoices: readonly SupplierInvoicesListItem[],
+  projects: readonly ProjectsListItem[],
+  now: Date = new Date(),
+): FinanceFigures {
+  const today = calendarDateInFrance(now);
+  const month = monthInFrance(now);
+  const revenueCents = paidTotalCents(invoices);
+  const expensesCents = paidTotalCents(supplierInvoices);
+  const owed = receivables(invoices, today);
+  const bars = comparedBarPercents(revenueCents, expensesCents);
+
+  return {
+    revenueCents,
+    expensesCents,
+    netProfitCents: netProfitCents(revenueCents, expensesCents),
+    marginTenths: profitMarginTenths(revenueCents, expensesCents),
+    revenueChangeTenths: changeTenths(
+      paidInMonthCents(invoices, month),
+      paidInMonthCents(invoices, previousMonth(month)),
+    ),
+    expensesChangeTenths: changeTenths(
+      paidInMonthCents(supplierInvoices, month),
+      paidInMonthCents(supplierInvoices, previousMonth(month)),
+    ),
+    pendingCents: owed.cents,
+    pendingCount: owed.count,
+    overdueCents: owed.overdueCents,
+    overdue: invoices
+      .map((invoice) => withEffectiveStatus(invoice, today))
+      .filter((invoice) => invoice.status === 'overdue')
+      .map((invoice) => ({
+        id: invoice.id,
+        title: invoice.title,
+        number: invoice.number,
+        clientName: invoice.client?.name,
+        dueDate: invoice.dueDate,
+        outstandingCents: outstandingCents(invoice),
+      })),
+    pendingSupplierCents: pendingSupplierCents(supplierInvoices),
+    bars: { revenue: bars.a, expenses: bars.b },
+    topClients: topPaidParties(
+      invoices,
+      (invoice) => invoice.client,
+      (invoice) => invoice.clientId,
+      TOP_PARTIES,
+    ),
+    topSuppliers: topPaidParties(
+      supplierInvoices,
+      (invoice) => invoice.supplier,
+      (invoice) => invoice.supplierId,
+      TOP_PARTIES,
+    ),
+    projectCounts: countByStatus(projects, countedProjectStatuses),
+  };
+}

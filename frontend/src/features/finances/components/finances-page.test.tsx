@@ -1,0 +1,251 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { json, never, stubApi, type Routes } from '../../../testing/api-stub';
+import { companyAdmin } from '../../../testing/fixtures';
+import { renderApp } from '../../../testing/render-app';
+import { setupUser } from '../../../testing/user';
+
+const companyId = '0f0e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01';
+let counter = 0;
+function nextId(): string {
+  counter += 1;
+  return `7b1b2c3d-0000-4000-8000-${String(counter).padStart(12, '0')}`;
+}
+function record() {
+  const at = '2026-04-01T08:00:00.000Z';
+  return { id: nextId(), companyId, createdAt: at, updatedAt: at, version: 1 };
+}
+const clients = { garnier: nextId(), mairie: nextId(), dupont: nextId() };
+const suppliers = { beton: nextId(), bois: nextId() };
+
+function invoice(fields: Record<string, unknown>) {
+  const clientId = (fields.clientId as string | undefined) ?? clients.garnier;
+  const names: Record<string, string> = {
+    [clients.garnier]: 'Garnier SARL',
+    [clients.mairie]: 'Mairie de Lyon',
+    [clients.dupont]: 'M. Dupont',
+  };
+  return {
+    ...record(),
+    clientId,
+    client: { id: clientId, name: names[clientId] ?? 'Autre client' },
+    title: 'Facture',
+    status: 'draft',
+    totalAmount: '0.00',
+    paidAmount: '0.00',
+    ...fields,
+  };
+}
+function supplierInvoice(fields: Record<string, unknown>) {
+  const supplierId = (fields.supplierId as string | undefined) ?? suppliers.beton;
+  return {
+    ...record(),
+    number: `FF-2026-${String(counter).padStart(4, '0')}`,
+    supplierId,
+    supplier: { id: supplierId, name: supplierId === suppliers.beton ? 'Béton du Midi' : 'Bois & Charpente' },
+    status: 'draft',
+    totalAmount: '0.00',
+    paidAmount: '0.00',
+    ...fields,
+  };
+}
+function project(status: string) {
+  return { ...record(), name: `Projet ${counter}`, clientId: clients.garnier, status, progress: 0 };
+}
+const paid = (amount: string, paidAt: string, fields: Record<string, unknown> = {}) => ({
+  status: 'paid',
+  totalAmount: amount,
+  paidAmount: amount,
+  paidAt,
+  ...fields,
+});
+
+function stub(overrides: Routes = {}) {
+  return stubApi({
+    'GET /api/setup/status': json({ installed: true }),
+    'GET /api/auth/me': json(companyAdmin),
+    'GET /api/projects': json([]),
+    'GET /api/invoices': json([]),
+    'GET /api/supplier-invoices': json([]),
+    ...overrides,
+  });
+}
+
+/** The text of each item, white space read as Testing Library reads it (U+00A0 and U+202F as spaces). */
+function itemTexts(container: HTMLElement) {
+  return within(container)
+    .getAllByRole('listitem')
+    .map((item) => (item.textContent ?? '').replace(/\s+/g, ' '));
+}
+
+function kpi(title: string) {
+  const card = screen.getByText(title, { selector: '.ant-statistic-title' }).closest('.ant-card');
+  if (!(card instanceof HTMLElement)) throw new Error(`No KPI card ${title}`);
+  return card;
+}
+
+async function openTab(name: string) {
+  await setupUser().click(screen.getByRole('tab', { name }));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-05-20T10:00:00.000Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+// Testing Library's text matchers read U+00A0 and U+202F as plain spaces.
+describe('Finances', () => {
+  it("shows 'Chargement...' while the lists load", async () => {
+    stub({ 'GET /api/invoices': never });
+    renderApp('/finances');
+
+    expect(await screen.findByRole('heading', { name: 'Finances' })).toBeInTheDocument();
+    expect(screen.getByText('Chargement...')).toBeInTheDocument();
+  });
+
+  it('shows zero figures and every empty text on a company without records', async () => {
+    stub();
+    renderApp('/finances');
+
+    expect(await screen.findByText('Aucune facture en retard')).toBeInTheDocument();
+    expect(kpi('CA Encaissé')).toHaveTextContent('0,00 €— vs mois dernier');
+    expect(kpi('Dépenses')).toHaveTextContent('0,00 €— vs mois dernier');
+    expect(kpi('Bénéfice Net')).toHaveTextContent('0,00 €Marge : 0 %');
+    expect(kpi('En Attente')).toHaveTextContent('0,00 €0 facture en retard');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      "Vue d'ensemble",
+      'Revenus',
+      'Dépenses',
+      'Projets',
+    ]);
+    const bars = within(screen.getByRole('region', { name: 'Revenus vs Dépenses' })).getAllByRole(
+      'progressbar',
+    );
+    expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['0', '0']);
+
+    await openTab('Revenus');
+    expect(await screen.findByText('Aucun paiement reçu')).toBeInTheDocument();
+    await openTab('Dépenses');
+    expect(await screen.findByText('Aucune dépense payée')).toBeInTheDocument();
+    await openTab('Projets');
+    const counts = await screen.findByRole('region', { name: 'Projets par statut' });
+    expect(itemTexts(counts)).toEqual(['En cours0', 'Planification0', 'Terminé0', 'En pause0']);
+  });
+
+  it('applies the finance rules: paid totals, net profit, margin, pending, month-over-month', async () => {
+    stub({
+      'GET /api/invoices': json([
+        // This month 1 100,10 €; last month 1 000,00 € → +10,0 %.
+        invoice(paid('1000.10', '2026-05-02T10:00:00Z')),
+        invoice({ ...paid('500.00', '2026-05-03T10:00:00Z'), paidAmount: '100.00' }),
+        invoice(paid('1000.00', '2026-04-10T10:00:00Z')),
+        // Owed: 300,00 (due in June) + 250,50 overdue.
+        invoice({ status: 'sent', totalAmount: '300.00', dueDate: '2026-06-30' }),
+        invoice({ status: 'sent', totalAmount: '250.50', dueDate: '2026-05-01', title: 'Acompte' }),
+        invoice({ status: 'draft', totalAmount: '9999.00' }),
+      ]),
+      'GET /api/supplier-invoices': json([
+        // This month 525,25 €, nothing last month.
+        supplierInvoice(paid('525.25', '2026-05-05T10:00:00Z')),
+        supplierInvoice({ status: 'sent', totalAmount: '80.00' }),
+        supplierInvoice({ status: 'cancelled', totalAmount: '70.00' }),
+      ]),
+    });
+    renderApp('/finances');
+
+    await screen.findByText('Revenus vs Dépenses');
+    // Revenue 1 000,10 + 100,00 + 1 000,00 = 2 100,10; expenses 525,25; profit 1 574,85 = 75,0 %.
+    expect(kpi('CA Encaissé')).toHaveTextContent('2 100,10 €+10,0 % vs mois dernier');
+    expect(kpi('Dépenses')).toHaveTextContent('525,25 €— vs mois dernier');
+    expect(kpi('Bénéfice Net')).toHaveTextContent('1 574,85 €Marge : 75,0 %');
+    expect(kpi('En Attente')).toHaveTextContent('550,50 €1 facture en retard');
+
+    const bars = within(screen.getByRole('region', { name: 'Revenus vs Dépenses' })).getAllByRole(
+      'progressbar',
+    );
+    // 525,25 / 2 100,10 = 25,01 % → 25.
+    expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['100', '25']);
+    const overdue = screen.getByRole('region', { name: 'Factures en retard' });
+    expect(within(overdue).getByRole('listitem')).toHaveTextContent(
+      'Acompte250,50 €Garnier SARLÉchéance: 01/05/2026',
+    );
+
+    await openTab('Dépenses');
+    const payments = await screen.findByRole('region', { name: 'Décaissements' });
+    expect(payments).toHaveTextContent('À payer aux fournisseurs80,00 €');
+  });
+
+  it("lists 5 overdue invoices then 'Et N autres factures en retard...'", async () => {
+    stub({
+      'GET /api/invoices': json(
+        Array.from({ length: 7 }, (_, index) =>
+          invoice({
+            status: 'sent',
+            title: `Retard ${index + 1}`,
+            totalAmount: '10.00',
+            dueDate: '2026-04-30',
+          }),
+        ),
+      ),
+    });
+    renderApp('/finances');
+
+    const overdue = await screen.findByRole('region', { name: 'Factures en retard' });
+    expect(within(overdue).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(overdue).getByText('Et 2 autres factures en retard...')).toBeInTheDocument();
+    expect(kpi('En Attente')).toHaveTextContent('70,00 €7 factures en retard');
+  });
+
+  it('ranks the top 5 clients and suppliers by paid totals, and counts projects by status', async () => {
+    const others = Array.from({ length: 4 }, (_, index) =>
+      invoice({ ...paid(`${index + 1}.00`, '2026-05-01T10:00:00Z'), clientId: nextId() }),
+    );
+    stub({
+      'GET /api/invoices': json([
+        invoice({ ...paid('100.00', '2026-05-01T10:00:00Z'), clientId: clients.garnier }),
+        invoice({ ...paid('500.00', '2026-05-01T10:00:00Z'), clientId: clients.mairie }),
+        invoice({ ...paid('450.00', '2026-05-01T10:00:00Z'), clientId: clients.garnier }),
+        invoice({ status: 'sent', totalAmount: '9000.00', clientId: clients.dupont }),
+        ...others,
+      ]),
+      'GET /api/supplier-invoices': json([
+        supplierInvoice({ ...paid('100.00', '2026-05-01T10:00:00Z'), supplierId: suppliers.bois }),
+        supplierInvoice({ ...paid('300.00', '2026-05-01T10:00:00Z'), supplierId: suppliers.beton }),
+      ]),
+      'GET /api/projects': json([
+        project('in_progress'),
+        project('in_progress'),
+        project('planning'),
+        project('completed'),
+        project('cancelled'),
+      ]),
+    });
+    renderApp('/finances');
+
+    await screen.findByText('Revenus vs Dépenses');
+    await openTab('Revenus');
+    const top = await screen.findByRole('region', { name: 'Top 5 Clients' });
+    expect(itemTexts(top)).toEqual([
+      'Garnier SARL550,00 €',
+      'Mairie de Lyon500,00 €',
+      'Autre client4,00 €',
+      'Autre client3,00 €',
+      'Autre client2,00 €',
+    ]);
+
+    await openTab('Dépenses');
+    const suppliersTop = await screen.findByRole('region', { name: 'Top 5 Fournisseurs' });
+    expect(itemTexts(suppliersTop)).toEqual(['Béton du Midi300,00 €', 'Bois & Charpente100,00 €']);
+    const supplierBars = within(suppliersTop).getAllByRole('progressbar');
+    expect(supplierBars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['100', '33']);
+
+    await openTab('Projets');
+    const counts = await screen.findByRole('region', { name: 'Projets par statut' });
+    expect(itemTexts(counts)).toEqual(['En cours2', 'Planification1', 'Terminé1', 'En pause0']);
+  });
+});

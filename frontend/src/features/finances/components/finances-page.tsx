@@ -1,0 +1,342 @@
+import { labelOf, projectStatusLabels } from '@btp/shared/enums';
+import { formatPercentTenths } from '@btp/shared/finance';
+import { changeVsText, comparedBarPercents, type PaidParty } from '@btp/shared/finance-views';
+import { formatEuro } from '@btp/shared/money';
+import { ClockCircleOutlined, FallOutlined, RiseOutlined, WalletOutlined } from '@ant-design/icons';
+import { Alert, Card, Col, Progress, Row, Statistic, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+
+import { useInvoicesList } from '../../../api/invoices/list-invoices';
+import { useProjectsList } from '../../../api/projects/list-projects';
+import { useSupplierInvoicesList } from '../../../api/supplier-invoices/list-supplier-invoices';
+import { PageBody, PageHeader } from '../../../components/page-header';
+import { formatDate } from '../../../lib/format';
+import { useIsDesktop } from '../../../lib/use-media-query';
+import {
+  countedProjectStatuses,
+  financeFigures,
+  OVERDUE_SHOWN,
+  type FinanceFigures,
+} from './finance-figures';
+import styles from './finances.module.css';
+
+const REVENUE_COLOUR = '#16a34a';
+const EXPENSES_COLOUR = '#dc2626';
+
+interface KpiProps {
+  title: string;
+  value: string;
+  icon: ReactNode;
+  note: string;
+}
+
+function Kpi({ title, value, icon, note }: KpiProps) {
+  return (
+    <Card className={styles.card} styles={{ body: { padding: 16 } }}>
+      <Statistic title={title} value={value} prefix={icon} />
+      <span className={styles.note}>{note}</span>
+    </Card>
+  );
+}
+
+function KpiCards({ figures }: { figures: FinanceFigures }) {
+  const overdueCount = figures.overdue.length;
+  return (
+    <Row gutter={[16, 16]} className={styles.row}>
+      <Col xs={24} sm={12} xl={6}>
+        <Kpi
+          title="CA Encaissé"
+          value={formatEuro(figures.revenueCents)}
+          icon={<RiseOutlined />}
+          note={changeVsText(figures.revenueChangeTenths, 'mois dernier')}
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={6}>
+        <Kpi
+          title="Dépenses"
+          value={formatEuro(figures.expensesCents)}
+          icon={<FallOutlined />}
+          note={changeVsText(figures.expensesChangeTenths, 'mois dernier')}
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={6}>
+        <Kpi
+          title="Bénéfice Net"
+          value={formatEuro(figures.netProfitCents)}
+          icon={<WalletOutlined />}
+          note={`Marge : ${formatPercentTenths(figures.marginTenths)}`}
+        />
+      </Col>
+      <Col xs={24} sm={12} xl={6}>
+        <Kpi
+          title="En Attente"
+          value={formatEuro(figures.pendingCents)}
+          icon={<ClockCircleOutlined />}
+          note={`${overdueCount} facture${overdueCount > 1 ? 's' : ''} en retard`}
+        />
+      </Col>
+    </Row>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className={styles.empty}>{children}</p>;
+}
+
+function AmountBar({
+  label,
+  cents,
+  percent,
+  colour,
+}: {
+  label: string;
+  cents: number;
+  percent: number;
+  colour: string;
+}) {
+  return (
+    <div className={styles.bar}>
+      <div className={styles.itemHead}>
+        <span className={styles.itemTitle}>{label}</span>
+        <span className={styles.amount}>{formatEuro(cents)}</span>
+      </div>
+      <Progress percent={percent} showInfo={false} strokeColor={colour} aria-label={label} />
+    </div>
+  );
+}
+
+function RevenueVsExpenses({ figures }: { figures: FinanceFigures }) {
+  return (
+    <Card title="Revenus vs Dépenses" className={styles.card} role="region" aria-label="Revenus vs Dépenses">
+      <AmountBar
+        label="Revenus"
+        cents={figures.revenueCents}
+        percent={figures.bars.revenue}
+        colour={REVENUE_COLOUR}
+      />
+      <AmountBar
+        label="Dépenses"
+        cents={figures.expensesCents}
+        percent={figures.bars.expenses}
+        colour={EXPENSES_COLOUR}
+      />
+      <div className={styles.itemHead}>
+        <span className={styles.itemTitle}>Bénéfice Net</span>
+        <span className={styles.amount}>{formatEuro(figures.netProfitCents)}</span>
+      </div>
+    </Card>
+  );
+}
+
+function OverdueInvoices({ figures }: { figures: FinanceFigures }) {
+  const shown = figures.overdue.slice(0, OVERDUE_SHOWN);
+  const more = figures.overdue.length - shown.length;
+  return (
+    <Card title="Factures en retard" className={styles.card} role="region" aria-label="Factures en retard">
+      {shown.length === 0 ? (
+        <Empty>Aucune facture en retard</Empty>
+      ) : (
+        <>
+          <ul className={styles.list}>
+            {shown.map((invoice) => (
+              <li key={invoice.id} className={styles.item}>
+                <div className={styles.itemHead}>
+                  <span className={styles.itemTitle}>{invoice.title}</span>
+                  <span className={styles.amount}>{formatEuro(invoice.outstandingCents)}</span>
+                </div>
+                <span className={styles.secondary}>
+                  {[invoice.number, invoice.clientName].filter(Boolean).join(' · ')}
+                </span>
+                <span className={styles.secondary}>
+                  Échéance: {invoice.dueDate ? formatDate(invoice.dueDate) : 'Non définie'}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {more > 0 && <p className={styles.more}>Et {more} autres factures en retard...</p>}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** A ranking of clients or suppliers by paid totals, each with a bar relative to the first. */
+function TopParties({
+  title,
+  parties,
+  empty,
+  colour,
+}: {
+  title: string;
+  parties: PaidParty[];
+  empty: string;
+  colour: string;
+}) {
+  const largest = parties[0]?.cents ?? 0;
+  return (
+    <Card title={title} className={styles.card} role="region" aria-label={title}>
+      {parties.length === 0 ? (
+        <Empty>{empty}</Empty>
+      ) : (
+        <ol className={styles.list}>
+          {parties.map((party) => (
+            <li key={party.id} className={styles.item}>
+              <div className={styles.itemHead}>
+                <span className={styles.itemTitle}>{party.name}</span>
+                <span className={styles.amount}>{formatEuro(party.cents)}</span>
+              </div>
+              <Progress
+                percent={comparedBarPercents(party.cents, largest).a}
+                showInfo={false}
+                strokeColor={colour}
+                aria-label={party.name}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <li className={styles.item}>
+      <div className={styles.itemHead}>
+        <span className={styles.itemTitle}>{label}</span>
+        <span className={styles.amount}>{value}</span>
+      </div>
+    </li>
+  );
+}
+
+function RevenueTab({ figures }: { figures: FinanceFigures }) {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={14}>
+        <TopParties
+          title="Top 5 Clients"
+          parties={figures.topClients}
+          empty="Aucun paiement reçu"
+          colour={REVENUE_COLOUR}
+        />
+      </Col>
+      <Col xs={24} lg={10}>
+        <Card title="Encaissements" className={styles.card} role="region" aria-label="Encaissements">
+          <ul className={styles.list}>
+            <Figure label="CA Encaissé" value={formatEuro(figures.revenueCents)} />
+            <Figure label={`En attente (${figures.pendingCount})`} value={formatEuro(figures.pendingCents)} />
+            <Figure
+              label={`En retard (${figures.overdue.length})`}
+              value={formatEuro(figures.overdueCents)}
+            />
+          </ul>
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+function ExpensesTab({ figures }: { figures: FinanceFigures }) {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={14}>
+        <TopParties
+          title="Top 5 Fournisseurs"
+          parties={figures.topSuppliers}
+          empty="Aucune dépense payée"
+          colour={EXPENSES_COLOUR}
+        />
+      </Col>
+      <Col xs={24} lg={10}>
+        <Card title="Décaissements" className={styles.card} role="region" aria-label="Décaissements">
+          <ul className={styles.list}>
+            <Figure label="Dépenses payées" value={formatEuro(figures.expensesCents)} />
+            <Figure label="À payer aux fournisseurs" value={formatEuro(figures.pendingSupplierCents)} />
+          </ul>
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+function ProjectsTab({ figures }: { figures: FinanceFigures }) {
+  return (
+    <Card title="Projets par statut" role="region" aria-label="Projets par statut">
+      <ul className={styles.list}>
+        {countedProjectStatuses.map((status) => (
+          <Figure
+            key={status}
+            label={labelOf(projectStatusLabels, status)}
+            value={String(figures.projectCounts[status])}
+          />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+interface FinancesPageProps {
+  title: string;
+  subtitle: string;
+}
+
+/**
+ * Finances (spec section 2): the four KPI cards and the tabs, every figure computed from the
+ * invoices, supplier invoices and projects with the finance rules of spec section 9.
+ */
+export function FinancesPage({ title, subtitle }: FinancesPageProps) {
+  const invoices = useInvoicesList();
+  const supplierInvoices = useSupplierInvoicesList();
+  const projects = useProjectsList();
+  const desktop = useIsDesktop();
+  const queries = [invoices, supplierInvoices, projects];
+
+  let body: ReactNode;
+  if (queries.some((query) => query.isError)) {
+    body = <Alert type="error" showIcon title="Erreur lors du chargement des données financières" />;
+  } else if (
+    invoices.data === undefined ||
+    supplierInvoices.data === undefined ||
+    projects.data === undefined
+  ) {
+    body = <p>Chargement...</p>;
+  } else {
+    const figures = financeFigures(invoices.data, supplierInvoices.data, projects.data);
+    body = (
+      <>
+        <KpiCards figures={figures} />
+        <Tabs
+          // The four labels fit side by side at 360 px with narrower gaps (no overflow menu on a phone).
+          tabBarGutter={desktop ? undefined : 12}
+          items={[
+            {
+              key: 'overview',
+              label: "Vue d'ensemble",
+              children: (
+                <Row gutter={[16, 16]}>
+                  <Col xs={24} lg={12}>
+                    <RevenueVsExpenses figures={figures} />
+                  </Col>
+                  <Col xs={24} lg={12}>
+                    <OverdueInvoices figures={figures} />
+                  </Col>
+                </Row>
+              ),
+            },
+            { key: 'revenue', label: 'Revenus', children: <RevenueTab figures={figures} /> },
+            { key: 'expenses', label: 'Dépenses', children: <ExpensesTab figures={figures} /> },
+            { key: 'projects', label: 'Projets', children: <ProjectsTab figures={figures} /> },
+          ]}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={title} subtitle={subtitle} />
+      <PageBody>{body}</PageBody>
+    </>
+  );
+}

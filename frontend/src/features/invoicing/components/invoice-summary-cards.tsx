@@ -1,0 +1,32 @@
+import { formatEuro } from '@btp/shared/money';
+import { Card } from 'antd';
+
+import { invoiceCount, type InvoiceSummary } from './invoice-rules';
+import styles from './invoicing.module.css';
+
+/** Spec section 2: 'Total en attente', 'Total encaissé', 'En retard', 'Brouillons', with their counts. */
+export function InvoiceSummaryCards({ summary }: { summary: InvoiceSummary | undefined }) {
+  const cards = [
+    { label: 'Total en attente', figure: summary?.pending, color: undefined },
+    { label: 'Total encaissé', figure: summary?.paid, color: '#389e0d' },
+    { label: 'En retard', figure: summary?.overdue, color: '#cf1322' },
+    { label: 'Brouillons', figure: summary?.drafts, color: undefined },
+  ];
+  return (
+    <ul className={styles.summary} style={{ listStyle: 'none', padding: 0 }}>
+      {cards.map(({ label, figure, color }) => (
+        <li key={label}>
+          <Card size="small" style={{ height: '100%' }} styles={{ body: { padding: 16 } }}>
+            <section aria-label={label}>
+              <p className={styles.summaryLabel}>{label}</p>
+              <p className={styles.summaryAmount} style={{ color }}>
+                {figure === undefined ? 'Chargement...' : formatEuro(figure.cents)}
+              </p>
+              {figure !== undefined && <span className={styles.secondary}>{invoiceCount(figure.count)}</span>}
+            </section>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,115 @@
+import { invoicePayInput, type InvoicePayData } from '@btp/shared/entities/invoice';
+import { calendarDateInFrance } from '@btp/shared/invoice-status';
+import { DatePicker, Form, Input, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+
+import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
+import { usePayInvoice } from '../../../api/invoices/pay-invoice';
+import { ResponsiveModal } from '../../../components/responsive-modal';
+import { useToast } from '../../../components/toast';
+import { serverMessage } from '../../../lib/api';
+import { useZodForm, validateWith } from '../../../lib/zod-form';
+
+export interface PayFormValues {
+  paidAmount: string;
+  paidAt: Dayjs | null;
+}
+
+/**
+ * The payment instant sent for the chosen day: now when it is today (France), else noon of that day
+ * in the browser's zone, which stays on that calendar day in France.
+ */
+export function paymentInstant(day: Dayjs, now: Date = new Date()): string {
+  if (day.format('YYYY-MM-DD') === calendarDateInFrance(now)) return now.toISOString();
+  return day.hour(12).minute(0).second(0).millisecond(0).format();
+}
+
+export function validatePayment(values: PayFormValues, version: number) {
+  return validateWith(invoicePayInput, {
+    paidAmount: values.paidAmount,
+    paidAt: values.paidAt === null ? undefined : paymentInstant(values.paidAt),
+    version,
+  });
+}
+
+interface PayInvoiceDialogProps {
+  invoice: InvoicesListItem;
+  onClose: () => void;
+  onPaid: (invoice: InvoicesListItem) => void;
+}
+
+/** 'Marquer payée': the amount received (the total by default) and the day it was received (today). */
+export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogProps) {
+  const { toast } = useToast();
+  const pay = usePayInvoice();
+  const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<
+    PayFormValues,
+    InvoicePayData
+  >(['paidAmount', 'paidAt'], (values) => validatePayment(values, invoice.version));
+
+  const submit = async (data: InvoicePayData) => {
+    try {
+      onPaid(await pay.mutateAsync({ id: invoice.id, data }));
+      toast({
+        title: 'Succès',
+        description:
+          invoice.number === undefined
+            ? 'Facture marquée payée avec succès'
+            : `Facture ${invoice.number} marquée payée avec succès`,
+      });
+      onClose();
+    } catch (error) {
+      showServerErrors(error);
+      toast({
+        variant: 'destructive',
+        title: 'Erreur',
+        description: serverMessage(error) ?? "Erreur lors de l'enregistrement du paiement",
+      });
+    }
+  };
+
+  return (
+    <ResponsiveModal
+      open
+      title="Marquer payée"
+      okText="Marquer payée"
+      cancelText="Annuler"
+      okButtonProps={{ size: 'large' }}
+      cancelButtonProps={{ size: 'large' }}
+      confirmLoading={pay.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>
+        <Typography.Text strong>{invoice.number ?? 'Brouillon'}</Typography.Text>
+        <br />
+        <Typography.Text type="secondary">{invoice.title}</Typography.Text>
+      </Typography.Paragraph>
+      <Form<PayFormValues>
+        form={form}
+        layout="vertical"
+        size="large"
+        initialValues={{ paidAmount: invoice.totalAmount.replace('.', ','), paidAt: dayjs() }}
+        onFinish={handleFinish((data) => void submit(data))}
+        onValuesChange={handleValuesChange}
+      >
+        <Form.Item
+          name="paidAmount"
+          label="Montant payé (€)"
+          extra="Moins que le total en cas de retenue de garantie."
+        >
+          <Input inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="paidAt" label="Date de paiement" style={{ marginBottom: 0 }}>
+          <DatePicker
+            format="DD/MM/YYYY"
+            allowClear={false}
+            style={{ width: '100%' }}
+            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+          />
+        </Form.Item>
+      </Form>
+    </ResponsiveModal>
+  );
+}

@@ -1,0 +1,241 @@
+import {
+  projectCreateInput,
+  type ProjectCreateData,
+  type ProjectCreateInput,
+} from '@btp/shared/entities/project';
+import { defaultProjectStatus, projectStatuses, projectStatusLabels } from '@btp/shared/enums';
+import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
+
+import { useClientsList } from '../../../api/clients/list-clients';
+import type { ProjectsListItem } from '../../../api/projects/list-projects';
+import { useIsDesktop } from '../../../lib/use-media-query';
+import { useZodForm, validateWith, type FieldMessages } from '../../../lib/zod-form';
+
+const fields = [
+  'name',
+  'clientId',
+  'description',
+  'status',
+  'startDate',
+  'endDate',
+  'estimatedBudget',
+  'actualBudget',
+  'progress',
+  'location',
+  'notes',
+] as const;
+
+/** What the form holds: dates as dayjs values of the date pickers, decimals as the text typed. */
+export interface ProjectFormValues {
+  name?: string;
+  clientId?: string;
+  description?: string;
+  status?: string;
+  startDate?: Dayjs | null;
+  endDate?: Dayjs | null;
+  estimatedBudget?: string | null;
+  actualBudget?: string | null;
+  progress?: string | number | null;
+  location?: string;
+  notes?: string;
+}
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+const END_BEFORE_START = 'La date de fin ne peut pas précéder la date de début';
+
+/** The form's values as the API body: dates "2026-11-22", blank values left for the schema. */
+export function projectInput(values: ProjectFormValues): ProjectCreateInput {
+  return {
+    ...values,
+    name: values.name ?? '',
+    clientId: values.clientId ?? '',
+    status: values.status as ProjectCreateInput['status'],
+    startDate: values.startDate ? values.startDate.format(DATE_FORMAT) : undefined,
+    endDate: values.endDate ? values.endDate.format(DATE_FORMAT) : undefined,
+  };
+}
+
+/** Spec section 5 and the API's rules: the shared schema, and no end date before the start date. */
+export function validateProject(values: ProjectFormValues) {
+  const input = projectInput(values);
+  const extra: FieldMessages =
+    typeof input.startDate === 'string' &&
+    typeof input.endDate === 'string' &&
+    input.endDate < input.startDate
+      ? { endDate: END_BEFORE_START }
+      : {};
+  return validateWith(projectCreateInput, input, extra);
+}
+
+/** A project read from the API as the form's values; a new project is 'planning' at 0 %. */
+export function projectFormValues(project?: ProjectsListItem): ProjectFormValues {
+  if (project === undefined) return { status: defaultProjectStatus };
+  return {
+    name: project.name,
+    clientId: project.clientId,
+    description: project.description,
+    status: project.status,
+    startDate: project.startDate === undefined ? null : dayjs(project.startDate, DATE_FORMAT),
+    endDate: project.endDate === undefined ? null : dayjs(project.endDate, DATE_FORMAT),
+    estimatedBudget: project.estimatedBudget ?? null,
+    actualBudget: project.actualBudget ?? null,
+    progress: project.progress,
+    location: project.location,
+    notes: project.notes,
+  };
+}
+
+const statusOptions = projectStatuses.map((status) => ({
+  value: status,
+  label: projectStatusLabels[status],
+}));
+
+interface ProjectFormProps {
+  project?: ProjectsListItem | undefined;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  /** Called with the validated payload; a rejected promise's API `details` land on the fields. */
+  onSubmit: (data: ProjectCreateData) => Promise<unknown>;
+  extraAction?: ReactNode;
+}
+
+/**
+ * Spec section 2 "Projets": name and client required, description, status (free choice, planning by
+ * default), start and end dates, estimated and actual budgets (step 0.01), progress 0–100 (blank is
+ * 0), location, notes.
+ */
+export function ProjectForm({
+  project,
+  submitLabel,
+  busyLabel,
+  busy,
+  onSubmit,
+  extraAction,
+}: ProjectFormProps) {
+  const clients = useClientsList();
+  // On a phone the calendar is the way to pick a date; the keyboard would cover it.
+  const desktop = useIsDesktop();
+  const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<
+    ProjectFormValues,
+    ProjectCreateData
+  >(fields, validateProject);
+
+  const clientOptions = (clients.data ?? []).map((client) => ({ value: client.id, label: client.name }));
+  // A project whose client is gone still shows a name rather than an id.
+  if (project?.client && !clientOptions.some((option) => option.value === project.clientId)) {
+    clientOptions.push({ value: project.clientId, label: project.client.name });
+  }
+
+  const submit = (data: ProjectCreateData) => {
+    onSubmit(data).catch((error: unknown) => showServerErrors(error));
+  };
+
+  return (
+    <Form<ProjectFormValues>
+      form={form}
+      layout="vertical"
+      size="large"
+      initialValues={projectFormValues(project)}
+      onFinish={handleFinish(submit)}
+      onValuesChange={handleValuesChange}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label="Nom du projet" required>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="clientId" label="Client" required>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Choisir un client"
+              loading={clients.isPending}
+              options={clientOptions}
+              notFoundContent={
+                clients.isPending ? 'Chargement...' : "Aucun client : ajoutez-en un dans l'écran Clients"
+              }
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="description" label="Description">
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="status" label="Statut">
+            <Select options={statusOptions} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="progress" label="Avancement (%)">
+            <InputNumber
+              min={0}
+              max={100}
+              step={1}
+              precision={0}
+              inputMode="numeric"
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="startDate" label="Date de début">
+            <DatePicker format="DD/MM/YYYY" inputReadOnly={!desktop} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="endDate" label="Date de fin">
+            <DatePicker format="DD/MM/YYYY" inputReadOnly={!desktop} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="estimatedBudget" label="Budget estimé (€)">
+            <InputNumber<string>
+              stringMode
+              min="0"
+              step="0.01"
+              precision={2}
+              decimalSeparator=","
+              inputMode="decimal"
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="actualBudget" label="Budget réel (€)">
+            <InputNumber<string>
+              stringMode
+              min="0"
+              step="0.01"
+              precision={2}
+              decimalSeparator=","
+              inputMode="decimal"
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="location" label="Localisation">
+            <Input autoComplete="street-address" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="notes" label="Notes">
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'flex-end' }}>
+        {extraAction}
+        <Button type="primary" htmlType="submit" loading={busy} style={{ flex: '1 1 auto', maxWidth: 320 }}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

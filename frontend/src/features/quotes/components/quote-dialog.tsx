@@ -1,0 +1,306 @@
+import {
+  DEFAULT_MARGIN_PERCENTAGE,
+  DEFAULT_OVERHEAD_PERCENTAGE,
+  quoteCreateInput,
+  type QuoteCreateData,
+  type QuoteCreateInput,
+} from '@btp/shared/entities/quote';
+import { quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
+import { isQuoteEditable, quoteStatusChoices } from '@btp/shared/quote-status';
+import { Alert, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { useState } from 'react';
+
+import { useClientsList } from '../../../api/clients/list-clients';
+import { useProjectsList } from '../../../api/projects/list-projects';
+import { useCreateQuote } from '../../../api/quotes/create-quote';
+import type { QuoteDetail } from '../../../api/quotes/get-quote';
+import { useReplaceQuoteItems } from '../../../api/quotes/replace-quote-items';
+import { useUpdateQuote } from '../../../api/quotes/update-quote';
+import { ResponsiveModal } from '../../../components/responsive-modal';
+import { useToast } from '../../../components/toast';
+import { serverMessage } from '../../../lib/api';
+import { useZodForm, validateWith } from '../../../lib/zod-form';
+import { liveTotals, linesFromItems, validateLines, type LineDraft } from './quote-lines';
+import { QuoteLinesEditor } from './quote-lines-editor';
+
+const fields = [
+  'title',
+  'clientId',
+  'projectId',
+  'description',
+  'validUntil',
+  'overheadPercentage',
+  'marginPercentage',
+  'status',
+] as const;
+
+const CREATE_ERROR = 'Une erreur est survenue lors de la création du devis.';
+const UPDATE_ERROR = 'Une erreur est survenue lors de la mise à jour du devis.';
+const NO_PROJECT = 'none';
+
+type FormValues = Omit<QuoteCreateInput, 'clientId'> & { clientId?: string; projectId?: string };
+
+function validate(values: FormValues) {
+  return validateWith(quoteCreateInput, values);
+}
+
+function initialValues(quote: QuoteDetail | undefined): FormValues {
+  if (quote === undefined) {
+    return {
+      title: '',
+      clientId: undefined,
+      projectId: NO_PROJECT,
+      description: '',
+      validUntil: '',
+      overheadPercentage: DEFAULT_OVERHEAD_PERCENTAGE,
+      marginPercentage: DEFAULT_MARGIN_PERCENTAGE,
+      status: 'draft',
+    };
+  }
+  return {
+    title: quote.title,
+    clientId: quote.clientId,
+    projectId: quote.projectId ?? NO_PROJECT,
+    description: quote.description ?? '',
+    validUntil: quote.validUntil ?? '',
+    overheadPercentage: quote.overheadPercentage,
+    marginPercentage: quote.marginPercentage,
+    status: quote.status,
+  };
+}
+
+interface QuoteDialogProps {
+  /** The quote to edit, with its lines (`GET /api/quotes/{id}`); none for 'Nouveau Devis'. */
+  quote?: QuoteDetail | undefined;
+  onClose: () => void;
+}
+
+/** 'Nouveau Devis' and 'Modifier': the quote's fields and its lines, in one dialog. */
+export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
+  const { toast } = useToast();
+  const clients = useClientsList();
+  const projects = useProjectsList();
+  const create = useCreateQuote();
+  const update = useUpdateQuote();
+  const replaceItems = useReplaceQuoteItems();
+  const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<
+    FormValues,
+    QuoteCreateData
+  >(fields, validate);
+  const [lines, setLines] = useState<LineDraft[]>(() => linesFromItems(quote?.items ?? []));
+  const [linesChecked, setLinesChecked] = useState(false);
+  const overheadPercentage = (Form.useWatch('overheadPercentage', form) as string | null | undefined) ?? '';
+  const marginPercentage = (Form.useWatch('marginPercentage', form) as string | null | undefined) ?? '';
+
+  const status: QuoteStatus = quote?.status ?? 'draft';
+  const editable = isQuoteEditable(status);
+  const statusChoices = quoteStatusChoices(status);
+  const statusEditable = !editable && statusChoices.length > 1;
+  const final = !editable && !statusEditable;
+  const busy = create.isPending || update.isPending || replaceItems.isPending;
+  const lineValidation = validateLines(lines);
+  const totals = liveTotals(lines, overheadPercentage, marginPercentage);
+
+  const failed = (error: unknown, fallback: string) => {
+    showServerErrors(error);
+    toast({ variant: 'destructive', title: 'Erreur', description: serverMessage(error) ?? fallback });
+  };
+
+  const save = async (data: QuoteCreateData) => {
+    if (quote === undefined) {
+      if (lineValidation.items === undefined) return;
+      let created;
+      try {
+        created = await create.mutateAsync(data);
+      } catch (error) {
+        failed(error, CREATE_ERROR);
+        return;
+      }
+      if (lineValidation.items.length > 0) {
+        try {
+          await replaceItems.mutateAsync({
+            id: created.id,
+            data: { items: lineValidation.items, version: created.version },
+          });
+        } catch (error) {
+          toast({
+            variant: 'destructive',
+            title: 'Erreur',
+            description:
+              serverMessage(error) ??
+              `Le devis ${created.number} a été créé, mais ses lignes n'ont pas été enregistrées : ouvrez-le avec « Modifier » pour les ajouter.`,
+          });
+          onClose();
+          return;
+        }
+      }
+      toast({ title: 'Succès', description: 'Le devis a été créé avec succès.' });
+      onClose();
+      return;
+    }
+
+    try {
+      if (editable) {
+        if (lineValidation.items === undefined) return;
+        const updated = await update.mutateAsync({ id: quote.id, data: { ...data, version: quote.version } });
+        await replaceItems.mutateAsync({
+          id: quote.id,
+          data: { items: lineValidation.items, version: updated.version },
+        });
+      } else {
+        // A sent quote keeps its content: only the status changes (the customer's answer).
+        await update.mutateAsync({
+          id: quote.id,
+          data: {
+            title: quote.title,
+            clientId: quote.clientId,
+            projectId: quote.projectId,
+            description: quote.description,
+            validUntil: quote.validUntil,
+            overheadPercentage: quote.overheadPercentage,
+            marginPercentage: quote.marginPercentage,
+            status: data.status,
+            version: quote.version,
+          },
+        });
+      }
+      toast({ title: 'Succès', description: 'Le devis a été mis à jour.' });
+      onClose();
+    } catch (error) {
+      failed(error, UPDATE_ERROR);
+    }
+  };
+
+  const clientOptions = (clients.data ?? []).map((client) => ({ value: client.id, label: client.name }));
+  const projectOptions = [
+    { value: NO_PROJECT, label: 'Aucun projet' },
+    ...(projects.data ?? []).map((project) => ({ value: project.id, label: project.name })),
+  ];
+  const title = quote === undefined ? 'Nouveau Devis' : `Modifier le devis ${quote.number}`;
+  const okText = quote === undefined ? (busy ? 'Création...' : 'Créer le devis') : 'Enregistrer';
+
+  return (
+    <ResponsiveModal
+      open
+      title={title}
+      width={1040}
+      okText={okText}
+      cancelText={final ? 'Fermer' : 'Annuler'}
+      okButtonProps={{ size: 'large', htmlType: 'submit', form: 'quote-form', hidden: final }}
+      cancelButtonProps={{ size: 'large' }}
+      confirmLoading={busy}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+    >
+      {statusEditable && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Validé », « Rejeté » ou « Expiré »."
+        />
+      )}
+      {final && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`Ce devis est « ${quoteStatusLabels[status]} » : il ne peut plus être modifié.`}
+        />
+      )}
+      <Form<FormValues>
+        id="quote-form"
+        form={form}
+        layout="vertical"
+        size="large"
+        initialValues={initialValues(quote)}
+        onFinish={(values) => {
+          setLinesChecked(true);
+          handleFinish((data) => void save(data))(values);
+        }}
+        onValuesChange={handleValuesChange}
+        disabled={!editable}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="title" label="Titre" required>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="clientId" label="Client" required>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                options={clientOptions}
+                placeholder="Choisir un client"
+                loading={clients.isPending}
+                notFoundContent="Aucun client : créez-en un dans l'écran Clients."
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="projectId" label="Projet">
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                options={projectOptions}
+                loading={projects.isPending}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="validUntil" label="Valide jusqu'au">
+              <Input type="date" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="description" label="Description">
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item name="overheadPercentage" label="Frais généraux (%)">
+              <InputNumber<string>
+                stringMode
+                min="0"
+                max="100"
+                step="0.01"
+                inputMode="decimal"
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={8}>
+            <Form.Item name="marginPercentage" label="Marge (%)">
+              <InputNumber<string>
+                stringMode
+                min="0"
+                max="100"
+                step="0.01"
+                inputMode="decimal"
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="status" label="Statut">
+              <Select
+                disabled={!statusEditable}
+                options={statusChoices.map((value) => ({ value, label: quoteStatusLabels[value] }))}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <QuoteLinesEditor
+        lines={lines}
+        onChange={setLines}
+        messages={linesChecked ? lineValidation.messages : []}
+        totals={totals}
+        overheadPercentage={overheadPercentage}
+        marginPercentage={marginPercentage}
+        disabled={!editable}
+      />
+    </ResponsiveModal>
+  );
+}

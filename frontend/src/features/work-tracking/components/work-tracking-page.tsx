@@ -1,0 +1,120 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ProgressReportStatus } from '@btp/shared/enums';
+import { Alert, Button, Tabs } from 'antd';
+import { useState } from 'react';
+
+import {
+  useProgressReportsList,
+  type ProgressReportsListItem,
+} from '../../../api/progress-reports/list-progress-reports';
+import { useValidateProgressReport } from '../../../api/progress-reports/validate-progress-report';
+import { PageBody, PageHeader } from '../../../components/page-header';
+import { useToast } from '../../../components/toast';
+import { serverMessage } from '../../../lib/api';
+import { ProgressReportCard } from './progress-report-card';
+import { ProgressReportDialog } from './progress-report-dialog';
+import { countByStatus, reportTabs } from './progress-report-rules';
+import { SignReportDialog } from './sign-report-dialog';
+import styles from './work-tracking.module.css';
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; report: ProgressReportsListItem }
+  | { kind: 'sign'; report: ProgressReportsListItem };
+
+interface WorkTrackingPageProps {
+  title: string;
+  subtitle: string;
+}
+
+/**
+ * Spec section 2 "Suivi Travaux": progress reports in three tabs by status, each with its count;
+ * create, edit, validate (pending only) and sign (validated only, with the signer's name).
+ */
+export function WorkTrackingPage({ title, subtitle }: WorkTrackingPageProps) {
+  const reports = useProgressReportsList();
+  const validate = useValidateProgressReport();
+  const { toast } = useToast();
+  const [tab, setTab] = useState<ProgressReportStatus>('pending');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  // After a write the tab follows the report, so the person sees what they just did.
+  const follow = (report: ProgressReportsListItem) => setTab(report.status);
+
+  const validateReport = async (report: ProgressReportsListItem) => {
+    try {
+      follow(await validate.mutateAsync(report.id));
+      toast({ title: 'Succès', description: 'État validé avec succès' });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Erreur',
+        description: serverMessage(error) ?? 'Erreur lors de la validation',
+      });
+    }
+  };
+
+  const list = reports.data ?? [];
+  const counts = countByStatus(list);
+
+  const content = (status: ProgressReportStatus, empty: string) => {
+    if (reports.isPending) return <p className={styles.state}>Chargement...</p>;
+    if (reports.isError) {
+      return <Alert type="error" showIcon title="Erreur lors du chargement des états d'avancement" />;
+    }
+    const shown = list.filter((report) => report.status === status);
+    if (shown.length === 0) return <p className={styles.state}>{empty}</p>;
+    return (
+      <ul className={styles.cards}>
+        {shown.map((report) => (
+          <li key={report.id}>
+            <ProgressReportCard
+              report={report}
+              validating={validate.isPending && validate.variables === report.id}
+              onEdit={() => setDialog({ kind: 'edit', report })}
+              onValidate={() => void validateReport(report)}
+              onSign={() => setDialog({ kind: 'sign', report })}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        action={
+          <Button
+            type="primary"
+            size="large"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            Nouvel État
+          </Button>
+        }
+      />
+      <PageBody>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key as ProgressReportStatus)}
+          items={reportTabs.map(({ status, label, empty }) => ({
+            key: status,
+            label: `${label} (${counts[status]})`,
+            children: content(status, empty),
+          }))}
+        />
+      </PageBody>
+      {dialog?.kind === 'create' && <ProgressReportDialog onClose={() => setDialog(null)} onSaved={follow} />}
+      {dialog?.kind === 'edit' && (
+        <ProgressReportDialog report={dialog.report} onClose={() => setDialog(null)} onSaved={follow} />
+      )}
+      {dialog?.kind === 'sign' && (
+        <SignReportDialog report={dialog.report} onClose={() => setDialog(null)} onSigned={follow} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  changeVsText,
+  comparedBarPercents,
+  countByStatus,
+  firstOf,
+  formatPointsTenths,
+  formatSignedPercentTenths,
+  paidInQuarterCents,
+  previousQuarter,
+  quarterInFrance,
+  quarterMarginChangeTenths,
+  quarterMarginTenths,
+  topPaidParties,
+} from './finance-views.js';
+
+const NBSP = '\u00a0';
+
+describe('trend texts', () => {
+  it('writes a signed change in fr-FR with one decimal', () => {
+    expect(formatSignedPercentTenths(84)).toBe(`+8,4${NBSP}%`);
+    expect(formatSignedPercentTenths(-52)).toMatch(/^[-\u2212]5,2\u00a0%$/);
+    expect(formatSignedPercentTenths(0)).toBe(`0,0${NBSP}%`);
+    expect(formatSignedPercentTenths(12345)).toBe(`+1\u202f234,5${NBSP}%`);
+  });
+
+  it('says what the change is against, or a dash without a base', () => {
+    expect(changeVsText(125, 'mois dernier')).toBe(`+12,5${NBSP}% vs mois dernier`);
+    expect(changeVsText(null, 'mois dernier')).toBe('— vs mois dernier');
+  });
+
+  it('writes percentage points with their sign and unit', () => {
+    expect(formatPointsTenths(21)).toBe(`+2,1${NBSP}pts`);
+    expect(formatPointsTenths(-4)).toMatch(/^[-\u2212]0,4\u00a0pt$/);
+    expect(formatPointsTenths(0)).toBe(`0,0${NBSP}pt`);
+    expect(formatPointsTenths(null)).toBe('—');
+  });
+});
+
+describe('quarters', () => {
+  it('reads the quarter in France, across the year boundary', () => {
+    expect(quarterInFrance('2026-05-10T08:00:00.000Z')).toBe('2026-Q2');
+    // 31 March 23:30 in Paris (UTC+2) is still Q1; 31 December 23:30 UTC is 1 January in Paris.
+    expect(quarterInFrance('2026-03-31T21:30:00.000Z')).toBe('2026-Q1');
+    expect(quarterInFrance('2025-12-31T23:30:00.000Z')).toBe('2026-Q1');
+    expect(previousQuarter('2026-Q1')).toBe('2025-Q4');
+    expect(previousQuarter('2026-Q3')).toBe('2026-Q2');
+  });
+
+  const invoices = [
+    { status: 'paid', totalAmount: '1000.00', paidAmount: '1000.00', paidAt: '2026-05-02T10:00:00Z' },
+    { status: 'paid', totalAmount: '500.00', paidAmount: '0.00', paidAt: '2026-06-30T10:00:00Z' },
+    { status: 'paid', totalAmount: '2000.00', paidAmount: '2000.00', paidAt: '2026-02-10T10:00:00Z' },
+    { status: 'paid', totalAmount: '9.99', paidAmount: '9.99' },
+    { status: 'sent', totalAmount: '700.00', paidAmount: '0.00', paidAt: '2026-05-02T10:00:00Z' },
+  ];
+  const supplierInvoices = [
+    { status: 'paid', totalAmount: '600.00', paidAmount: '600.00', paidAt: '2026-04-15T10:00:00Z' },
+    { status: 'paid', totalAmount: '1000.00', paidAmount: '1000.00', paidAt: '2026-01-15T10:00:00Z' },
+  ];
+
+  it('sums what was paid in a quarter, in cents', () => {
+    expect(paidInQuarterCents(invoices, '2026-Q2')).toBe(150000);
+    expect(paidInQuarterCents(invoices, '2026-Q1')).toBe(200000);
+    expect(paidInQuarterCents(invoices, '2025-Q4')).toBe(0);
+  });
+
+  it('computes the margin of a quarter and its change from the previous one, in points', () => {
+    // Q2: (1500 − 600) / 1500 = 60 %; Q1: (2000 − 1000) / 2000 = 50 %.
+    expect(quarterMarginTenths(invoices, supplierInvoices, '2026-Q2')).toBe(600);
+    expect(quarterMarginTenths(invoices, supplierInvoices, '2026-Q1')).toBe(500);
+    expect(quarterMarginChangeTenths(invoices, supplierInvoices, new Date('2026-05-20T12:00:00Z'))).toBe(100);
+    // Nothing cashed in Q4 2025: no margin to compare Q1 with.
+    expect(
+      quarterMarginChangeTenths(invoices, supplierInvoices, new Date('2026-02-20T12:00:00Z')),
+    ).toBeNull();
+  });
+});
+
+describe('bars, counts and lists', () => {
+  it('gives the larger amount a full bar and the other its share', () => {
+    expect(comparedBarPercents(100000, 70000)).toEqual({ a: 100, b: 70 });
+    expect(comparedBarPercents(30000, 90000)).toEqual({ a: 33, b: 100 });
+    expect(comparedBarPercents(200, 1)).toEqual({ a: 100, b: 1 });
+    expect(comparedBarPercents(0, 0)).toEqual({ a: 0, b: 0 });
+    expect(comparedBarPercents(-500, 0)).toEqual({ a: 0, b: 0 });
+  });
+
+  it('counts records per listed status only', () => {
+    const projects = [
+      { status: 'in_progress' },
+      { status: 'planning' },
+      { status: 'in_progress' },
+      { status: 'cancelled' },
+    ];
+    expect(countByStatus(projects, ['in_progress', 'planning', 'completed', 'on_hold'])).toEqual({
+      in_progress: 2,
+      planning: 1,
+      completed: 0,
+      on_hold: 0,
+    });
+  });
+
+  it('keeps the first items and counts the rest', () => {
+    expect(firstOf([1, 2, 3, 4, 5, 6, 7], 5)).toEqual({ shown: [1, 2, 3, 4, 5], moreCount: 2 });
+    expect(firstOf([1, 2], 5)).toEqual({ shown: [1, 2], moreCount: 0 });
+  });
+
+  it('ranks clients by paid totals with their names, at most five', () => {
+    const paid = (clientId: string, name: string | undefined, amount: string) => ({
+      status: 'paid',
+      totalAmount: amount,
+      paidAmount: amount,
+      clientId,
+      client: name === undefined ? undefined : { id: clientId, name },
+    });
+    const invoices = [
+      paid('a', 'Garnier SARL', '100.10'),
+      paid('b', 'Mairie de Lyon', '500.00'),
+      paid('a', 'Garnier SARL', '0.20'),
+      paid('c', undefined, '50.00'),
+      { status: 'sent', totalAmount: '9000.00', clientId: 'd', client: { id: 'd', name: 'Dupont' } },
+      paid('e', 'E', '10.00'),
+      paid('f', 'F', '20.00'),
+      paid('g', 'G', '30.00'),
+    ];
+    const top = topPaidParties(
+      invoices,
+      (invoice) => invoice.client,
+      (invoice) => invoice.clientId,
+    );
+    expect(top).toEqual([
+      { id: 'b', name: 'Mairie de Lyon', cents: 50000 },
+      { id: 'a', name: 'Garnier SARL', cents: 10030 },
+      { id: 'c', name: 'Inconnu', cents: 5000 },
+      { id: 'g', name: 'G', cents: 3000 },
+      { id: 'f', name: 'F', cents: 2000 },
+    ]);
+  });
+});
