@@ -20,7 +20,8 @@ import {
 } from './fields.js';
 import { listQuery } from './list.js';
 import { validationDetails } from './validation.js';
-import { z } from './zod-fr.js';
+import * as z from 'zod';
+import './zod-fr.js';
 
 /** The messages of a refused value, or the parsed value. */
 function outcome(schema: z.ZodType, input: unknown): { value: unknown } | { messages: string[] } {

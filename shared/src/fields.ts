@@ -15,7 +15,8 @@ import {
   RATING_SCALE,
   tryParseDecimal,
 } from './money.js';
-import { z } from './zod-fr.js';
+import * as z from 'zod';
+import './zod-fr.js';
 
 /** API.md limits: text fields, notes and descriptions, lists inside a record. */
 export const TEXT_MAX_LENGTH = 2_000;

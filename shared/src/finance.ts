@@ -6,7 +6,8 @@
  */
 import { awaitsPayment, calendarDateInFrance, isOverdue } from './invoice-status.js';
 import { divideRounded, formatDecimal, percentOf, sumCents, tryParseDecimal, MONEY_SCALE } from './money.js';
-import { z } from './zod-fr.js';
+import * as z from 'zod';
+import './zod-fr.js';
 
 /** What the rules read of a customer or supplier invoice (money as decimal strings, as the API sends it). */
 export interface InvoiceAmounts {

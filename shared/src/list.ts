@@ -1,6 +1,7 @@
 /** List queries (API.md "Lists"): `?limit=` and `?cursor=`, most recent first. */
 import { integerField, optionalField } from './fields.js';
-import { z } from './zod-fr.js';
+import * as z from 'zod';
+import './zod-fr.js';
 
 /** The most items one list answer carries, also the answer size without `limit`. */
 export const MAX_LIST_LIMIT = 1_000;

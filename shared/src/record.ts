@@ -3,7 +3,8 @@
  * client may send back in an update body, which the update schemas ignore.
  */
 import { idField, instantField, versionField } from './fields.js';
-import { z } from './zod-fr.js';
+import * as z from 'zod';
+import './zod-fr.js';
 
 /** id, createdAt, updatedAt, version: carried by every record. */
 export const recordFields = {

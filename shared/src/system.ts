@@ -1,4 +1,5 @@
-import { z } from './zod-fr.js';
+import * as z from 'zod';
+import './zod-fr.js';
 
 /** `GET /api/health` answer. */
 export const healthResponse = z.object({ status: z.literal('ok') });

@@ -1,7 +1,7 @@
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiEvent, jsonOf, lambdaContext } from '../test-support/api-event.js';
 import { createHandler, maxJsonBodyBytes } from './http.js';
 import { conflict } from './http-errors.js';

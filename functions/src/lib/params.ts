@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `{id}` path parameter. Any id that is not one of the caller's records is simply not found (404),

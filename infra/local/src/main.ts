@@ -3,7 +3,7 @@
  * PORT (3000), DATA_DIR (.data), SETUP_TOKEN (random, printed), DEMO (1: demo data on an empty DATA_DIR).
  */
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LocalStackError, requireJava } from './dynamodb-local.js';
 import { repoRoot, startLocalStack, type LocalStack } from './local-stack.js';
 import { buildSpa, spaNeedsBuild } from './spa-build.js';

@@ -12,7 +12,8 @@ import {
   jsonObjectField,
   LONG_TEXT_MAX_LENGTH,
 } from '../fields.js';
-import { z } from '../zod-fr.js';
+import * as z from 'zod';
+import '../zod-fr.js';
 import { maxUsersField } from './company.js';
 
 /**

@@ -1,7 +1,8 @@
 /** Payloads of installation, sign-in and registration, and the user as these calls answer it. */
 import { isBlank, optionalIdField, requiredText, textField } from '../fields.js';
 import { entityRefSchema } from '../record.js';
-import { z } from '../zod-fr.js';
+import * as z from 'zod';
+import '../zod-fr.js';
 import { passwordField, personFields, userSchema } from './user.js';
 
 /** `POST /api/setup` body: the first super administrator. */

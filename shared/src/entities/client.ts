@@ -1,7 +1,8 @@
 /** Clients (spec section 3): companyId plus name is unique. */
 import { longTextField, requiredText, textField } from '../fields.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
-import { z } from '../zod-fr.js';
+import * as z from 'zod';
+import '../zod-fr.js';
 import { contactFields } from './contact.js';
 
 /** The editable fields of a client, shared with suppliers. */

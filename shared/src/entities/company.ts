@@ -19,7 +19,8 @@ import {
   requiredText,
 } from '../fields.js';
 import { recordFields } from '../record.js';
-import { z } from '../zod-fr.js';
+import * as z from 'zod';
+import '../zod-fr.js';
 import { contactFields } from './contact.js';
 
 /** Spec section 9: company defaults. */

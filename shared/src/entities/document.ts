@@ -15,7 +15,8 @@ import {
   textField,
 } from '../fields.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
-import { z } from '../zod-fr.js';
+import * as z from 'zod';
+import '../zod-fr.js';
 
 /** Stated maximum of an uploaded file (spec section 9): 50 MB, in bytes. */
 export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;

@@ -16,7 +16,8 @@ import {
   textField,
 } from '../fields.js';
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
-import { z } from '../zod-fr.js';
+import * as z from 'zod';
+import '../zod-fr.js';
 
 /** The editable fields of a progress report (everything but its status). */
 export const progressReportFields = {

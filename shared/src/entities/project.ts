@@ -13,7 +13,8 @@ import {
   textField,
 } from '../fields.js';
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
-import { z } from '../zod-fr.js';
+import * as z from 'zod';
+import '../zod-fr.js';
 
 /** The editable fields of a project. */
 export const projectFields = {

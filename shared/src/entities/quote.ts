@@ -20,7 +20,8 @@ import {
   textField,
 } from '../fields.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
-import { z } from '../zod-fr.js';
+import * as z from 'zod';
+import '../zod-fr.js';
 
 /** Spec section 9: default overhead and margin percentages. */
 export const DEFAULT_OVERHEAD_PERCENTAGE = '10.00';

@@ -14,7 +14,8 @@ import {
   requiredText,
 } from '../fields.js';
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
-import { z } from '../zod-fr.js';
+import * as z from 'zod';
+import '../zod-fr.js';
 
 /** The editable fields of a supplier quote. */
 export const supplierQuoteFields = {

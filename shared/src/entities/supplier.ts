@@ -1,7 +1,8 @@
 /** Suppliers and subcontractors (spec section 3): the client fields plus specialties and rating. */
 import { defaultedField, optionalField, ratingField, tagListField } from '../fields.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
-import { z } from '../zod-fr.js';
+import * as z from 'zod';
+import '../zod-fr.js';
 import { clientFields } from './client.js';
 
 /** The editable fields of a supplier. */

@@ -14,7 +14,8 @@ import {
   requiredText,
 } from '../fields.js';
 import { recordFields } from '../record.js';
-import { z } from '../zod-fr.js';
+import * as z from 'zod';
+import '../zod-fr.js';
 
 /** Spec section 9. */
 export const PASSWORD_MIN_LENGTH = 6;

@@ -1,4 +1,5 @@
-import { z } from '@btp/shared/zod-fr';
+import '@btp/shared/zod-fr';
+import * as z from 'zod';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';

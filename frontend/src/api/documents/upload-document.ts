@@ -1,7 +1,8 @@
 import { uploadPathFor } from '@btp/shared/document-upload';
 import { documentSchema, type DocumentRecord } from '@btp/shared/entities/document';
 import type { DocumentType } from '@btp/shared/enums';
-import { z } from '@btp/shared/zod-fr';
+import '@btp/shared/zod-fr';
+import * as z from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api, ApiError, NetworkError } from '../../lib/api';

@@ -1,4 +1,5 @@
-import { z } from '@btp/shared/zod-fr';
+import '@btp/shared/zod-fr';
+import * as z from 'zod';
 import { downloadUrl } from '../../documents/document-service.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';

@@ -1,5 +1,6 @@
 import { updateVersionFields } from '@btp/shared/record';
-import { z } from '@btp/shared/zod-fr';
+import '@btp/shared/zod-fr';
+import * as z from 'zod';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
