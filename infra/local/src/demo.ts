@@ -171,31 +171,32 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
   const supplier = (index: number) => supplierRecords[index % supplierRecords.length]!;
 
   const projectSpecs = [
-    ['Rénovation cuisine Durand', 'in_progress', 65, '18500.00', -40, 30],
-    ['Extension maison Garnier', 'in_progress', 35, '64000.00', -60, 90],
-    ['Mise aux normes électriques Hôtel du Parc', 'in_progress', 80, '27500.00', -75, 10],
-    ['Réfection toiture École Sainte-Marie', 'planning', 0, '42000.00', 20, 80],
-    ['Aménagement pharmacie Lambert', 'planning', 0, '15800.00', 35, 70],
-    ['Ravalement façade Résidence Belle Vue', 'on_hold', 20, '96000.00', -30, 120],
-    ['Salle de bain Famille Petit', 'completed', 100, '9800.00', -120, -60],
-    ['Bureaux Cabinet Moreau', 'completed', 100, '23400.00', -200, -110],
-    ['Atelier Garage Roux', 'cancelled', 5, '31000.00', -90, -10],
+    ['Rénovation cuisine Durand', 'in_progress', 65, '18500.00', -40, 30, 0],
+    ['Extension maison Garnier', 'in_progress', 35, '64000.00', -60, 90, 10],
+    ['Mise aux normes électriques Hôtel du Parc', 'in_progress', 80, '27500.00', -75, 10, 7],
+    ['Réfection toiture École Sainte-Marie', 'planning', 0, '42000.00', 20, 80, 9],
+    ['Aménagement pharmacie Lambert', 'planning', 0, '15800.00', 35, 70, 11],
+    ['Ravalement façade Résidence Belle Vue', 'on_hold', 20, '96000.00', -30, 120, 5],
+    ['Salle de bain Famille Petit', 'completed', 100, '9800.00', -120, -60, 6],
+    ['Bureaux Cabinet Moreau', 'completed', 100, '23400.00', -200, -110, 4],
+    ['Atelier Garage Roux', 'cancelled', 5, '31000.00', -90, -10, 8],
   ] as const;
   const projectRecords: Project[] = [];
-  for (const [index, [name, status, progress, budget, start, end]] of projectSpecs.entries()) {
+  // The last value of each project is its client, an index in `clientData`.
+  for (const [name, status, progress, budget, start, end, clientIndex] of projectSpecs) {
     projectRecords.push(
       await projects.create(
         company,
         projectCreateInput.parse({
           name,
-          clientId: client(index).id,
+          clientId: client(clientIndex).id,
           status,
           progress,
           estimatedBudget: budget,
           actualBudget: status === 'completed' ? budget : undefined,
           startDate: isoDate(start),
           endDate: isoDate(end),
-          location: `${client(index).city ?? 'Lyon'}`,
+          location: `${client(clientIndex).city ?? 'Lyon'}`,
           description: `Chantier ${name.toLowerCase()}.`,
         }),
       ),
@@ -293,21 +294,22 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
 
   const invoiceSpecs = [
     // Paid today: this month's revenue on the dashboard is never empty, whatever the date.
-    ['Acompte 30 % cuisine Durand', '5550.00', 'paid', -20, 0],
-    ['Situation n°1 extension Garnier', '12800.00', 'paid', -35, -5],
-    ['Solde salle de bain Petit', '9800.00', 'paid', -70, -40],
-    ['Bureaux Cabinet Moreau', '23400.00', 'paid', -130, -100],
-    ['Situation n°2 extension Garnier', '9600.00', 'sent', 15, undefined],
-    ['Mise aux normes électriques', '8250.00', 'overdue', -12, undefined],
-    ['Acompte ravalement Belle Vue', '19200.00', 'overdue', -25, undefined],
-    ['Acompte toiture École', '8400.00', 'draft', 30, undefined],
+    ['Acompte 30 % cuisine Durand', '5550.00', 'paid', -20, 0, 0],
+    ['Situation n°1 extension Garnier', '12800.00', 'paid', -35, -5, 1],
+    ['Solde salle de bain Petit', '9800.00', 'paid', -70, -40, 6],
+    ['Bureaux Cabinet Moreau', '23400.00', 'paid', -130, -100, 7],
+    ['Situation n°2 extension Garnier', '9600.00', 'sent', 15, undefined, 1],
+    ['Mise aux normes électriques', '8250.00', 'overdue', -12, undefined, 2],
+    ['Acompte ravalement Belle Vue', '19200.00', 'overdue', -25, undefined, 5],
+    ['Acompte toiture École', '8400.00', 'draft', 30, undefined, 3],
   ] as const;
-  for (const [index, [title, amount, status, due, paidOffset]] of invoiceSpecs.entries()) {
+  // The last value of each invoice is its project, an index in `projectSpecs`.
+  for (const [title, amount, status, due, paidOffset, projectIndex] of invoiceSpecs) {
     const draft = await createDraftInvoice(
       company,
       invoiceCreateInput.parse({
-        clientId: project(index).clientId,
-        projectId: project(index).id,
+        clientId: project(projectIndex).clientId,
+        projectId: project(projectIndex).id,
         title,
         totalAmount: amount,
         dueDate: isoDate(due),
