@@ -7,6 +7,7 @@ import { DEFAULT_COUNTRY } from '@btp/shared/entities/contact';
 import { Button, Col, Form, Input, Row } from 'antd';
 import type { ReactNode } from 'react';
 
+import { CompanyContactFields } from '../../../components/company-contact-fields';
 import { useZodForm, validateWith } from '../../../lib/zod-form';
 
 const fields = [
@@ -78,56 +79,7 @@ export function ClientForm({
       onValuesChange={handleValuesChange}
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="name" label="Nom de l'entreprise" required>
-            <Input autoComplete="organization" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="contactPerson" label="Personne de contact">
-            <Input autoComplete="name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="email" label="E-mail">
-            <Input type="email" inputMode="email" autoComplete="email" spellCheck={false} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="phone" label="Téléphone">
-            <Input type="tel" inputMode="tel" autoComplete="tel" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="address" label="Adresse">
-            <Input autoComplete="street-address" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="city" label="Ville">
-            <Input autoComplete="address-level2" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="postalCode" label="Code postal">
-            <Input inputMode="numeric" autoComplete="postal-code" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="country" label="Pays">
-            <Input autoComplete="country-name" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="siret" label="SIRET">
-            <Input inputMode="numeric" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="vatNumber" label="Numéro de TVA">
-            <Input spellCheck={false} />
-          </Form.Item>
-        </Col>
+        <CompanyContactFields />
         <Col xs={24}>
           <Form.Item name="notes" label="Notes">
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
