@@ -38,6 +38,21 @@ describe('entity repository on DynamoDB Local', () => {
     expect((await contacts.list(company)).items).toHaveLength(1);
   });
 
+  it('reads only the attributes asked for (and the id) in listAll and getMany', async () => {
+    const company = testCompanyId();
+    const created = await Promise.all(
+      ['Alpha', 'Bêta', 'Gamma'].map((name) =>
+        contacts.create(company, { name, email: `${name}@exemple.fr` }),
+      ),
+    );
+    const names = await contacts.listAll(company, ['name']);
+    expect(names).toHaveLength(3);
+    for (const record of names) expect(Object.keys(record).sort()).toEqual(['id', 'name']);
+    expect(names.map((record) => record.name).sort()).toEqual(['Alpha', 'Bêta', 'Gamma']);
+    const byId = await contacts.getMany(company, [created[0]!.id], ['email']);
+    expect(byId.get(created[0]!.id)).toEqual({ id: created[0]!.id, email: 'Alpha@exemple.fr' });
+  });
+
   it('says which name is taken, in French', async () => {
     const company = testCompanyId();
     await contacts.create(company, { name: 'Martin' });

@@ -40,6 +40,23 @@ export interface ListOptions {
   cursor?: string;
 }
 
+/**
+ * A DynamoDB projection of these attributes (plus `id`): reads that need a few fields of many
+ * records (dashboard sums, related names, lists without quote lines) transfer and unmarshall only
+ * those, which is most of a large read's time.
+ */
+export function projectionOf(attributes: readonly string[] | undefined): {
+  ProjectionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+} {
+  if (!attributes) return {};
+  const names = [...new Set(['id', ...attributes])];
+  return {
+    ProjectionExpression: names.map((_, index) => `#p${index}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#p${index}`, name])),
+  };
+}
+
 export interface Page<T> {
   items: T[];
   /** Present when more items remain (the `x-next-cursor` header). */
@@ -247,8 +264,14 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     return current;
   }
 
-  /** Most recent first, `limit` at a time (at most 1000), resumed with `cursor`. */
-  async function list(companyId: string, options: ListOptions = {}): Promise<Page<R>> {
+  /**
+   * Most recent first, `limit` at a time (at most 1000), resumed with `cursor`. With `attributes`,
+   * only those (and `id`) are read.
+   */
+  async function list(
+    companyId: string,
+    options: ListOptions & { attributes?: readonly (keyof R & string)[] } = {},
+  ): Promise<Page<R>> {
     const limit = Math.min(Math.max(options.limit ?? maxListLimit, 1), maxListLimit);
     const pk = companyPk(companyId);
     const prefix = `${type}#`;
@@ -266,6 +289,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
             ScanIndexForward: false,
             Limit: limit + 1 - items.length,
             ExclusiveStartKey: startKey,
+            ...projectionOf(options.attributes),
           }),
         );
         for (const item of page.Items ?? []) items.push(withoutKeys<R>(item));
@@ -280,20 +304,32 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     return { items: pageItems, nextCursor: more && last ? encodeCursor(key(companyId, last.id)) : undefined };
   }
 
-  /** Every record of the company (all pages), for aggregates such as the dashboard. */
-  async function listAll(companyId: string): Promise<R[]> {
+  /**
+   * Every record of the company (all pages), for aggregates such as the dashboard; with
+   * `attributes`, only those fields (and `id`) of each record.
+   */
+  async function listAll(companyId: string): Promise<R[]>;
+  async function listAll<K extends keyof R & string>(
+    companyId: string,
+    attributes: readonly K[],
+  ): Promise<Pick<R, K | 'id'>[]>;
+  async function listAll(companyId: string, attributes?: readonly (keyof R & string)[]): Promise<R[]> {
     const all: R[] = [];
     let cursor: string | undefined;
     do {
-      const page = await list(companyId, { limit: maxListLimit, cursor });
+      const page = await list(companyId, { limit: maxListLimit, cursor, attributes });
       all.push(...page.items);
       cursor = page.nextCursor;
     } while (cursor);
     return all;
   }
 
-  /** The records with these ids (missing ones left out), keyed by id. */
-  async function getMany(companyId: string, ids: Iterable<string>): Promise<Map<string, R>> {
+  /** The records with these ids (missing ones left out), keyed by id; only `attributes` when given. */
+  async function getMany(
+    companyId: string,
+    ids: Iterable<string>,
+    attributes?: readonly (keyof R & string)[],
+  ): Promise<Map<string, R>> {
     const unique = [...new Set(ids)].filter(Boolean);
     const found = new Map<string, R>();
     for (let start = 0; start < unique.length; start += 100) {
@@ -303,7 +339,9 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
         try {
           const result = await db().send(
-            new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
+            new BatchGetCommand({
+              RequestItems: { [tableName()]: { Keys: keys, ...projectionOf(attributes) } },
+            }),
           );
           for (const item of result.Responses?.[tableName()] ?? []) {
             const record = withoutKeys<R>(item);

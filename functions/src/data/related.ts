@@ -9,12 +9,15 @@ import { suppliers } from './entities/suppliers.js';
  * seen everywhere at once. A relation whose record is gone is left out.
  */
 type Named = { id: string; name: string };
-type Loader = { getMany(companyId: string, ids: Iterable<string>): Promise<Map<string, Named>> };
+type Loader = {
+  getMany(companyId: string, ids: Iterable<string>, attributes: 'name'[]): Promise<Map<string, Named>>;
+};
 
 async function refs(loader: Loader, companyId: string, ids: (string | undefined | null)[]) {
   const found = await loader.getMany(
     companyId,
     ids.filter((id): id is string => typeof id === 'string' && id !== ''),
+    ['name'],
   );
   const map = new Map<string, EntityRef>();
   for (const [id, record] of found) map.set(id, { id, name: record.name });
@@ -80,6 +83,7 @@ export async function withProjectAndClient<T extends { projectId?: string | null
   const projectRecords = await projects.getMany(
     companyId,
     records.map((record) => record.projectId).filter((id): id is string => Boolean(id)),
+    ['name', 'clientId'],
   );
   const clientRefs = await refs(
     clients,

@@ -14,6 +14,7 @@ import { invoices } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import {
   createQuote as createNumberedQuote,
+  quoteListAttributes,
   quotes,
   removeQuoteAsRead,
   replaceQuoteItems,
@@ -82,7 +83,11 @@ function checkReferences(companyId: string, data: Pick<QuoteCreateData, 'clientI
 
 /** `GET /api/quotes`: most recent first, without lines, with `client{id,name}` and `project{id,name}`. */
 export async function listQuotes(companyId: string, query: ListQuery): Promise<Page<QuoteWithRefs>> {
-  const page = await quotes.list(companyId, { limit: query.limit, cursor: query.cursor });
+  const page = await quotes.list(companyId, {
+    limit: query.limit,
+    cursor: query.cursor,
+    attributes: quoteListAttributes,
+  });
   return {
     items: await withClientAndProject(companyId, page.items.map(withoutItems)),
     nextCursor: page.nextCursor,

@@ -1,5 +1,5 @@
 import type { Quote, QuoteCreateData, QuoteItem, QuoteItemData } from '@btp/shared/entities/quote';
-import { NEW_QUOTE_AMOUNTS } from '@btp/shared/entities/quote';
+import { NEW_QUOTE_AMOUNTS, quoteSchema } from '@btp/shared/entities/quote';
 import { quoteTotals } from '@btp/shared/pricing';
 import { tableName } from '../../lib/dynamo.js';
 import { conflict } from '../../lib/http-errors.js';
@@ -127,6 +127,11 @@ function lineOf(item: QuoteItem): QuoteItemData {
     sortOrder: item.sortOrder,
   };
 }
+
+/** Every attribute of a stored quote but its lines: what `GET /api/quotes` reads. */
+export const quoteListAttributes = Object.keys(quoteSchema.shape).filter(
+  (name): name is Exclude<keyof Quote & string, 'items'> => name !== 'items',
+);
 
 /** A quote as lists show it: without its lines. */
 export function withoutItems(quote: Quote): Quote {

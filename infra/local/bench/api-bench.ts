@@ -1,0 +1,330 @@
+/**
+ * `npm run bench:api`: the API's latency and throughput on the local stack, beside the same
+ * DynamoDB calls made directly, so that what the gateway, the authorizer and the handler add reads
+ * as a ratio. Seeds a company of 200 clients, 300 projects, 2,000 quotes, 5,000 invoices and 500
+ * documents (and a second one with 50 invoices for the dashboard's scaling), then runs autocannon
+ * on each route and the route's own service function in this process for the same time.
+ *
+ * Environment: BENCH_DURATION (seconds per measure, 10), BENCH_CONNECTIONS (4),
+ * BENCH_JSON (a file to write the figures to, for docs/performance.md).
+ * Prints figures and the budgets' verdicts; never a test.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { repoRoot } from '../src/local-stack.js';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const fullCounts = { clients: 200, projects: 300, quotes: 2000, invoices: 5000, documents: 500 };
+const budgets = { overheadRatio: 1.5, dashboardScaling: 3 };
+
+interface Stack {
+  url: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+}
+
+/** Starts `stack-process.ts` and waits for the JSON line with its addresses. */
+async function startStack(dataDir: string): Promise<{ stack: Stack; child: ChildProcess }> {
+  const child = spawn(
+    join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    [join(repoRoot, 'infra/local/bench/stack-process.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    },
+  );
+  const lines = createInterface({ input: child.stdout! });
+  const stack = await new Promise<Stack>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the local stack stopped (code ${code})`)));
+    lines.on('line', (line) => {
+      if (line.startsWith('{')) resolve(JSON.parse(line) as Stack);
+    });
+  });
+  return { stack, child };
+}
+
+async function call(url: string, init: RequestInit & { cookie?: string } = {}) {
+  const response = await fetch(url, {
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'fetch',
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+      ...(init.headers as Record<string, string> | undefined),
+    },
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${response.status} ${text}`);
+  return { response, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/** A new company through `POST /api/auth/register`: its id and its administrator's cookie. */
+async function registerCompany(
+  baseUrl: string,
+  label: string,
+): Promise<{ companyId: string; cookie: string }> {
+  const unique = `${label}-${Date.now().toString(36)}`;
+  const { response, body } = await call(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    body: JSON.stringify({
+      firstName: 'Paul',
+      lastName: 'Dupont',
+      email: `${unique}@exemple.fr`,
+      username: unique,
+      password: 'Bench#2026-secret',
+      confirmPassword: 'Bench#2026-secret',
+      companyName: `Entreprise ${unique}`,
+    }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return { companyId: (body as { user: { companyId: string } }).user.companyId, cookie };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+interface Figures {
+  p50: number;
+  p99: number;
+  rate: number;
+}
+
+/** `operation` run `samples` times one after the other: p50, p99 (ms) and operations per second. */
+async function measureDirect(operation: () => Promise<unknown>, samples: number): Promise<Figures> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  for (let index = 0; index < samples; index += 1) {
+    const before = performance.now();
+    await operation();
+    latencies.push(performance.now() - before);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rate: samples / seconds };
+}
+
+interface HttpTarget {
+  url: string;
+  cookie: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+/** autocannon on one route: `amount` requests on one connection, or `duration` on several. */
+async function autocannonRun(
+  target: HttpTarget,
+  load: { connections: number; amount: number } | { connections: number; duration: number },
+): Promise<Figures> {
+  const result = await autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    ...load,
+    timeout: 60,
+    headers: { cookie: target.cookie, 'x-requested-with': 'fetch', 'content-type': 'application/json' },
+    body: target.body,
+    idReplacement: Boolean(target.body),
+  });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  if (failures > 0)
+    throw new Error(`${target.url}: ${failures} failed requests out of ${result.requests.total}`);
+  return { p50: result.latency.p50, p99: result.latency.p99, rate: result.requests.average };
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'btp-bench-api-'));
+  console.log('Démarrage de la pile locale…');
+  const { stack, child } = await startStack(dataDir);
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.on('exit', stop);
+  try {
+    // This process calls the same services directly: same table, same DynamoDB Local.
+    Object.assign(process.env, {
+      TABLE_NAME: 'btp-gestion',
+      DOCUMENTS_BUCKET: 'btp-gestion-documents',
+      AWS_REGION: 'eu-west-3',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
+      S3_ENDPOINT: stack.s3Endpoint,
+      LOG_LEVEL: 'error',
+    });
+    const { seedCompany } = await import('./seed.js');
+    const { listClients, createClient } = await import('../../../functions/src/clients/client-service.js');
+    const { listProjects } = await import('../../../functions/src/projects/project-service.js');
+    const { listQuotes } = await import('../../../functions/src/quotes/quote-service.js');
+    const { listInvoices } = await import('../../../functions/src/invoicing/invoice-service.js');
+    const { listDocuments } = await import('../../../functions/src/documents/document-service.js');
+    const { dashboardStats } = await import('../../../functions/src/dashboard/dashboard-service.js');
+    const { clientCreateInput } = await import('@btp/shared/entities/client');
+
+    await call(`${stack.url}/api/setup`, {
+      method: 'POST',
+      body: JSON.stringify({
+        setupToken: 'bench-setup-token',
+        firstName: 'Admin',
+        lastName: 'Bench',
+        email: 'superadmin@exemple.fr',
+        username: 'superadmin',
+        password: 'Bench#2026-secret',
+      }),
+    });
+    const big = await registerCompany(stack.url, 'grande');
+    const small = await registerCompany(stack.url, 'petite');
+    let started = Date.now();
+    await seedCompany(big.companyId, fullCounts);
+    await seedCompany(small.companyId, { ...fullCounts, invoices: 50 });
+    const seedSeconds = (Date.now() - started) / 1000;
+    console.log(
+      `Données : 2 entreprises de ${fullCounts.clients} clients, ${fullCounts.projects} projets, ${fullCounts.quotes} devis, ${fullCounts.documents} documents ; ${fullCounts.invoices} et 50 factures (${seedSeconds.toFixed(0)} s).`,
+    );
+
+    let sequence = 0;
+    const newClient = () => {
+      sequence += 1;
+      return clientCreateInput.parse({ name: `Client direct ${sequence} ${Date.now()}`, city: 'Lyon' });
+    };
+    const firstPage = { limit: undefined, cursor: undefined };
+    const targets = [
+      { name: 'GET /api/clients', path: '/api/clients', direct: () => listClients(big.companyId, firstPage) },
+      {
+        name: 'GET /api/projects',
+        path: '/api/projects',
+        direct: () => listProjects(big.companyId, firstPage),
+      },
+      { name: 'GET /api/quotes', path: '/api/quotes', direct: () => listQuotes(big.companyId, firstPage) },
+      {
+        name: 'GET /api/invoices',
+        path: '/api/invoices',
+        direct: () => listInvoices(big.companyId, firstPage),
+      },
+      {
+        name: 'GET /api/documents',
+        path: '/api/documents',
+        direct: () => listDocuments(big.companyId, firstPage),
+      },
+      {
+        name: 'GET /api/dashboard/stats (5 000 factures)',
+        path: '/api/dashboard/stats',
+        direct: () => dashboardStats(big.companyId),
+      },
+      {
+        name: 'GET /api/dashboard/stats (50 factures)',
+        path: '/api/dashboard/stats',
+        cookie: small.cookie,
+        direct: () => dashboardStats(small.companyId),
+      },
+      {
+        name: 'POST /api/clients',
+        path: '/api/clients',
+        method: 'POST' as const,
+        body: JSON.stringify({ name: 'Client bench [<id>]', city: 'Lyon' }),
+        direct: () => createClient(big.companyId, newClient()),
+      },
+    ];
+
+    console.log(
+      `Latences : requêtes une à une (au moins 20, ~${durationSeconds} s par route) ; débit : ${connections} connexions pendant ${durationSeconds} s.\n`,
+    );
+    const rows: Record<string, string | number>[] = [];
+    const results: { name: string; samples: number; http: Figures; direct: Figures }[] = [];
+    started = Date.now();
+    for (const target of targets) {
+      const cookie = target.cookie ?? big.cookie;
+      const url = `${stack.url}${target.path}`;
+      // Warm-up: the gateway loads each handler module on its first call (a cold start). The
+      // warm calls' time sets how many samples fit in the measure's duration (20 at least).
+      let warmMs = 0;
+      for (let index = 0; index < 3; index += 1) {
+        const before = performance.now();
+        await call(url, {
+          method: target.method ?? 'GET',
+          cookie,
+          body: target.body?.replace('[<id>]', `échauffement ${index} ${Date.now()}`),
+        });
+        warmMs = performance.now() - before;
+        await target.direct();
+      }
+      const samples = Math.min(
+        2000,
+        Math.max(20, Math.round((durationSeconds * 1000) / Math.max(warmMs, 1))),
+      );
+      const httpTarget = { url, cookie, method: target.method, body: target.body };
+      // Latency one request at a time (no queueing), so the ratio compares like with like; then
+      // throughput with several connections.
+      const latency = await autocannonRun(httpTarget, { connections: 1, amount: samples });
+      const direct = await measureDirect(target.direct, samples);
+      const load = await autocannonRun(httpTarget, { connections, duration: durationSeconds });
+      const http = { p50: latency.p50, p99: latency.p99, rate: load.rate };
+      results.push({ name: target.name, samples, http, direct });
+      rows.push({
+        Route: target.name,
+        'HTTP p50': ms(http.p50),
+        'HTTP p99': ms(http.p99),
+        [`req/s (${connections} conn.)`]: Number(http.rate.toFixed(1)),
+        'Direct p50': ms(direct.p50),
+        'Direct p99': ms(direct.p99),
+        'Ratio p50': Number((http.p50 / direct.p50).toFixed(2)),
+      });
+      console.log(`  ${target.name} : HTTP p50 ${ms(http.p50)}, direct p50 ${ms(direct.p50)}`);
+    }
+    console.log('');
+    console.table(rows);
+
+    const over = results.filter((result) => result.http.p50 / result.direct.p50 > budgets.overheadRatio);
+    const [bigStats, smallStats] = [results[5]!, results[6]!];
+    const scaling = bigStats.http.p50 / smallStats.http.p50;
+    console.log(
+      `Budget surcoût (HTTP p50 / direct p50 ≤ ${budgets.overheadRatio}) : ${over.length === 0 ? 'respecté' : `DÉPASSÉ pour ${over.map((result) => result.name).join(', ')}`}`,
+    );
+    console.log(
+      `Budget tableau de bord (p50 à 5 000 factures ≤ ${budgets.dashboardScaling} × p50 à 50) : ${scaling.toFixed(2)} × — ${scaling <= budgets.dashboardScaling ? 'respecté' : 'DÉPASSÉ'}`,
+    );
+    const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+    console.log(`Machine : ${machine} ; mesures en ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+    if (process.env.BENCH_JSON) {
+      writeFileSync(
+        process.env.BENCH_JSON,
+        JSON.stringify(
+          { date: new Date().toISOString(), machine, durationSeconds, connections, results, scaling },
+          null,
+          2,
+        ),
+      );
+    }
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    stop();
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`✖ ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
