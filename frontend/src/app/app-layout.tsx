@@ -1,4 +1,4 @@
-import { Drawer } from 'antd';
+import { App, Drawer } from 'antd';
 import { useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
 
@@ -9,9 +9,19 @@ import { Sidebar } from './sidebar';
 
 /**
  * The frame of every signed-in screen (spec section 2): the sidebar beside the page from the `md`
- * breakpoint up, below it a drawer opened from the page header (DESIGN.md section 5).
+ * breakpoint up, below it a drawer opened from the page header (DESIGN.md section 5). antd's <App>
+ * gives the screens' confirmation dialogs their context; it lives here, not in the providers, so that
+ * the screens seen before signing in load none of antd's dialog, message and notification code.
  */
 export function AppLayout() {
+  return (
+    <App component={false}>
+      <Shell />
+    </App>
+  );
+}
+
+function Shell() {
   const desktop = useIsDesktop();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const openDrawer = useCallback(() => setDrawerOpen(true), []);

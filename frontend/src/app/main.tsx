@@ -1,4 +1,5 @@
 import 'antd/dist/reset.css';
+import './base.css';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,7 +1,7 @@
 import 'dayjs/locale/fr';
 
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import frFR from 'antd/locale/fr_FR';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -24,10 +24,8 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={frFR} theme={theme}>
-        {/* antd's App gives the confirmation dialogs their context; toasts are ours (spec section 9). */}
-        <App>
-          <ToastProvider>{children}</ToastProvider>
-        </App>
+        {/* Toasts are ours (spec section 9); antd's <App>, the dialogs' context, is in the signed-in layout. */}
+        <ToastProvider>{children}</ToastProvider>
       </ConfigProvider>
     </QueryClientProvider>
   );

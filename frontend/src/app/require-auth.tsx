@@ -1,7 +1,7 @@
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router';
 
-import { FullPageMessage } from '../components/full-page-message';
+import { FullPageMessage, FullPageText } from '../components/full-page-message';
 import { useMe } from '../features/auth/api/get-me';
 
 /**
@@ -27,7 +27,7 @@ export function RequireAuth() {
           </Button>
         }
       >
-        <Typography.Paragraph type="secondary">Impossible de vérifier vos permissions.</Typography.Paragraph>
+        <FullPageText>Impossible de vérifier vos permissions.</FullPageText>
       </FullPageMessage>
     );
   }

@@ -1,4 +1,4 @@
-import { theme, Typography } from 'antd';
+import { theme } from 'antd';
 
 /** Spec section 2: the product name and its subtitle, building-trade management. */
 export const BRAND_NAME = 'BTP Gestion';
@@ -11,18 +11,18 @@ export function BrandMark({ inverted = false }: { inverted?: boolean }) {
     <div style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
       <img src="/favicon.svg" alt="" width={40} height={40} style={{ flex: 'none', borderRadius: 8 }} />
       <div style={{ minWidth: 0 }}>
-        <Typography.Text
-          strong
+        <strong
           style={{
             display: 'block',
             fontSize: 18,
             lineHeight: 1.3,
-            color: inverted ? token.colorWhite : undefined,
+            fontWeight: token.fontWeightStrong,
+            color: inverted ? token.colorWhite : token.colorText,
           }}
         >
           {BRAND_NAME}
-        </Typography.Text>
-        <Typography.Text
+        </strong>
+        <span
           style={{
             display: 'block',
             fontSize: 13,
@@ -30,7 +30,7 @@ export function BrandMark({ inverted = false }: { inverted?: boolean }) {
           }}
         >
           {BRAND_SUBTITLE}
-        </Typography.Text>
+        </span>
       </div>
     </div>
   );

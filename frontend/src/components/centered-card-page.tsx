@@ -1,4 +1,4 @@
-import { Card, Typography } from 'antd';
+import { theme } from 'antd';
 import type { ReactNode } from 'react';
 
 import { BrandMark } from './brand-mark';
@@ -13,8 +13,13 @@ interface CenteredCardPageProps {
   children: ReactNode;
 }
 
-/** The frame of the screens a person sees before signing in: installation, sign-in, registration. */
+/**
+ * The frame of the screens a person sees before signing in: installation, sign-in, registration. The
+ * card is drawn with antd's tokens rather than antd's Card and Typography, which would bring their
+ * tabs, skeleton, tooltip and editing code to the first screen anyone loads.
+ */
 export function CenteredCardPage({ title, description, width = 440, children }: CenteredCardPageProps) {
+  const { token } = theme.useToken();
   return (
     <main
       style={{
@@ -29,23 +34,33 @@ export function CenteredCardPage({ title, description, width = 440, children }: 
       }}
     >
       <BrandMark />
-      <Card
-        style={{ width: '100%', maxWidth: width }}
-        styles={{ body: { padding: '24px clamp(16px, 5vw, 32px)' } }}
+      <div
+        style={{
+          width: '100%',
+          maxWidth: width,
+          padding: '24px clamp(16px, 5vw, 32px)',
+          background: token.colorBgContainer,
+          border: `${token.lineWidth}px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+        }}
       >
-        <Typography.Title
-          level={1}
-          style={{ fontSize: 24, marginTop: 0, marginBottom: description ? 4 : 24 }}
+        <h1
+          style={{
+            fontSize: 24,
+            lineHeight: token.lineHeightHeading1,
+            fontWeight: token.fontWeightStrong,
+            color: token.colorTextHeading,
+            marginTop: 0,
+            marginBottom: description ? 4 : 24,
+          }}
         >
           {title}
-        </Typography.Title>
+        </h1>
         {description !== undefined && (
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 24 }}>
-            {description}
-          </Typography.Paragraph>
+          <p style={{ color: token.colorTextSecondary, marginTop: 0, marginBottom: 24 }}>{description}</p>
         )}
         {children}
-      </Card>
+      </div>
     </main>
   );
 }

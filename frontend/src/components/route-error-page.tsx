@@ -1,8 +1,8 @@
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 
-import { FullPageMessage } from './full-page-message';
+import { FullPageMessage, FullPageText } from './full-page-message';
 
 /**
  * Last resort for an error thrown while loading or rendering a route, most often a screen's code
@@ -22,9 +22,9 @@ export function RouteErrorPage() {
         </Button>
       }
     >
-      <Typography.Paragraph type="secondary">
+      <FullPageText>
         L&apos;écran n&apos;a pas pu s&apos;afficher. Rechargez la page pour réessayer.
-      </Typography.Paragraph>
+      </FullPageText>
     </FullPageMessage>
   );
 }

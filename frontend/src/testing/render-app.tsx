@@ -1,5 +1,6 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { render, screen, within } from '@testing-library/react';
+import { App } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
@@ -35,12 +36,17 @@ export function toasts() {
   return within(screen.getByRole('region', { name: TOAST_VIEWPORT_LABEL }));
 }
 
-/** One component with the SPA's providers (queries, antd in French, toasts), without routes. */
+/**
+ * One component with the SPA's providers (queries, antd in French, toasts) and the dialogs' context
+ * the signed-in layout gives (antd's <App>), without routes.
+ */
 export function renderWithProviders(ui: ReactElement) {
   const queryClient = createAppQueryClient();
   render(
     <DetachedStyles>
-      <AppProviders queryClient={queryClient}>{ui}</AppProviders>
+      <AppProviders queryClient={queryClient}>
+        <App component={false}>{ui}</App>
+      </AppProviders>
     </DetachedStyles>,
   );
   return { queryClient };

@@ -1,28 +1,36 @@
 import { loginInput, type LoginData, type LoginInput } from '@btp/shared/entities/auth';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Input } from 'antd';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 
 import { CenteredCardPage } from '../../../components/centered-card-page';
 import { PasswordInput } from '../../../components/password-input';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
-import { useZodForm, validateWith } from '../../../lib/zod-form';
+import { validateWith } from '../../../lib/zod-validation';
 import { useMe } from '../api/get-me';
 import { useLogin } from '../api/login';
+import { messageId, PlainFormItem } from './plain-form-item';
 import { returnPath } from './return-path';
 import { touchLink } from './touch-link';
 
-const fields = ['identifier', 'password'] as const;
+const identifierId = 'login-identifier';
+const passwordId = 'login-password';
 
-/** Spec section 2 "Login": identifier and password, a link to registration. */
+/**
+ * Spec section 2 "Login": identifier and password, a link to registration. The first screen most
+ * people load, so it is kept light: a plain form validated by the shared schema, antd's inputs and
+ * button without antd's Form (see `npm run bench:web`).
+ */
 export function LoginPage() {
   const me = useMe();
   const location = useLocation();
   const { toast } = useToast();
   const login = useLogin();
-  const { form, handleFinish, handleValuesChange } = useZodForm<LoginInput, LoginData>(fields, (values) =>
-    validateWith(loginInput, values),
-  );
+  const [values, setValues] = useState<LoginInput>({ identifier: '', password: '' });
+  // Messages appear on the first submit, then follow what the person types.
+  const [submitted, setSubmitted] = useState(false);
+  const messages = submitted ? validateWith(loginInput, values).messages : {};
 
   // Signed in (now, or already): on to the page the person asked for.
   if (me.data) return <Navigate to={returnPath(location.state)} replace />;
@@ -40,32 +48,51 @@ export function LoginPage() {
     }
   };
 
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const validation = validateWith(loginInput, values);
+    if (validation.data !== undefined) void signIn(validation.data);
+  };
+
+  const fieldProps = (name: keyof LoginInput, id: string) => {
+    const message = messages[name];
+    return {
+      id,
+      name,
+      size: 'large' as const,
+      value: values[name] ?? '',
+      onChange: (event: { target: { value: string } }) =>
+        setValues((current) => ({ ...current, [name]: event.target.value })),
+      status: message === undefined ? undefined : ('error' as const),
+      'aria-invalid': message !== undefined,
+      'aria-describedby': message === undefined ? undefined : messageId(id),
+    };
+  };
+
   return (
     <CenteredCardPage title="Connexion" description="Connectez-vous pour accéder à votre espace.">
-      <Form<LoginInput>
-        form={form}
-        layout="vertical"
-        size="large"
-        requiredMark={false}
-        onFinish={handleFinish((data) => void signIn(data))}
-        onValuesChange={handleValuesChange}
-      >
-        <Form.Item name="identifier" label="Identifiant">
-          <Input autoComplete="username" placeholder="Nom d'utilisateur ou e-mail" />
-        </Form.Item>
-        <Form.Item name="password" label="Mot de passe">
-          <PasswordInput autoComplete="current-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={login.isPending}>
+      <form noValidate onSubmit={submit}>
+        <PlainFormItem htmlFor={identifierId} label="Identifiant" message={messages.identifier}>
+          <Input
+            {...fieldProps('identifier', identifierId)}
+            autoComplete="username"
+            placeholder="Nom d'utilisateur ou e-mail"
+          />
+        </PlainFormItem>
+        <PlainFormItem htmlFor={passwordId} label="Mot de passe" message={messages.password}>
+          <PasswordInput {...fieldProps('password', passwordId)} autoComplete="current-password" />
+        </PlainFormItem>
+        <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
           {login.isPending ? 'Connexion...' : 'Se connecter'}
         </Button>
-      </Form>
-      <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+      </form>
+      <p style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
         Pas encore de compte ?{' '}
         <Link to="/register" style={touchLink}>
           Créer un compte
         </Link>
-      </Typography.Paragraph>
+      </p>
     </CenteredCardPage>
   );
 }

@@ -1,7 +1,8 @@
 import { projectQuantities } from '@btp/shared/finance';
 import { formatEuro } from '@btp/shared/money';
 import { progressColour } from '@btp/shared/progress-tone';
-import { Card, Progress, Table } from 'antd';
+import { Card, Progress } from 'antd';
+import { lazy, Suspense } from 'react';
 
 import { useProjectsList, type ProjectsListItem } from '../../../api/projects/list-projects';
 import { useIsDesktop } from '../../../lib/use-media-query';
@@ -11,7 +12,7 @@ import { EmptyText, WidgetState } from './widget-state';
 /** Spec section 9: the quantity table shows the first 3 projects in progress. */
 export const ACTIVE_PROJECTS = 3;
 
-interface QuantityRow {
+export interface QuantityRow {
   id: string;
   name: string;
   progress: number;
@@ -33,7 +34,7 @@ function rowOf(project: ProjectsListItem): QuantityRow {
   };
 }
 
-function ProgressBar({ progress, name }: { progress: number; name: string }) {
+export function ProgressBar({ progress, name }: { progress: number; name: string }) {
   return (
     <Progress
       percent={progress}
@@ -43,6 +44,11 @@ function ProgressBar({ progress, name }: { progress: number; name: string }) {
     />
   );
 }
+
+/** antd's Table is heavy (its filters, pagination and tree): only a desk loads it, once it shows it. */
+const QuantityTableDesktop = lazy(async () => ({
+  default: (await import('./quantity-table-desktop')).QuantityTableDesktop,
+}));
 
 /** 'Suivi des Quantités - Projets Actifs': a table on a desk, a list of cards on a phone. */
 export function QuantityTable() {
@@ -64,23 +70,9 @@ export function QuantityTable() {
         {rows.length === 0 ? (
           <EmptyText>Aucun projet actif</EmptyText>
         ) : desktop ? (
-          <Table<QuantityRow>
-            rowKey="id"
-            dataSource={rows}
-            pagination={false}
-            columns={[
-              { title: 'Projet', dataIndex: 'name' },
-              { title: 'Prévu', dataIndex: 'planned', align: 'right' },
-              { title: 'Réalisé', dataIndex: 'realized', align: 'right' },
-              { title: 'Solde', dataIndex: 'balance', align: 'right' },
-              {
-                title: 'Avancement',
-                key: 'progress',
-                className: styles.progressCell,
-                render: (_, row) => <ProgressBar progress={row.progress} name={row.name} />,
-              },
-            ]}
-          />
+          <Suspense fallback={<p className={styles.empty}>Chargement...</p>}>
+            <QuantityTableDesktop rows={rows} />
+          </Suspense>
         ) : (
           <ul className={styles.list}>
             {rows.map((row) => (

@@ -1,12 +1,10 @@
-import { Typography } from 'antd';
-
 import { FullPageMessage } from '../../../components/full-page-message';
 
 /** What the product shows while it checks the installation status (spec section 2). */
 export function InstallCheckMessage() {
   return (
     <FullPageMessage busy>
-      <Typography.Text>Vérification de l&apos;installation...</Typography.Text>
+      <span>Vérification de l&apos;installation...</span>
     </FullPageMessage>
   );
 }

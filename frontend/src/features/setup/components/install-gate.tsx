@@ -1,7 +1,7 @@
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { Navigate, Outlet } from 'react-router';
 
-import { FullPageMessage } from '../../../components/full-page-message';
+import { FullPageMessage, FullPageText } from '../../../components/full-page-message';
 import { serverMessage } from '../../../lib/api';
 import { useSetupStatus } from '../api/get-setup-status';
 import { InstallCheckMessage } from './install-check-message';
@@ -45,9 +45,7 @@ export function InstallGate({ requires, redirectTo }: InstallGateProps) {
           </Button>
         }
       >
-        <Typography.Paragraph type="secondary">
-          {serverMessage(status.error) ?? status.error?.message}
-        </Typography.Paragraph>
+        <FullPageText>{serverMessage(status.error) ?? status.error?.message}</FullPageText>
       </FullPageMessage>
     );
   }
