@@ -18,7 +18,7 @@ export interface Session {
   lastSeenAt: number;
 }
 
-const sessionKey = (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' });
+export const sessionKey = (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' });
 const userSessionsPk = (userId: string) => `USER_SESSIONS#${userId}`;
 
 /** Refresh `lastSeenAt` at most this often, to keep reads cheap. */
@@ -62,15 +62,21 @@ export async function useSession(id: string, now = Date.now()): Promise<Session 
   const { Item } = await withAwsErrors(() =>
     db().send(new GetCommand({ TableName: tableName(), Key: sessionKey(id), ConsistentRead: true })),
   );
-  if (!Item) return undefined;
-  const session = Item as unknown as Session;
+  return Item ? liveSession(Item as unknown as Session, now) : undefined;
+}
+
+/**
+ * A session record just read, checked at `now`: `undefined` when expired; otherwise its last use
+ * is recorded (at most every 5 minutes, so most requests only read).
+ */
+export async function liveSession(session: Session, now = Date.now()): Promise<Session | undefined> {
   if (isExpired(session, now)) return undefined;
   if (now - session.lastSeenAt >= touchIntervalMs) {
     await withAwsErrors(() =>
       db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: sessionKey(id),
+          Key: sessionKey(session.id),
           UpdateExpression: 'SET lastSeenAt = :now',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':now': now },
