@@ -109,11 +109,12 @@ function ToastViewport({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: 
         ...placement,
       }}
     >
-      <ol style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
+      {/* Not a list: each toast is its own live region (role=status), which a list item may not be. */}
+      <div style={{ display: 'grid', gap: 8 }}>
         {toasts.map((item) => (
           <Toast key={item.id} item={item} onDismiss={onDismiss} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
@@ -139,7 +140,7 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id?: number) 
     };
   }, [paused, id, onDismiss]);
 
-  const endSwipe = (event: PointerEvent<HTMLLIElement>, cancelled: boolean) => {
+  const endSwipe = (event: PointerEvent<HTMLDivElement>, cancelled: boolean) => {
     if (swipeStart === null) return;
     setSwipeStart(null);
     if (!cancelled && event.clientX - swipeStart >= TOAST_SWIPE_THRESHOLD_PX) {
@@ -168,7 +169,7 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id?: number) 
   };
 
   return (
-    <li
+    <div
       role="status"
       aria-live="polite"
       aria-atomic="true"
@@ -211,6 +212,6 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id?: number) 
           color: destructive ? token.colorWhite : token.colorTextSecondary,
         }}
       />
-    </li>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import styles from './invoicing.module.css';
 export function InvoiceSummaryCards({ summary }: { summary: InvoiceSummary | undefined }) {
   const cards = [
     { label: 'Total en attente', figure: summary?.pending, color: undefined },
-    { label: 'Total encaissé', figure: summary?.paid, color: '#389e0d' },
+    { label: 'Total encaissé', figure: summary?.paid, color: '#237804' },
     { label: 'En retard', figure: summary?.overdue, color: '#cf1322' },
     { label: 'Brouillons', figure: summary?.drafts, color: undefined },
   ];
