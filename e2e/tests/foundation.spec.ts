@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { auditScreen } from '../support/accessibility.js';
 
 test.describe('a fresh installation', () => {
-  test('shows the setup page, in French, without overflowing the screen', async ({ page }) => {
+  test('shows the setup page, in French, without overflowing the screen', async ({ page }, testInfo) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/setup$/);
     await expect(page.getByText('Installation de BTP Gestion')).toBeVisible();
@@ -11,6 +12,8 @@ test.describe('a fresh installation', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // The only run where the setup screen is reachable: its accessibility audit and screenshot.
+    await auditScreen(page, testInfo, 'setup');
   });
 
   test('a deep link to a screen also lands on the setup page', async ({ page }) => {

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/** `e2e/screenshots/`: written by every run for people to look at, never committed (.gitignore). */
+const screenshotsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+/** WCAG 2.0 and 2.1, levels A and AA. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Waits until no CSS transition or animation runs (dialogs zooming in, tabs sliding, toasts), except
+ * spinners (they never end) and antd's click ripple (.ant-wave fades for 2 s over nothing to read).
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const effect = animation.effect;
+      const target = effect instanceof KeyframeEffect ? effect.target : null;
+      return (
+        animation.playState !== 'running' ||
+        effect?.getComputedTiming().endTime === Infinity ||
+        (target instanceof Element && target.closest('.ant-wave') !== null)
+      );
+    }),
+  );
+}
+
+/**
+ * Audits what `page` shows as `screen`: axe-core with the WCAG 2.1 A/AA rules, and a full-page
+ * screenshot in `e2e/screenshots/<viewport>/<screen>.png`. A serious or critical violation fails the
+ * test softly, naming the screen, so one run reports every screen. `only`: a CSS selector to audit
+ * instead of the whole page.
+ */
+export async function auditScreen(
+  page: Page,
+  testInfo: TestInfo,
+  screen: string,
+  options: { only?: string } = {},
+): Promise<void> {
+  await settle(page);
+  const axe = new AxeBuilder({ page }).withTags(wcagTags);
+  // A dialog is audited alone: the screen behind it has its own audit.
+  if (options.only) axe.include(options.only);
+  const results = await axe.analyze();
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  // The fresh-* projects (before installation) are the same two viewports.
+  const viewport = testInfo.project.name.replace(/^fresh-/, '');
+  const path = join(screenshotsDir, viewport, `${screen}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await page.screenshot({ path, fullPage: true, scale: 'css' });
+  const readable = blocking.map((violation) =>
+    [
+      `${violation.impact} ${violation.id}: ${violation.help} (${violation.helpUrl})`,
+      ...violation.nodes.map(
+        (node) =>
+          `  ${node.target.join(' ')}\n    ${node.html}\n    ${node.failureSummary?.replace(/\n/g, ' ')}`,
+      ),
+    ].join('\n'),
+  );
+  expect.soft(readable, `accessibility of '${screen}' (${testInfo.project.name})`).toEqual([]);
+}
