@@ -7,7 +7,11 @@ import { chromiumLaunchOptions } from './support/chromium.js';
 // Chosen once in the main process; workers inherit them through the environment.
 process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'btp-e2e-'));
+// A second stack started with DEMO=1: the demo company, for demo-data.spec.ts.
+process.env.E2E_DEMO_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_DEMO_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'btp-e2e-demo-'));
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+const demoURL = `http://localhost:${process.env.E2E_DEMO_PORT}`;
 const launchOptions = await chromiumLaunchOptions();
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
 const mobile = {
@@ -44,26 +48,48 @@ export default defineConfig({
     { name: 'fresh-mobile', testMatch: 'foundation.spec.ts', use: mobile },
     {
       name: 'desktop',
-      testIgnore: 'foundation.spec.ts',
+      testIgnore: ['foundation.spec.ts', 'demo-data.spec.ts'],
       dependencies: ['fresh-desktop', 'fresh-mobile'],
       use: desktop,
     },
     {
       name: 'mobile',
-      testIgnore: 'foundation.spec.ts',
+      testIgnore: ['foundation.spec.ts', 'demo-data.spec.ts'],
       dependencies: ['fresh-desktop', 'fresh-mobile'],
       use: mobile,
     },
+    { name: 'demo-desktop', testMatch: 'demo-data.spec.ts', use: { ...desktop, baseURL: demoURL } },
+    { name: 'demo-mobile', testMatch: 'demo-data.spec.ts', use: { ...mobile, baseURL: demoURL } },
   ],
-  // The product exactly as a person starts it: `npm start`, on a free port and a fresh DATA_DIR.
-  webServer: {
-    command: 'npm start',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    env: { PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // The product exactly as a person starts it: `npm start`, on a free port and a fresh DATA_DIR. The
+  // servers start one after the other, so only the first one builds the SPA when it is stale.
+  webServer: [
+    {
+      command: 'npm start',
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      env: { PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      name: 'demo',
+      command: 'npm start',
+      cwd: '..',
+      // Ready once the demo company is loaded: the stack answers /api/health before that.
+      wait: { stdout: /BTP Gestion est prêt/ },
+      env: {
+        PORT: process.env.E2E_DEMO_PORT,
+        DATA_DIR: process.env.E2E_DEMO_DATA_DIR,
+        DEMO: '1',
+        LOG_LEVEL: 'warn',
+      },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoHorizontalOverflow, openNavigation } from '../support/accounts.js';
+import { writeHeaders } from '../support/company.js';
+
+/**
+ * Every screen on the `DEMO=1` stack (a second `npm start`, see playwright.config.ts): Dupont
+ * Bâtiment as `npm start` loads it (infra/local/src/demo.ts), seen by its administrator and by the
+ * super administrator. Read only: both viewports share that stack.
+ */
+
+const demoPassword = 'Demo#2026';
+
+async function signInAs(page: Page, identifier: string) {
+  const response = await page.request.post('/api/auth/login', {
+    headers: writeHeaders,
+    data: { identifier, password: demoPassword },
+  });
+  expect(response.status()).toBe(200);
+}
+
+async function openScreen(page: Page, path: string, title: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+}
+
+test('the demo company on every screen', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAs(page, 'demo');
+
+  await openScreen(page, '/', 'Tableau de Bord');
+  await expect(page.getByRole('region', { name: 'Projets Récents' }).getByText(/^\d+% terminé$/)).toHaveCount(
+    3,
+  );
+  await expect(page.getByRole('region', { name: 'Factures en Attente' })).toContainText('Échéance:');
+  const documents = page.getByRole('region', { name: 'Documents Récents' });
+  await expect(documents).toContainText('PV de réception bureaux Moreau.pdf');
+  await expect(documents.getByText(/ B · Il y a moins d'1h$/)).toHaveCount(4);
+  const quantities = page.getByRole('region', { name: 'Suivi des Quantités - Projets Actifs' });
+  await expect(quantities.getByRole('progressbar')).toHaveCount(3);
+  await expect(page.getByText('sur 9 projets')).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+
+  await openScreen(page, '/clients', 'Clients');
+  await expect(page.getByRole('list', { name: 'Clients' }).locator(':scope > li')).toHaveCount(12);
+  await expect(page.getByText('Maison Durand', { exact: true })).toBeVisible();
+
+  await openScreen(page, '/suppliers', 'Fournisseurs');
+  // The cards, not the lists of specialties inside them.
+  const suppliers = page.getByRole('list', { name: 'Fournisseurs' }).locator(':scope > li');
+  await expect(suppliers).toHaveCount(12);
+  const pointP = suppliers.filter({ hasText: 'Point P Lyon Gerland' });
+  await expect(pointP).toContainText('4,5/5');
+  await expect(pointP).toContainText('Gros œuvre');
+
+  await openScreen(page, '/projects', 'Projets');
+  const projects = page.getByRole('list', { name: 'Projets' }).locator(':scope > li');
+  await expect(projects).toHaveCount(9);
+  for (const status of ['En cours', 'Planification', 'En pause', 'Terminé', 'Annulé']) {
+    await expect(projects.getByText(status, { exact: true }).first()).toBeVisible();
+  }
+
+  await openScreen(page, '/quotes', 'Devis');
+  await expect(page.getByRole('article', { name: /^Devis DEV-/ })).toHaveCount(8);
+  await expect(page.getByRole('button', { name: 'Envoyer' })).toHaveCount(2);
+
+  await openScreen(page, '/purchases', 'Achats');
+  await expect(page.getByRole('tab', { name: 'Demandes de Prix (5)' })).toBeVisible();
+  await expect(page.getByText('Sélectionné', { exact: true })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Sélectionner' })).toHaveCount(1);
+  await page.getByRole('tab', { name: /^Commandes/ }).click();
+  await expect(page.getByRole('list', { name: 'Commandes' }).getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article', { name: /^Facture fournisseur FF-/ })).toHaveCount(5);
+
+  await openScreen(page, '/work-tracking', 'Suivi Travaux');
+  for (const tab of ['En Attente (2)', 'Validés (2)', 'Signés (2)']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  }
+
+  await openScreen(page, '/invoicing', 'Facturation');
+  for (const tab of ['Envoyées (1)', 'En retard (2)', 'Payées (4)', 'Brouillons (1)']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeAttached();
+  }
+  await expect(page.getByRole('region', { name: 'Total encaissé' })).toContainText('51 550,00 €');
+  await expect(page.getByRole('region', { name: 'En retard' })).toContainText('2 factures');
+
+  await openScreen(page, '/documents', 'Documents');
+  await expect(page.getByRole('article')).toHaveCount(6);
+  for (const tab of ['Tous (6)', 'Devis (1)', 'Plan (1)', 'Photo (1)', 'Contrat (1)', 'Autre (2)']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeAttached();
+  }
+  await expect(
+    page.getByRole('article', { name: 'Plan RDC cuisine Durand.pdf' }).getByText('+1'),
+  ).toBeVisible();
+
+  await openScreen(page, '/finances', 'Finances');
+  await expect(page.getByText('51 550,00 €').first()).toBeVisible();
+  await expect(page.getByText('2 factures en retard')).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+});
+
+test('the super administrator sees the demo company and its people', async ({ page }) => {
+  await signInAs(page, 'superadmin');
+  await openScreen(page, '/admin', 'Système Admin');
+  await expect(page.getByText('Jean Dupont').filter({ visible: true })).toBeVisible();
+  await expect(page.getByText('Lucas Bernard').filter({ visible: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Entreprises' }).click();
+  await expect(page.getByText('Dupont Bâtiment').filter({ visible: true })).toBeVisible();
+  await openNavigation(page);
+  await expect(page.getByRole('link', { name: 'Système Admin' })).toBeVisible();
+});
