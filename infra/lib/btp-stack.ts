@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Tags, Token } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -20,17 +19,19 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { authorizerModule, routeId, routes as routeTable } from '@btp/shared/routes';
+import { routeId, routes as routeTable } from '@btp/shared/routes';
 import type { RouteDefinition, TableAccess } from '@btp/shared/routes';
 import { table as tableDefinition } from '@btp/shared/table';
+import { authorizerEntry, bundling, functionNodeOptions, handlerEntry, repoRoot } from './bundling.js';
 import { Monitoring } from './monitoring.js';
 import type { MonitoredFunction } from './monitoring.js';
 import { authorizerSecrets, routeSecrets } from './route-secrets.js';
 import type { RouteSecrets } from './route-secrets.js';
 import { spaRewriteFunctionCode } from './spa-rewrite-function.js';
 
-/** Root of the npm workspaces repository (holds package-lock.json, functions/, frontend/). */
-export const repoRoot = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+// The bundling options and entry files live in bundling.ts (the tests and `npm run bench:lambda` use
+// them too); re-exported for the stack's users.
+export { bundling, repoRoot } from './bundling.js';
 
 /** Tag put on every function of the application (route handlers and authorizer), not on CDK helpers. */
 export const functionTag = 'btp:function';
@@ -68,23 +69,6 @@ const functionDefaults = {
   timeout: Duration.seconds(10),
   logRetention: logs.RetentionDays.ONE_MONTH,
 } as const;
-
-/** How every function is bundled (also used by the tests to bundle all handlers at once). */
-export const bundling: nodejs.BundlingOptions = {
-  format: nodejs.OutputFormat.ESM,
-  target: 'node22',
-  mainFields: ['module', 'main'],
-  minify: true,
-  sourceMap: true,
-  // Stack traces only need the mappings; the embedded sources would double the asset.
-  sourcesContent: false,
-  // Bundle the AWS SDK too: the version is the one the tests ran against, and cold starts are faster
-  // than loading the runtime's copy.
-  externalModules: [],
-  // Some CommonJS dependencies call `require`, which does not exist in an ES module.
-  banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-  forceDockerBundling: false,
-};
 
 /** Vite's files under `assets/` carry a content hash in their name: they never change. */
 const immutableAssets = 'public, max-age=31536000, immutable';
@@ -367,7 +351,7 @@ export class BtpStack extends Stack {
         bundling,
         environment: {
           TABLE_NAME: table.tableName,
-          NODE_OPTIONS: '--enable-source-maps',
+          NODE_OPTIONS: functionNodeOptions,
           LOG_LEVEL: 'info',
           // CloudFront serves the site over HTTPS only: `Secure` cookies with the `__Host-` prefix.
           COOKIE_SECURE: 'true',
@@ -394,7 +378,7 @@ export class BtpStack extends Stack {
     if (routes.some((route) => route.access !== 'public')) {
       const authorizerFunction = nodeFunction(
         'Authorizer',
-        props.authorizerEntry ?? path.join(repoRoot, 'functions/src', `${authorizerModule}.ts`),
+        props.authorizerEntry ?? authorizerEntry,
         'Session cookie authorizer',
         authorizerTagValue,
         functionDefaults.memorySize,
@@ -423,7 +407,7 @@ export class BtpStack extends Stack {
       const id = routeId(route);
       const fn = nodeFunction(
         `Fn${id}`,
-        props.handlerEntry?.(route) ?? path.join(repoRoot, 'functions/src/handlers', `${route.handler}.ts`),
+        props.handlerEntry?.(route) ?? handlerEntry(route),
         `${route.method} ${route.path}`,
         id,
         route.memoryMb ?? functionDefaults.memorySize,

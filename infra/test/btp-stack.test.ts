@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -7,10 +8,11 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import * as esbuild from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authorizerModule, routeId, routes } from '@btp/shared/routes';
+import { routeId, routes } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
 import { table as tableDefinition } from '@btp/shared/table';
-import { authorizerTagValue, bundling, repoRoot } from '../lib/btp-stack.js';
+import { authorizerTagValue } from '../lib/btp-stack.js';
+import { authorizerEntry, bundling, esbuildOptions, handlerEntry, repoRoot } from '../lib/bundling.js';
 import type { BtpStack } from '../lib/btp-stack.js';
 import {
   actionsOfFunction,
@@ -27,61 +29,88 @@ describe('Lambda bundles', () => {
   // Bundling every function through CDK costs one esbuild run each (seconds per route as the table
   // grows): CDK's path is checked on one function, and every handler is bundled in one esbuild run
   // with the same options.
+  const setupStatus = routes.find((route) => route.handler === 'setup/status') as RouteDefinition;
   let stack: BtpStack;
   let template: Template;
+  let assetDir: string;
   beforeAll(() => {
-    const health = routes.find((route) => route.handler === 'health/get') as RouteDefinition;
-    ({ stack, template } = synth({ routes: [health] }, { bundle: true }));
-  });
-
-  it('bundles a handler through CDK as a minified ES module with its source map', () => {
+    ({ stack, template } = synth({ routes: [setupStatus] }, { bundle: true }));
     const outdir = (stack.node.root as App).synth().directory;
     const functions = [...appFunctions(template).values()];
     expect(functions).toHaveLength(1);
-    for (const [, fn] of functions) {
-      const s3Key = (fn.Properties.Code as { S3Key: string }).S3Key;
-      const assetDir = path.join(outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);
-      const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
-      expect(code).toContain('createRequire(import.meta.url)');
-      expect(code).toMatch(/export\s*\{/);
-      // Minified: long lines, not one per statement.
-      expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
-      expect(readFileSync(path.join(assetDir, 'index.mjs.map'), 'utf8')).toContain('"mappings"');
-    }
+    const s3Key = (functions[0]?.[1].Properties.Code as { S3Key: string }).S3Key;
+    assetDir = path.join(outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);
   });
 
-  it('bundles every handler of the route table, and the authorizer, into an ES module exporting `handler`', async () => {
+  it('bundles a handler through CDK as a minified ES module with its source map, importing the AWS SDK from the runtime', () => {
+    const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
+    expect(code).toContain('createRequire(import.meta.url)');
+    expect(code).toMatch(/export\s*\{/);
+    // Minified: long lines, not one per statement.
+    expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
+    // The SDK is imported, not carried: the Lambda runtime provides it.
+    expect(code).toMatch(/from\s*"@aws-sdk\/client-dynamodb"/);
+    expect(code).toMatch(/from\s*"@aws-sdk\/lib-dynamodb"/);
+    expect(readFileSync(path.join(assetDir, 'index.mjs.map'), 'utf8')).toContain('"mappings"');
+  });
+
+  it('produces with esbuildOptions (what the tests and `npm run bench:lambda` bundle with) the code CDK deploys', async () => {
+    const outdir = mkdtempSync(path.join(tmpdir(), 'btp-bundle-same-'));
+    await esbuild.build(esbuildOptions(handlerEntry(setupStatus), outdir));
+    expect(readFileSync(path.join(outdir, 'index.mjs'), 'utf8')).toBe(
+      readFileSync(path.join(assetDir, 'index.mjs'), 'utf8'),
+    );
+  });
+
+  it('refuses bundling options that esbuildOptions would not translate', () => {
+    expect(() => esbuildOptions(authorizerEntry, tmpdir(), { ...bundling, nodeModules: ['jose'] })).toThrow(
+      /nodeModules/,
+    );
+    expect(() =>
+      esbuildOptions(authorizerEntry, tmpdir(), { ...bundling, externalModules: undefined }),
+    ).toThrow(/externalModules/);
+  });
+
+  it('bundles every handler of the route table, and the authorizer, into an ES module exporting `handler`, with every dependency but the AWS SDK inside', async () => {
     const entries = [
-      ...new Set(routes.map((route) => path.join(repoRoot, 'functions/src/handlers', `${route.handler}.ts`))),
-      ...(routes.some((route) => route.access !== 'public')
-        ? [path.join(repoRoot, 'functions/src', `${authorizerModule}.ts`)]
-        : []),
+      ...new Set(routes.map((route) => handlerEntry(route))),
+      ...(routes.some((route) => route.access !== 'public') ? [authorizerEntry] : []),
     ];
     // The production options, but one run with shared chunks and no minification: what matters here
-    // is that every import resolves and every entry exports its handler.
+    // is that every import resolves, every entry exports its handler, and only the runtime's
+    // modules are left out.
+    const production = esbuildOptions(entries[0] as string, tmpdir());
     const result = await esbuild.build({
+      ...production,
       entryPoints: entries,
-      bundle: true,
+      outfile: undefined,
+      outdir: path.join(tmpdir(), 'btp-bundle-check'),
       write: false,
       splitting: true,
-      outdir: path.join(tmpdir(), 'btp-bundle-check'),
-      platform: 'node',
-      format: 'esm',
-      target: bundling.target,
-      mainFields: bundling.mainFields,
-      banner: { js: bundling.banner as string },
+      minify: false,
+      sourcemap: false,
       metafile: true,
-      absWorkingDir: repoRoot,
-      logLevel: 'silent',
     });
     expect(result.errors).toEqual([]);
-    const byEntry = new Map(
-      Object.values(result.metafile.outputs).map((output) => [output.entryPoint, output.exports]),
-    );
+    const outputs = Object.values(result.metafile.outputs);
+    const byEntry = new Map(outputs.map((output) => [output.entryPoint, output.exports]));
     for (const entry of entries) {
       const relative = path.relative(repoRoot, entry);
       expect(byEntry.get(relative), relative).toContain('handler');
     }
+    const bundled = outputs.flatMap((output) => Object.keys(output.inputs));
+    expect(bundled.filter((input) => /node_modules\/@(aws-sdk|smithy)\//.test(input))).toEqual([]);
+    const imported = new Set(
+      outputs.flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path)),
+    );
+    const notFromTheRuntime = [...imported].filter(
+      (specifier) =>
+        !specifier.startsWith('@aws-sdk/') &&
+        !specifier.startsWith('node:') &&
+        !builtinModules.includes(specifier),
+    );
+    expect(notFromTheRuntime).toEqual([]);
+    expect([...imported]).toContain('@aws-sdk/client-dynamodb');
   });
 });
 

@@ -7,7 +7,9 @@
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 const BYTES_PER_UNIT = 1024;
 
-const sizeNumber = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2, useGrouping: false });
+// Built on first use, not at import: creating an Intl formatter loads locale data (~10 ms), which
+// every importer would pay up front (each Lambda function's cold start).
+let sizeNumber: Intl.NumberFormat | undefined;
 
 /**
  * A size in bytes as a person reads it: units B, KB, MB, GB in steps of 1024, at most 2 decimals
@@ -22,6 +24,7 @@ export function formatFileSize(bytes: number | null | undefined): string {
     unit += 1;
     value = Math.round((bytes / BYTES_PER_UNIT ** unit) * 100) / 100;
   }
+  sizeNumber ??= new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2, useGrouping: false });
   return `${sizeNumber.format(value)} ${SIZE_UNITS[unit]}`;
 }
 

@@ -8,17 +8,10 @@ import { paidCents, profitMarginTenths, topPaidTotals, type InvoiceAmounts } fro
 import { calendarDateInFrance } from './invoice-status.js';
 import { divideRounded, formatDecimal } from './money.js';
 
-const signedPercentFormat = new Intl.NumberFormat('fr-FR', {
-  style: 'percent',
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-  signDisplay: 'exceptZero',
-});
-const signedPointsFormat = new Intl.NumberFormat('fr-FR', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-  signDisplay: 'exceptZero',
-});
+// Built on first use, not at import: creating an Intl formatter loads locale data (~10 ms), which
+// every importer would pay up front (each Lambda function's cold start).
+let signedPercentFormat: Intl.NumberFormat | undefined;
+let signedPointsFormat: Intl.NumberFormat | undefined;
 
 /** Shown instead of a change that cannot be computed (nothing to compare with). */
 export const NO_CHANGE_FIGURE = '—';
@@ -28,6 +21,12 @@ export const NO_CHANGE_FIGURE = '—';
  * `0` → "0,0 %" (U+00A0 before %).
  */
 export function formatSignedPercentTenths(tenths: number): string {
+  signedPercentFormat ??= new Intl.NumberFormat('fr-FR', {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  });
   return signedPercentFormat.format(formatDecimal(tenths, 3) as `${number}`);
 }
 
@@ -46,6 +45,11 @@ export function changeVsText(tenths: number | null, against: string): string {
 export function formatPointsTenths(tenths: number | null): string {
   if (tenths === null) return NO_CHANGE_FIGURE;
   const unit = Math.abs(tenths) >= 20 ? 'pts' : 'pt';
+  signedPointsFormat ??= new Intl.NumberFormat('fr-FR', {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  });
   return `${signedPointsFormat.format(formatDecimal(tenths, 1) as `${number}`)}\u00a0${unit}`;
 }
 

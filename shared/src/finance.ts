@@ -67,12 +67,10 @@ export function changeTenths(current: number, previous: number): number | null {
   return Number(divideRounded(BigInt(current - previous) * 1000n, BigInt(Math.abs(previous))));
 }
 
-const percentFormat = new Intl.NumberFormat('fr-FR', {
-  style: 'percent',
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
-const wholePercentFormat = new Intl.NumberFormat('fr-FR', { style: 'percent' });
+// Built on first use, not at import: creating an Intl formatter loads locale data (~10 ms), which
+// every importer would pay up front (each Lambda function's cold start).
+let percentFormat: Intl.NumberFormat | undefined;
+let wholePercentFormat: Intl.NumberFormat | undefined;
 
 /**
  * Tenths of a percent as French text with one decimal: `234` → "23,4 %", `-52` → "-5,2 %"
@@ -80,7 +78,15 @@ const wholePercentFormat = new Intl.NumberFormat('fr-FR', { style: 'percent' });
  */
 export function formatPercentTenths(tenths: number | null): string {
   // Intl receives the exact decimal text ("0.234"), never a float.
-  if (tenths === null) return wholePercentFormat.format(0);
+  if (tenths === null) {
+    wholePercentFormat ??= new Intl.NumberFormat('fr-FR', { style: 'percent' });
+    return wholePercentFormat.format(0);
+  }
+  percentFormat ??= new Intl.NumberFormat('fr-FR', {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
   return percentFormat.format(formatDecimal(tenths, 3) as `${number}`);
 }
 

@@ -13,18 +13,21 @@ import type { InvoiceStatus } from './enums.js';
 /** The time zone of every calendar date the product derives (due dates, months of revenue). */
 export const FRANCE_TIME_ZONE = 'Europe/Paris';
 
-const franceDateFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: FRANCE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Built on first use, not at import: creating an Intl formatter loads locale data (~10 ms), which
+// every importer would pay up front (each Lambda function's cold start).
+let franceDateFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * The calendar date in France at an instant, as `YYYY-MM-DD`: `2026-03-31T22:30:00Z` is
  * `2026-04-01` (Paris is UTC+2 in summer, UTC+1 in winter).
  */
 export function calendarDateInFrance(at: Date = new Date()): string {
+  franceDateFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: FRANCE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = Object.fromEntries(franceDateFormat.formatToParts(at).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }

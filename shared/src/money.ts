@@ -166,7 +166,9 @@ export function formatRating(tenths: number): string {
   return formatDecimal(tenths, RATING_SCALE);
 }
 
-const euroFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+// Built on first use, not at import: creating an Intl formatter loads locale data (~10 ms), which
+// every importer would pay up front (each Lambda function's cold start).
+let euroFormat: Intl.NumberFormat | undefined;
 
 /**
  * Integer cents → French euro text, "1 234,50 €" (U+202F between groups, U+00A0 before €).
@@ -177,6 +179,7 @@ const euroFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency:
  * far beyond the 12,2 money precision.
  */
 export function formatEuro(cents: number): string {
+  euroFormat ??= new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
   return euroFormat.format(formatMoney(cents) as `${number}`);
 }
 

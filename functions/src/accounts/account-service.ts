@@ -20,7 +20,6 @@ import {
   emailMarker,
   emailTaken,
   findUserByIdentifier,
-  getUser,
   newUserItems,
   publicUser,
   userKey,
@@ -266,12 +265,4 @@ export async function logout(cookies: readonly string[]): Promise<string> {
     if (claims) await deleteSession(claims.sessionId);
   }
   return clearedSessionCookie(secure);
-}
-
-/** `GET /api/auth/me`: the signed-in user with their company's name. */
-export async function currentUser(userId: string): Promise<PublicUser | undefined> {
-  const user = await getUser(userId);
-  if (!user) return undefined;
-  const company = user.companyId ? await getCompany(user.companyId) : undefined;
-  return publicUser(user, company ? { id: company.id, name: company.name } : undefined);
 }

@@ -13,7 +13,7 @@ describe('documents bucket configuration', () => {
     vi.stubEnv('DOCUMENTS_BUCKET', 'btp-gestion-documents');
     vi.stubEnv('S3_ENDPOINT', 'http://127.0.0.1:4569');
     vi.resetModules();
-    const { presignedUpload } = await import('./document-storage.js');
+    const { presignedUpload } = await import('./presigned-upload.js');
     const upload = await presignedUpload('companies/c/documents/d', 'image/png');
     expect(upload.url).toBe('http://127.0.0.1:4569/btp-gestion-documents');
     const { s3 } = await import('../lib/s3.js');

@@ -1,23 +1,22 @@
 /**
  * The GED: documents whose files live in the documents bucket under
  * `companies/<companyId>/documents/<documentId>`. Two upload paths: a multipart request through the
- * API (files up to 4 MiB), or a presigned POST straight to the bucket (up to 50 MiB) followed by
- * `complete`, which checks the stored object before the document is listed.
+ * API (files up to 4 MiB), or a presigned POST straight to the bucket (up to 50 MiB,
+ * `document-upload-url.ts`) followed by `complete`, which checks the stored object before the
+ * document is listed. Downloads are in `document-download.ts`; the list reads the table only. Each
+ * presigner lives apart so that a function loads only the SDK packages its route uses.
  */
 import { MULTIPART_UPLOAD_MAX_BYTES } from '@btp/shared/document-upload';
 import {
   documentUploadUrlInput,
   MAX_DOCUMENT_BYTES,
   type DocumentRecord,
-  type DocumentUploadUrlData,
 } from '@btp/shared/entities/document';
-import type { ListQuery } from '@btp/shared/list';
 import type { z } from 'zod';
-import type { Fields, Page } from '../data/entity-repository.js';
+import type { Fields } from '../data/entity-repository.js';
 import {
   documents,
   pendingDocuments,
-  pendingDocumentTtlSeconds,
   promotePendingDocument,
   type PendingDocument,
 } from '../data/entities/documents.js';
@@ -30,10 +29,7 @@ import {
   documentObjectKey,
   documentObjectSize,
   documentObjectStart,
-  presignedDownload,
-  presignedUpload,
   putDocumentObject,
-  type PresignedUpload,
 } from './document-storage.js';
 import { acceptedFileType, assertContentMatches, SNIFF_BYTES } from './file-types.js';
 import { sanitiseFileName } from './file-names.js';
@@ -76,7 +72,7 @@ function zodIssues(error: z.ZodError): ErrorDetail[] {
 }
 
 /** The record's fields besides the file facts: name (the file name by default), type, links, tags, description. */
-function describedFields(data: UploadFormData, originalName: string) {
+export function describedFields(data: UploadFormData, originalName: string) {
   return {
     name: data.name ?? originalName,
     type: data.type,
@@ -84,11 +80,6 @@ function describedFields(data: UploadFormData, originalName: string) {
     tags: data.tags,
     description: data.description,
   };
-}
-
-/** `GET /api/documents`: the company's documents whose file is stored, most recent first. */
-export function listDocuments(companyId: string, query: ListQuery): Promise<Page<DocumentRecord>> {
-  return documents.list(companyId, query);
 }
 
 /** Removes an object that no record will point to; a failure leaves it behind, logged. */
@@ -160,33 +151,6 @@ export async function uploadDocument(
   }
 }
 
-/**
- * `POST /api/documents/upload-url`: announces a file (name, type, size) and answers a presigned
- * POST for its object. The document is written as pending (not listed) until `complete`.
- */
-export async function createUploadUrl(
-  companyId: string,
-  input: DocumentUploadUrlData,
-): Promise<{ documentId: string; upload: PresignedUpload }> {
-  if (input.size === 0) throw badRequest(undefined, [{ path: 'size', message: messages.fileEmpty }]);
-  const originalName = sanitiseFileName(input.fileName);
-  const fileType = acceptedFileType(originalName, input.mimeType);
-  const id = newId();
-  const key = documentObjectKey(companyId, id);
-  const fields: Fields<PendingDocument> = {
-    ...describedFields(input, originalName),
-    originalName,
-    mimeType: fileType.mimeType,
-    size: input.size,
-    path: key,
-    expiresAt: Math.floor(Date.now() / 1000) + pendingDocumentTtlSeconds,
-  };
-  // Signed first (no request to S3): a bucket missing from the configuration leaves no record.
-  const upload = await presignedUpload(key, fileType.mimeType);
-  await pendingDocuments.create(companyId, fields, { id, ...linkChecks(companyId, fields, 'upload') });
-  return { documentId: id, upload };
-}
-
 /** Forgets a refused upload: its object, then its pending record (failures logged only). */
 async function discardUpload(companyId: string, pending: PendingDocument, reason: string): Promise<void> {
   await discardObject(documentObjectKey(companyId, pending.id), reason);
@@ -255,20 +219,6 @@ export async function completeUpload(companyId: string, id: string): Promise<Doc
     }
     throw error;
   }
-}
-
-/**
- * `GET /api/documents/{id}/download`: a presigned GET valid 5 minutes that saves the file under its
- * original name (`inline`: shows it in the browser instead).
- */
-export async function downloadUrl(companyId: string, id: string, inline: boolean): Promise<{ url: string }> {
-  const document = await documents.getOrThrow(companyId, id);
-  const url = await presignedDownload(documentObjectKey(companyId, id), {
-    fileName: document.originalName,
-    mimeType: document.mimeType ?? 'application/octet-stream',
-    inline,
-  });
-  return { url };
 }
 
 /**

@@ -7,6 +7,8 @@ import { HttpError } from '../lib/http-errors.js';
 vi.stubEnv('DOCUMENTS_BUCKET', 'documents-test');
 
 const storage = await import('./document-storage.js');
+const { presignedUpload } = await import('./presigned-upload.js');
+const { presignedDownload } = await import('./presigned-download.js');
 const key = storage.documentObjectKey(
   '0196f2c4-0000-7000-8000-000000000001',
   '0196f2c4-0000-7000-8000-000000000002',
@@ -21,9 +23,9 @@ describe('documentObjectKey', () => {
 });
 
 describe('presignedUpload', () => {
-  let upload: Awaited<ReturnType<typeof storage.presignedUpload>>;
+  let upload: Awaited<ReturnType<typeof presignedUpload>>;
   beforeAll(async () => {
-    upload = await storage.presignedUpload(key, 'application/pdf');
+    upload = await presignedUpload(key, 'application/pdf');
   });
 
   it('posts to the documents bucket with the exact key and content type as fields', () => {
@@ -62,7 +64,7 @@ describe('presignedUpload', () => {
 describe('presignedDownload', () => {
   it('is valid 5 minutes and makes the answer carry the type and the original name', async () => {
     const url = new URL(
-      await storage.presignedDownload(key, {
+      await presignedDownload(key, {
         fileName: 'Plan été.pdf',
         mimeType: 'application/pdf',
         inline: false,
@@ -80,7 +82,7 @@ describe('presignedDownload', () => {
 
   it('asks for an inline answer when the document is to be shown', async () => {
     const url = new URL(
-      await storage.presignedDownload(key, { fileName: 'photo.jpg', mimeType: 'image/jpeg', inline: true }),
+      await presignedDownload(key, { fileName: 'photo.jpg', mimeType: 'image/jpeg', inline: true }),
     );
     expect(url.searchParams.get('response-content-disposition')?.startsWith('inline; ')).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { currentUser } from '../../accounts/account-service.js';
+import { currentUser } from '../../accounts/current-user.js';
 import { createHandler } from '../../lib/http.js';
 import { HttpError, messages } from '../../lib/http-errors.js';
 

@@ -1,6 +1,6 @@
 import '@btp/shared/zod-fr';
 import * as z from 'zod';
-import { downloadUrl } from '../../documents/document-service.js';
+import { downloadUrl } from '../../documents/document-download.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';

@@ -1,5 +1,5 @@
 import { documentUploadUrlInput } from '@btp/shared/entities/document';
-import { createUploadUrl } from '../../documents/document-service.js';
+import { createUploadUrl } from '../../documents/document-upload-url.js';
 import { createHandler } from '../../lib/http.js';
 import { companyOf } from '../../lib/tenancy.js';
 

@@ -1,0 +1,31 @@
+/** The presigned GET a browser downloads (or shows) a document's file with. */
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { documentsBucket, s3 } from '../lib/s3.js';
+import { send } from './document-storage.js';
+import { contentDisposition } from './file-names.js';
+
+/** How long a presigned download URL is valid, in seconds. */
+export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
+
+/**
+ * A presigned GET valid 5 minutes whose answer carries the document's type and its original name:
+ * `attachment` to save it, `inline` to show it in the browser.
+ */
+export async function presignedDownload(
+  key: string,
+  file: { fileName: string; mimeType: string; inline: boolean },
+): Promise<string> {
+  return send(() =>
+    getSignedUrl(
+      s3(),
+      new GetObjectCommand({
+        Bucket: documentsBucket(),
+        Key: key,
+        ResponseContentDisposition: contentDisposition(file.fileName, file.inline ? 'inline' : 'attachment'),
+        ResponseContentType: file.mimeType,
+      }),
+      { expiresIn: DOWNLOAD_URL_TTL_SECONDS },
+    ),
+  );
+}

@@ -1,0 +1,36 @@
+/** The presigned POST a browser sends a document's file with, straight to the documents bucket. */
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { MAX_DOCUMENT_BYTES } from '@btp/shared/entities/document';
+import { documentsBucket, s3 } from '../lib/s3.js';
+import { send } from './document-storage.js';
+
+/** How long a presigned POST may be used, in seconds. */
+export const UPLOAD_URL_TTL_SECONDS = 10 * 60;
+
+export interface PresignedUpload {
+  /** Where the browser posts the form. */
+  url: string;
+  /** Form fields to send, in this order, before the `file` field. */
+  fields: Record<string, string>;
+}
+
+/**
+ * A presigned POST for exactly this key and `Content-Type`, whose policy refuses an empty file or
+ * one over 50 MB, valid 10 minutes. (The local S3 server does not enforce the policy: the
+ * `complete` step checks the stored object again.)
+ */
+export async function presignedUpload(key: string, contentType: string): Promise<PresignedUpload> {
+  return send(async () => {
+    const { url, fields } = await createPresignedPost(s3(), {
+      Bucket: documentsBucket(),
+      Key: key,
+      Conditions: [
+        ['content-length-range', 1, MAX_DOCUMENT_BYTES],
+        ['eq', '$Content-Type', contentType],
+      ],
+      Fields: { 'Content-Type': contentType },
+      Expires: UPLOAD_URL_TTL_SECONDS,
+    });
+    return { url, fields };
+  });
+}

@@ -1,0 +1,317 @@
+/**
+ * `npm run bench:lambda`: the size of every Lambda function's bundle and its cold import time, against
+ * a baseline that imports only the DynamoDB client.
+ *
+ * 1. Bundles each handler of the route table, the authorizer and the baseline (a module importing
+ *    `@aws-sdk/client-dynamodb` and constructing a `DynamoDBClient`) with the esbuild options CDK uses
+ *    for a deployment (`esbuildOptions(bundling)` from infra/lib/bundling.ts), into `.bench/lambda/`.
+ *    The bundles sit inside the repository so that the modules a deployment leaves to the Lambda
+ *    runtime (the AWS SDK) resolve from node_modules, as they resolve from the runtime's copy.
+ * 2. Imports each bundle in a fresh Node process, with the `NODE_OPTIONS` the functions get and the
+ *    module flags the Lambda Node.js runtime sets, and records the time `await import()` takes: wall
+ *    clock, and the CPU time of the process during the import. Rounds alternate the targets (baseline
+ *    first), so a machine that gets busier slows them all alike; each figure is the median of the runs.
+ * 3. Prints a table and one verdict line per budget (issue 9): every bundle ≤ 300 kB (1 kB = 1000 bytes)
+ *    and every cold import ≤ 1.3 × the baseline's (wall-clock medians).
+ *
+ * Options: `--runs=N` (fresh processes per bundle, default 7), `--only=A,B` (functions whose name
+ * contains A or B), `--bundle-sdk` (bundle the AWS SDK too, as the stack did before issue 9, to compare).
+ * Exits 0 when budgets are missed (the verdict says so); 1 when a bundle fails to build or to import.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as esbuild from 'esbuild';
+import { routes } from '@btp/shared/routes';
+import {
+  authorizerEntry,
+  bundling,
+  esbuildOptions,
+  functionNodeOptions,
+  handlerEntry,
+  repoRoot,
+} from '../infra/lib/bundling.js';
+
+const SIZE_BUDGET_BYTES = 300_000;
+const IMPORT_RATIO_BUDGET = 1.3;
+/** What the Lambda Node.js 22 runtime turns off (its documented `NODE_OPTIONS` defaults). */
+const LAMBDA_RUNTIME_FLAGS = ['--no-experimental-require-module', '--no-experimental-detect-module'];
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value = ''] = arg.replace(/^--/, '').split('=');
+    return [key, value] as const;
+  }),
+);
+const runs = Number(args.get('runs') ?? 7);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs must be a positive integer, got ${args.get('runs')}`);
+const only = args.get('only');
+const options: BundlingOptions = args.has('bundle-sdk') ? { ...bundling, externalModules: [] } : bundling;
+
+const outRoot = path.join(repoRoot, '.bench', 'lambda');
+rmSync(outRoot, { recursive: true, force: true });
+mkdirSync(outRoot, { recursive: true });
+
+interface Target {
+  name: string;
+  routes: string[];
+  entry: string;
+  dir: string;
+}
+
+// ---- What to bundle -----------------------------------------------------------------------------
+const baselineEntry = path.join(outRoot, 'baseline-entry.mjs');
+writeFileSync(
+  baselineEntry,
+  "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\n\nexport const client = new DynamoDBClient({});\n",
+);
+const baseline: Target = {
+  name: 'baseline (DynamoDB client only)',
+  routes: [],
+  entry: baselineEntry,
+  dir: path.join(outRoot, '_baseline'),
+};
+
+const byHandler = new Map<string, string[]>();
+for (const route of routes) {
+  byHandler.set(route.handler, [...(byHandler.get(route.handler) ?? []), `${route.method} ${route.path}`]);
+}
+const targets: Target[] = [...byHandler].map(([handler, routeKeys]) => ({
+  name: handler,
+  routes: routeKeys,
+  entry: handlerEntry({ handler }),
+  dir: path.join(outRoot, handler),
+}));
+if (routes.some((route) => route.access !== 'public')) {
+  targets.push({
+    name: 'authorizer',
+    routes: ['every non-public route'],
+    entry: authorizerEntry,
+    dir: path.join(outRoot, '_authorizer'),
+  });
+}
+const selected = targets.filter(
+  (target) => !only || only.split(',').some((text) => target.name.includes(text)),
+);
+if (selected.length === 0) throw new Error(`no handler matches --only=${only}`);
+
+// ---- Bundle -------------------------------------------------------------------------------------
+interface Bundle {
+  file: string;
+  bytes: number;
+  mapBytes: number;
+  /** Packages the bundle imports at run time instead of carrying them (the runtime's SDK). */
+  runtimeImports: string[];
+}
+
+async function bundle(target: Target): Promise<Bundle> {
+  const result = await esbuild.build({
+    ...esbuildOptions(target.entry, target.dir, options),
+    metafile: true,
+  });
+  const file = path.join(target.dir, 'index.mjs');
+  const output = result.metafile.outputs[path.relative(repoRoot, file)];
+  const runtimeImports = [
+    ...new Set(
+      (output?.imports ?? [])
+        .filter((item) => item.external && !item.path.startsWith('node:') && !/^[a-z_]+$/.test(item.path))
+        .map((item) => item.path.replace(/^@aws-sdk\//, '')),
+    ),
+  ].sort();
+  return { file, bytes: statSync(file).size, mapBytes: statSync(`${file}.map`).size, runtimeImports };
+}
+
+console.log(`Bundling ${selected.length} functions and the baseline with the deployment's esbuild options`);
+console.log(
+  `(external: ${(options.externalModules ?? []).join(', ') || 'none'}; minify: ${options.minify})…`,
+);
+const bundles = new Map<Target, Bundle>();
+for (const target of [baseline, ...selected]) bundles.set(target, await bundle(target));
+
+// ---- Import ---------------------------------------------------------------------------------------
+const runner = path.join(outRoot, 'import-runner.mjs');
+writeFileSync(
+  runner,
+  `const target = process.argv[2];
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+await import(target);
+const wall = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+process.stdout.write(JSON.stringify({ wall, cpu: (cpu.user + cpu.system) / 1000 }));
+`,
+);
+const nodeFlags = LAMBDA_RUNTIME_FLAGS.filter((flag) => process.allowedNodeEnvironmentFlags.has(flag));
+const childEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  // What a deployed function has (btp-stack.ts), with placeholder names.
+  NODE_OPTIONS: functionNodeOptions,
+  AWS_REGION: 'eu-west-3',
+  TABLE_NAME: 'bench-table',
+  LOG_LEVEL: 'info',
+  COOKIE_SECURE: 'true',
+  // The SDK's notice about Node 20 on stderr is noise here.
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+interface Timing {
+  wall: number[];
+  cpu: number[];
+  error?: string;
+}
+const timings = new Map<Target, Timing>(
+  [baseline, ...selected].map((target) => [target, { wall: [], cpu: [] }]),
+);
+
+function importOnce(target: Target): void {
+  const timing = timings.get(target) as Timing;
+  if (timing.error) return;
+  const file = (bundles.get(target) as Bundle).file;
+  const child = spawnSync(process.execPath, [...nodeFlags, runner, pathToFileURL(file).href], {
+    cwd: repoRoot,
+    env: childEnv,
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) {
+    timing.error = (child.stderr.split('\n').find((line) => /Error/.test(line)) ?? child.stderr).trim();
+    return;
+  }
+  const { wall, cpu } = JSON.parse(child.stdout) as { wall: number; cpu: number };
+  timing.wall.push(wall);
+  timing.cpu.push(cpu);
+}
+
+console.log(
+  `Importing each bundle in ${runs} fresh Node ${process.version} processes (${nodeFlags.join(' ')})…`,
+);
+for (let round = 1; round <= runs; round += 1) {
+  process.stderr.write(`  round ${round}/${runs}\r`);
+  for (const target of [baseline, ...selected]) importOnce(target);
+}
+process.stderr.write('\n');
+
+// ---- Report ---------------------------------------------------------------------------------------
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const kB = (bytes: number): string => (bytes / 1000).toFixed(1);
+const baselineTiming = timings.get(baseline) as Timing;
+if (baselineTiming.error) throw new Error(`the baseline failed to import: ${baselineTiming.error}`);
+const baselineWall = median(baselineTiming.wall);
+const baselineCpu = median(baselineTiming.cpu);
+
+interface Row {
+  target: Target;
+  bundle: Bundle;
+  wall?: number;
+  ratio?: number;
+  cpu?: number;
+  cpuRatio?: number;
+  error?: string;
+}
+const rows: Row[] = selected.map((target) => {
+  const timing = timings.get(target) as Timing;
+  const row: Row = { target, bundle: bundles.get(target) as Bundle };
+  if (timing.error) return { ...row, error: timing.error };
+  const wall = median(timing.wall);
+  const cpu = median(timing.cpu);
+  return { ...row, wall, ratio: wall / baselineWall, cpu, cpuRatio: cpu / baselineCpu };
+});
+rows.sort((a, b) => b.bundle.bytes - a.bundle.bytes);
+
+const header = [
+  'function',
+  'route',
+  'bundle kB',
+  'map kB',
+  'import ms',
+  'ratio',
+  'CPU ms',
+  'CPU ratio',
+  'from the runtime',
+];
+const numeric = (index: number): boolean => index >= 2 && index <= 7;
+const baselineBundle = bundles.get(baseline) as Bundle;
+const tableRows: string[][] = [
+  [
+    baseline.name,
+    '',
+    kB(baselineBundle.bytes),
+    kB(baselineBundle.mapBytes),
+    baselineWall.toFixed(1),
+    '1.00',
+    baselineCpu.toFixed(1),
+    '1.00',
+    baselineBundle.runtimeImports.join(' '),
+  ],
+  ...rows.map((row) => [
+    row.target.name,
+    row.target.routes.length > 1
+      ? `${row.target.routes[0]} +${row.target.routes.length - 1}`
+      : (row.target.routes[0] ?? ''),
+    kB(row.bundle.bytes),
+    kB(row.bundle.mapBytes),
+    row.wall === undefined ? 'FAILED' : row.wall.toFixed(1),
+    row.ratio === undefined ? '' : row.ratio.toFixed(2),
+    row.cpu === undefined ? '' : row.cpu.toFixed(1),
+    row.cpuRatio === undefined ? '' : row.cpuRatio.toFixed(2),
+    row.bundle.runtimeImports.join(' '),
+  ]),
+];
+const widths = header.map((title, index) =>
+  Math.max(title.length, ...tableRows.map((cells) => (cells[index] ?? '').length)),
+);
+const format = (cells: string[]): string =>
+  cells
+    .map((cell, index) =>
+      numeric(index) ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0),
+    )
+    .join('  ')
+    .trimEnd();
+
+const loads = os
+  .loadavg()
+  .map((load) => load.toFixed(2))
+  .join(' ');
+console.log();
+console.log(
+  `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${loads}.`,
+);
+console.log(
+  `import ms: wall-clock median of ${runs} fresh processes; ratio: to the baseline's (the budget). CPU ms: ` +
+    'CPU time of the process during the import, steadier than wall clock on a busy machine.',
+);
+console.log(format(header));
+for (const cells of tableRows) console.log(format(cells));
+
+const failed = rows.filter((row) => row.error);
+const oversized = rows.filter((row) => row.bundle.bytes > SIZE_BUDGET_BYTES);
+const slow = rows.filter((row) => row.ratio !== undefined && row.ratio > IMPORT_RATIO_BUDGET);
+const largest = rows[0];
+const slowest = [...rows].filter((row) => row.ratio !== undefined).sort((a, b) => b.ratio! - a.ratio!)[0];
+console.log();
+for (const row of failed) console.log(`FAILED to import ${row.target.name}: ${row.error}`);
+console.log(
+  `Size budget (every bundle ≤ ${SIZE_BUDGET_BYTES / 1000} kB): ` +
+    (oversized.length === 0
+      ? `met; largest ${largest ? `${largest.target.name} ${kB(largest.bundle.bytes)} kB` : 'none'}.`
+      : `MISSED by ${oversized.length} of ${rows.length}: ${oversized.map((row) => `${row.target.name} ${kB(row.bundle.bytes)} kB`).join(', ')}.`),
+);
+console.log(
+  `Import budget (every cold import ≤ ${IMPORT_RATIO_BUDGET} × baseline ${baselineWall.toFixed(1)} ms): ` +
+    (slow.length === 0
+      ? `met; highest ${slowest ? `${slowest.target.name} ${slowest.ratio!.toFixed(2)}` : 'none'}.`
+      : `MISSED by ${slow.length} of ${rows.length}: ${slow
+          .sort((a, b) => b.ratio! - a.ratio!)
+          .map((row) => `${row.target.name} ${row.ratio!.toFixed(2)}`)
+          .join(', ')}.`),
+);
+if (failed.length > 0) process.exitCode = 1;
