@@ -12,6 +12,8 @@ export default tseslint.config(
       '**/.tsbuild/**',
       '**/cdk.out/**',
       '**/.data/**',
+      '.bench/**',
+      '.demo/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'e2e/screenshots/**',

@@ -175,7 +175,7 @@ async function main(): Promise<void> {
     const { listProjects } = await import('../../../functions/src/projects/project-service.js');
     const { listQuotes } = await import('../../../functions/src/quotes/quote-service.js');
     const { listInvoices } = await import('../../../functions/src/invoicing/invoice-service.js');
-    const { listDocuments } = await import('../../../functions/src/documents/document-service.js');
+    const { documents } = await import('../../../functions/src/data/entities/documents.js');
     const { dashboardStats } = await import('../../../functions/src/dashboard/dashboard-service.js');
     const { clientCreateInput } = await import('@btp/shared/entities/client');
 
@@ -222,7 +222,7 @@ async function main(): Promise<void> {
       {
         name: 'GET /api/documents',
         path: '/api/documents',
-        direct: () => listDocuments(big.companyId, firstPage),
+        direct: () => documents.list(big.companyId, firstPage),
       },
       {
         name: 'GET /api/dashboard/stats (5 000 factures)',
