@@ -143,7 +143,7 @@ describe('Achats', () => {
     await user.click(within(await card('DP-2026-0003')).getByRole('button', { name: 'Sélectionner' }));
 
     const toast = await toasts().findByText(/vient d'être sélectionnée/);
-    expect(toast.closest('li')).toHaveAttribute('data-variant', 'destructive');
+    expect(toast.closest('[role="status"]')).toHaveAttribute('data-variant', 'destructive');
   });
 
   it("lists the selected requests under 'Commandes'", async () => {

@@ -173,7 +173,7 @@ describe('Devis', () => {
     await user.click(await screen.findByRole('button', { name: "Confirmer l'envoi" }));
 
     const toast = await toasts().findByText(/seul un devis en brouillon peut être envoyé/);
-    expect(toast.closest('li')).toHaveAttribute('data-variant', 'destructive');
+    expect(toast.closest('[role="status"]')).toHaveAttribute('data-variant', 'destructive');
   });
 
   it('creates a quote with two lines, totals following what is typed, then saves the lines', async () => {
