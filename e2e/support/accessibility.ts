@@ -29,10 +29,10 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /**
- * Audits what `page` shows as `screen`: axe-core with the WCAG 2.1 A/AA rules, and a full-page
- * screenshot in `e2e/screenshots/<viewport>/<screen>.png`. A serious or critical violation fails the
- * test softly, naming the screen, so one run reports every screen. `only`: a CSS selector to audit
- * instead of the whole page.
+ * Audits what `page` shows as `screen`: axe-core with the WCAG 2.1 A/AA rules, and a screenshot
+ * (the full page, or the viewport for a dialog) in `e2e/screenshots/<viewport>/<screen>.png`. A
+ * serious or critical violation fails the test softly, naming the screen, so one run reports every
+ * screen. `only`: a CSS selector to audit instead of the whole page (a dialog).
  */
 export async function auditScreen(
   page: Page,
@@ -52,7 +52,8 @@ export async function auditScreen(
   const viewport = testInfo.project.name.replace(/^fresh-/, '');
   const path = join(screenshotsDir, viewport, `${screen}.png`);
   mkdirSync(dirname(path), { recursive: true });
-  await page.screenshot({ path, fullPage: true, scale: 'css' });
+  // A dialog covers the viewport (and the page behind it no longer scrolls): no full page for it.
+  await page.screenshot({ path, fullPage: options.only === undefined, scale: 'css' });
   const readable = blocking.map((violation) =>
     [
       `${violation.impact} ${violation.id}: ${violation.help} (${violation.helpUrl})`,
