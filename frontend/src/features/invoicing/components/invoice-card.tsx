@@ -5,6 +5,7 @@ import { Button, Card, Tag } from 'antd';
 
 import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { dueDateText, invoiceActions, invoiceStatusColors } from './invoice-rules';
+import cardStyles from '../../../components/record-cards.module.css';
 import styles from './invoicing.module.css';
 
 interface InvoiceCardProps {
@@ -31,29 +32,29 @@ export function InvoiceCard({
   const actions = invoiceActions(invoice.status);
   const paidCents = centsOf(invoice.paidAmount);
   return (
-    <Card className={styles.card} size="small" styles={{ body: { padding: 16 } }}>
+    <Card className={cardStyles.card} size="small" styles={{ body: { padding: 16 } }}>
       <article aria-label={invoice.title}>
-        <div className={styles.cardHead}>
+        <div className={cardStyles.cardHead}>
           <div style={{ minWidth: 0 }}>
             <span className={styles.number}>{invoice.number ?? 'Brouillon'}</span>
-            <h3 className={styles.cardTitle}>{invoice.title}</h3>
+            <h3 className={cardStyles.cardTitle}>{invoice.title}</h3>
           </div>
           <Tag color={invoiceStatusColors[invoice.status]} style={{ marginInlineEnd: 0 }}>
             {labelOf(invoiceStatusLabels, invoice.status)}
           </Tag>
         </div>
-        <span className={styles.secondary}>
+        <span className={cardStyles.secondary}>
           {invoice.client?.name ?? 'Client supprimé'}
           {invoice.project !== undefined && ` · ${invoice.project.name}`}
         </span>
         <p className={styles.amount}>{formatEuro(centsOf(invoice.totalAmount))}</p>
         {invoice.status === 'paid' && paidCents !== centsOf(invoice.totalAmount) && (
-          <span className={styles.secondary}>Payé : {formatEuro(paidCents)}</span>
+          <span className={cardStyles.secondary}>Payé : {formatEuro(paidCents)}</span>
         )}
-        <p className={styles.text} style={{ marginBottom: 12 }}>
+        <p className={cardStyles.text} style={{ marginBottom: 12 }}>
           {dueDateText(invoice.dueDate)}
         </p>
-        <div className={styles.actions}>
+        <div className={cardStyles.actions}>
           <Button size="large" onClick={onDetails} aria-label={`Voir détails ${invoice.title}`}>
             Voir détails
           </Button>

@@ -7,7 +7,7 @@ import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { invoiceStatusColors } from './invoice-rules';
-import styles from './invoicing.module.css';
+import cardStyles from '../../../components/record-cards.module.css';
 
 /** 'Voir détails': everything the invoice says, read-only. */
 export function InvoiceDetailsDialog({
@@ -30,7 +30,7 @@ export function InvoiceDetailsDialog({
       }
       destroyOnHidden
     >
-      <dl className={styles.facts} style={{ fontSize: 14 }}>
+      <dl className={cardStyles.facts} style={{ fontSize: 14 }}>
         <dt>Numéro</dt>
         <dd>{invoice.number ?? 'Brouillon'}</dd>
         <dt>Statut</dt>

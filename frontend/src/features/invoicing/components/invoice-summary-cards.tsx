@@ -2,6 +2,7 @@ import { formatEuro } from '@btp/shared/money';
 import { Card } from 'antd';
 
 import { invoiceCount, type InvoiceSummary } from './invoice-rules';
+import cardStyles from '../../../components/record-cards.module.css';
 import styles from './invoicing.module.css';
 
 /** Spec section 2: 'Total en attente', 'Total encaissé', 'En retard', 'Brouillons', with their counts. */
@@ -22,7 +23,9 @@ export function InvoiceSummaryCards({ summary }: { summary: InvoiceSummary | und
               <p className={styles.summaryAmount} style={{ color }}>
                 {figure === undefined ? 'Chargement...' : formatEuro(figure.cents)}
               </p>
-              {figure !== undefined && <span className={styles.secondary}>{invoiceCount(figure.count)}</span>}
+              {figure !== undefined && (
+                <span className={cardStyles.secondary}>{invoiceCount(figure.count)}</span>
+              )}
             </section>
           </Card>
         </li>

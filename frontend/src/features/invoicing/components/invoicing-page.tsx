@@ -13,6 +13,7 @@ import { InvoiceDetailsDialog } from './invoice-details-dialog';
 import { InvoiceDialog } from './invoice-dialog';
 import { countByTab, invoiceSummary, invoiceTabs, withStatusesOn, type InvoiceTab } from './invoice-rules';
 import { InvoiceSummaryCards } from './invoice-summary-cards';
+import cardStyles from '../../../components/record-cards.module.css';
 import styles from './invoicing.module.css';
 import { PayInvoiceDialog } from './pay-invoice-dialog';
 
@@ -107,13 +108,13 @@ export function InvoicingPage({ title, subtitle }: InvoicingPageProps) {
   };
 
   const content = (status: InvoiceTab, empty: string) => {
-    if (invoices.isPending) return <p className={styles.state}>Chargement...</p>;
+    if (invoices.isPending) return <p className={cardStyles.state}>Chargement...</p>;
     if (invoices.isError)
       return <Alert type="error" showIcon title="Erreur lors du chargement des factures" />;
     const shown = (list ?? []).filter((invoice) => invoice.status === status);
-    if (shown.length === 0) return <p className={styles.state}>{empty}</p>;
+    if (shown.length === 0) return <p className={cardStyles.state}>{empty}</p>;
     return (
-      <ul className={styles.cards}>
+      <ul className={cardStyles.cards}>
         {shown.map((invoice) => (
           <li key={invoice.id}>
             <InvoiceCard

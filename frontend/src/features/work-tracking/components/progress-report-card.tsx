@@ -6,7 +6,7 @@ import { Button, Card, Progress, Tag } from 'antd';
 import type { ProgressReportsListItem } from '../../../api/progress-reports/list-progress-reports';
 import { formatDate } from '../../../lib/format';
 import { reportActions } from './progress-report-rules';
-import styles from './work-tracking.module.css';
+import styles from '../../../components/record-cards.module.css';
 
 const statusColors: Record<string, string> = { pending: 'gold', validated: 'blue', signed: 'green' };
 

@@ -15,7 +15,7 @@ import { ProgressReportCard } from './progress-report-card';
 import { ProgressReportDialog } from './progress-report-dialog';
 import { countByStatus, reportTabs } from './progress-report-rules';
 import { SignReportDialog } from './sign-report-dialog';
-import styles from './work-tracking.module.css';
+import styles from '../../../components/record-cards.module.css';
 
 type Dialog =
   | { kind: 'create' }
