@@ -1,7 +1,8 @@
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
-import { conflict, notFound, unavailable, type HttpError } from '../lib/http-errors.js';
+import { conflict, notFound, type HttpError } from '../lib/http-errors.js';
+import { batchGetConsistent } from './batch-get.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { newId, nowIso } from './ids.js';
 import { companyMarkerKey, companyPk, recordKey, withoutKeys, type Key } from './keys.js';
@@ -287,6 +288,9 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
             KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
             ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
             ScanIndexForward: false,
+            // A list refreshed right after a write must show it (read-your-writes on AWS, where a
+            // plain Query may answer from a replica that has not seen the write yet).
+            ConsistentRead: true,
             Limit: limit + 1 - items.length,
             ExclusiveStartKey: startKey,
             ...projectionOf(options.attributes),
@@ -331,31 +335,14 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     attributes?: readonly (keyof R & string)[],
   ): Promise<Map<string, R>> {
     const unique = [...new Set(ids)].filter(Boolean);
+    const items = await batchGetConsistent(
+      unique.map((id) => key(companyId, id)),
+      projectionOf(attributes),
+    );
     const found = new Map<string, R>();
-    for (let start = 0; start < unique.length; start += 100) {
-      let keys: Record<string, unknown>[] | undefined = unique
-        .slice(start, start + 100)
-        .map((id) => key(companyId, id));
-      for (let attempt = 0; keys && keys.length > 0; attempt += 1) {
-        try {
-          const result = await db().send(
-            new BatchGetCommand({
-              RequestItems: { [tableName()]: { Keys: keys, ...projectionOf(attributes) } },
-            }),
-          );
-          for (const item of result.Responses?.[tableName()] ?? []) {
-            const record = withoutKeys<R>(item);
-            found.set(record.id, record);
-          }
-          keys = result.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
-        } catch (error) {
-          throw awsErrorToHttp(error) ?? error;
-        }
-        if (keys?.length) {
-          if (attempt >= 5) throw unavailable();
-          await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-        }
-      }
+    for (const item of items) {
+      const record = withoutKeys<R>(item);
+      found.set(record.id, record);
     }
     return found;
   }
