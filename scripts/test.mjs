@@ -7,7 +7,7 @@
  * Every step runs even when an earlier one failed, so one run shows every problem.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -77,6 +77,7 @@ if (built) {
     passed += ok;
     failed += bad;
     lines.push(`${e2e.ok ? '✔' : '✖'} Playwright: ${ok} passed, ${bad} failed (${e2e.seconds} s)`);
+    if (!e2e.ok) printPageSnapshots(join(root, 'e2e', 'test-results'));
   } else {
     failed += 1;
     lines.push(`✖ Playwright did not report (${e2e.seconds} s)`);
@@ -87,6 +88,21 @@ if (built) {
 }
 
 rmSync(reports, { recursive: true, force: true });
+
+/**
+ * CI keeps only what is printed: for each failed end-to-end test, the page as Playwright saw it
+ * when the test failed (its accessibility snapshot, `error-context.md`), cut at 12,000 characters.
+ */
+function printPageSnapshots(resultsDir) {
+  if (!existsSync(resultsDir)) return;
+  const files = readdirSync(resultsDir, { recursive: true })
+    .map(String)
+    .filter((name) => name.endsWith('error-context.md'));
+  for (const name of files) {
+    const text = readFileSync(join(resultsDir, name), 'utf8');
+    console.log(`\n▶ Page when it failed: e2e/test-results/${name}\n${text.slice(0, 12_000)}`);
+  }
+}
 
 console.log(`\n${lines.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);

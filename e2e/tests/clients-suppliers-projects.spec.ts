@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ensureInstalled, expectNoHorizontalOverflow } from '../support/accounts.js';
+import { chooseOption } from '../support/select.js';
 
 /**
  * Clients, Fournisseurs and Projets in a company of their own: create, edit and delete from each
@@ -141,8 +142,7 @@ test('Projets: create, edit the status, a client in use, delete', async ({ page 
   await page.getByRole('button', { name: 'Nouveau Projet' }).click();
   const projectDialog = page.getByRole('dialog').filter({ hasText: 'Nouveau Projet' });
   await projectDialog.getByLabel('Nom du projet').fill('Rénovation cuisine');
-  await projectDialog.getByRole('combobox', { name: 'Client' }).click();
-  await page.getByTitle('Maison Durand').click();
+  await chooseOption(page, projectDialog, 'Client', 'Maison Durand');
   await projectDialog.getByLabel('Budget estimé (€)').fill('18500,5');
   await projectDialog.getByLabel('Avancement (%)').fill('80');
   await projectDialog.getByLabel('Localisation').fill('Lyon 3e');
@@ -159,8 +159,7 @@ test('Projets: create, edit the status, a client in use, delete', async ({ page 
 
   await projectCard.getByRole('button', { name: 'Modifier Rénovation cuisine' }).click();
   const editDialog = page.getByRole('dialog').filter({ hasText: 'Modifier le projet' });
-  await editDialog.getByRole('combobox', { name: 'Statut' }).click();
-  await page.getByTitle('En cours').click();
+  await chooseOption(page, editDialog, 'Statut', 'En cours');
   await editDialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expectToast(page, 'Projet mis à jour avec succès');
   await expect(projectCard.getByText('En cours')).toBeVisible();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ensureInstalled, expectNoHorizontalOverflow } from '../support/accounts.js';
+import { chooseOption, exactly } from '../support/select.js';
 
 const password = 'Chantier-2026';
 
@@ -61,12 +62,10 @@ async function upload(
   await expect(dialog.getByText('Taille maximale : 50MB')).toBeVisible();
   await dialog.locator('input[type="file"]').setInputFiles(file);
   if (fields.type) {
-    await dialog.getByLabel('Type de document').click();
-    await page.getByTitle(fields.type, { exact: true }).click();
+    await chooseOption(page, dialog, 'Type de document', exactly(fields.type));
   }
   if (fields.project) {
-    await dialog.getByLabel('Projet').click();
-    await page.getByTitle(fields.project, { exact: true }).click();
+    await chooseOption(page, dialog, 'Projet', exactly(fields.project));
   }
   if (fields.description) await dialog.getByLabel('Description').fill(fields.description);
   for (const tag of fields.tags ?? []) {

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ensureInstalled, expectNoHorizontalOverflow } from '../support/accounts.js';
+import { chooseOption } from '../support/select.js';
 
 const password = 'Chantier-2026';
 const writeHeaders = { 'X-Requested-With': 'fetch' };
@@ -29,21 +30,6 @@ async function created(page: Page, path: string, data: Record<string, unknown>):
   return ((await response.json()) as { id: string }).id;
 }
 
-/**
- * Picks `option` in the antd select labelled `label` inside `scope`, in that select's own popup: the
- * popup of a select opened just before may still be fading out with the same options.
- */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  const select = scope.getByLabel(label, { exact: true });
-  await select.click();
-  await expect(select).toHaveAttribute('aria-controls', /.+/);
-  const list = await select.getAttribute('aria-controls');
-  await page
-    .locator(`.ant-select-dropdown:has([id="${list}"]) .ant-select-item-option`, { hasText: option })
-    .first()
-    .click();
-}
-
 function toast(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' });
 }
@@ -66,20 +52,20 @@ test('Devis: a quote with two lines is priced live, created, sent, then validate
   await expect(dialog.getByLabel('Frais généraux (%)')).toHaveValue('10.00');
   await expect(dialog.getByLabel('Marge (%)')).toHaveValue('15.00');
   await dialog.getByLabel('Titre').fill('Rénovation salle de bains');
-  await choose(page, dialog, 'Client', 'SCI Les Tilleuls');
-  await choose(page, dialog, 'Projet', 'Maison Dupont');
+  await chooseOption(page, dialog, 'Client', 'SCI Les Tilleuls');
+  await chooseOption(page, dialog, 'Projet', 'Maison Dupont');
   await dialog.getByLabel("Valide jusqu'au").fill('2026-12-31');
 
   await dialog.getByRole('button', { name: 'Ajouter une ligne' }).click();
   await dialog.getByRole('button', { name: 'Ajouter une ligne' }).click();
   const first = dialog.getByRole('listitem', { name: 'Ligne 1' });
   const second = dialog.getByRole('listitem', { name: 'Ligne 2' });
-  await choose(page, first, 'Type de ressource', 'Matériaux');
+  await chooseOption(page, first, 'Type de ressource', 'Matériaux');
   await first.getByLabel('Description').fill('Carrelage 60x60');
   await first.getByLabel('Unité').fill('m²');
   await first.getByLabel('Quantité').fill('12,5');
   await first.getByLabel('Prix unitaire').fill('8,40');
-  await choose(page, second, 'Type de ressource', "Main-d'œuvre");
+  await chooseOption(page, second, 'Type de ressource', "Main-d'œuvre");
   await second.getByLabel('Description').fill('Pose');
   await second.getByLabel('Quantité').fill('0');
   await second.getByLabel('Prix unitaire').fill('150');
@@ -114,7 +100,7 @@ test('Devis: a quote with two lines is priced live, created, sent, then validate
   await card.getByRole('button', { name: 'Modifier' }).click();
   await expect(dialog.getByLabel('Titre')).toBeDisabled();
   await expect(dialog.getByLabel('Totaux du devis')).toContainText(/Total HT\s*512,33\s€/);
-  await choose(page, dialog, 'Statut', 'Validé');
+  await chooseOption(page, dialog, 'Statut', 'Validé');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(toast(page).getByText('Le devis a été mis à jour.')).toBeVisible();
   await expect(card).toContainText('Validé');
@@ -136,8 +122,8 @@ test('Achats: a price request is created, received, selected, and becomes an ord
 
   await page.getByRole('button', { name: 'Nouvelle Demande de Prix' }).first().click();
   const dialog = page.getByRole('dialog');
-  await choose(page, dialog, 'Fournisseur', 'Béton du Midi');
-  await choose(page, dialog, 'Projet', 'Extension Petit');
+  await chooseOption(page, dialog, 'Fournisseur', 'Béton du Midi');
+  await chooseOption(page, dialog, 'Projet', 'Extension Petit');
   await dialog.getByLabel('Titre').fill('Béton C25/30');
   await dialog.getByLabel('Description').fill('12 m³ livrés sur chantier');
   await dialog.getByLabel('Montant (€)').fill('4 800,50');
@@ -155,7 +141,7 @@ test('Achats: a price request is created, received, selected, and becomes an ord
 
   // The supplier answered: the request is received ('Reçu').
   await card.getByRole('button', { name: 'Modifier' }).click();
-  await choose(page, dialog, 'Statut', 'Reçu');
+  await chooseOption(page, dialog, 'Statut', 'Reçu');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(toast(page).getByText('Demande de prix mise à jour avec succès')).toBeVisible();
   await expect(card).toContainText('Reçu');
@@ -172,8 +158,8 @@ test('Achats: a price request is created, received, selected, and becomes an ord
   await expect(orders).toContainText('Béton C25/30');
 
   await page.getByRole('button', { name: 'Nouvelle facture' }).click();
-  await choose(page, dialog, 'Fournisseur', 'Béton du Midi');
-  await choose(page, dialog, 'Demande de prix liée', 'Béton C25/30');
+  await chooseOption(page, dialog, 'Fournisseur', 'Béton du Midi');
+  await chooseOption(page, dialog, 'Demande de prix liée', 'Béton C25/30');
   await dialog.getByLabel('Titre').fill('Livraison béton');
   await dialog.getByLabel('Montant (€)').fill('4800,50');
   await dialog.getByRole('button', { name: 'Créer la facture' }).click();

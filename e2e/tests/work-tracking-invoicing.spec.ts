@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ensureInstalled, expectNoHorizontalOverflow } from '../support/accounts.js';
+import { chooseOption } from '../support/select.js';
 
 const password = 'Chantier-2026';
 const writeHeaders = { 'X-Requested-With': 'fetch' };
@@ -40,12 +41,6 @@ async function clientWithProject(page: Page, clientName: string, projectName: st
   return { clientId, projectId };
 }
 
-/** Picks `option` in the antd select labelled `label` inside `dialog`. */
-async function choose(page: Page, dialog: Locator, label: string, option: string) {
-  await dialog.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
-}
-
 function toast(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' });
 }
@@ -74,7 +69,7 @@ test('Suivi Travaux: a report is created, edited, validated, then signed by a na
   await expect(dialog.getByText('Le projet est requis')).toBeVisible();
   await expect(dialog.getByText('Le titre est requis')).toBeVisible();
   await expect(dialog.getByText("Le pourcentage d'avancement est requis")).toBeVisible();
-  await choose(page, dialog, 'Projet', 'Extension Garnier — Garnier SARL');
+  await chooseOption(page, dialog, 'Projet', 'Extension Garnier — Garnier SARL');
   await dialog.getByLabel('Titre').fill('Gros œuvre — semaine 12');
   await dialog.getByLabel('Avancement (%)').fill('40');
   await dialog.getByLabel('Travaux réalisés').fill('Fondations');
@@ -157,7 +152,7 @@ test('Facturation: an invoice is created, sent (it takes its number) and paid; o
   // Create: only the chosen client's projects are offered.
   await page.getByRole('button', { name: 'Nouvelle Facture' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvelle Facture' });
-  await choose(page, dialog, 'Client', 'Garnier SARL');
+  await chooseOption(page, dialog, 'Client', 'Garnier SARL');
   await dialog.getByLabel('Projet', { exact: true }).click();
   await expect(page.locator('.ant-select-item-option', { hasText: 'Extension Garnier' })).toBeVisible();
   await expect(page.locator('.ant-select-item-option', { hasText: 'École Jules Ferry' })).toHaveCount(0);
