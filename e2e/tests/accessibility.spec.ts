@@ -4,7 +4,7 @@ import { ensureInstalled, openNavigation, superAdmin } from '../support/accounts
 import { registerCompany, seedCompany, writeHeaders, type SeededRecords } from '../support/company.js';
 
 /**
- * axe-core (WCAG 2.1 A/AA) on every screen and the main dialogs, with a company that has data, on
+ * axe-core (WCAG 2.1 A/AA) on every screen and its dialogs, with a company that has data, on
  * the desktop and the phone; each screen's full-page screenshot lands in e2e/screenshots/<project>/.
  * The setup screen is audited in foundation.spec.ts, the only time it is reachable.
  */
@@ -107,6 +107,61 @@ test('the ten business screens with data, and their creation forms', async ({ pa
   await page.keyboard.press('Escape');
   await openNavigation(page);
   await auditScreen(page, testInfo, 'navigation');
+});
+
+test("the dialogs behind the records' buttons", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  const modal = { only: '.ant-modal-wrap' };
+  const visible = (name: string | RegExp) =>
+    page.getByRole('button', { name }).filter({ visible: true }).first();
+  const closed = async () => {
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  };
+
+  // A sent quote: its content read-only, its status still open.
+  await openScreen(page, '/quotes', 'Devis', records.quote.title);
+  await page
+    .getByRole('article', { name: /^Devis DEV-/ })
+    .filter({ hasText: records.quote.title })
+    .getByRole('button', { name: 'Modifier' })
+    .click();
+  await expect(page.getByRole('dialog').getByLabel('Statut')).toBeEnabled();
+  await auditScreen(page, testInfo, 'quote-edit-dialog', modal);
+  await closed();
+
+  // A supplier invoice, from the orders.
+  await openScreen(page, '/purchases', 'Achats', records.supplierQuote.title);
+  await page.getByRole('tab', { name: /^Commandes/ }).click();
+  await visible('Nouvelle facture').click();
+  await expect(page.getByRole('dialog').getByLabel('Fournisseur')).toBeVisible();
+  await auditScreen(page, testInfo, 'supplier-invoice-dialog', modal);
+  await closed();
+
+  // Signing a validated report, with the message of a missing name.
+  await openScreen(page, '/work-tracking', 'Suivi Travaux', records.progressReport.title);
+  await page.getByRole('tab', { name: /^Validés/ }).click();
+  await visible(/^Signer/).click();
+  const sign = page.getByRole('dialog', { name: "Signer l'état d'avancement" });
+  await sign.getByRole('button', { name: 'Signer' }).click();
+  await expect(sign.getByText('Le nom du signataire est requis')).toBeVisible();
+  await auditScreen(page, testInfo, 'sign-dialog', modal);
+  await closed();
+
+  // Paying a sent invoice, then an invoice's details.
+  await openScreen(page, '/invoicing', 'Facturation', 'Total encaissé');
+  await page.getByRole('tab', { name: /^Envoyées/ }).click();
+  await visible(/^Marquer payée/).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Marquer payée' }).getByLabel('Montant payé (€)'),
+  ).toBeVisible();
+  await auditScreen(page, testInfo, 'invoice-pay-dialog', modal);
+  await closed();
+  await visible(/^Voir détails/).click();
+  await expect(page.getByRole('dialog', { name: 'Détails de la facture' })).toContainText('Montant total');
+  await auditScreen(page, testInfo, 'invoice-details-dialog', modal);
+  await closed();
 });
 
 test("Système Admin, its user dialog, and 'Accès refusé'", async ({ page }, testInfo) => {
