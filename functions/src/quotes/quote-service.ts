@@ -1,4 +1,10 @@
-import type { Quote, QuoteCreateData, QuoteItemsData, QuoteUpdateData } from '@btp/shared/entities/quote';
+import type {
+  Quote,
+  QuoteCreateData,
+  QuoteItemData,
+  QuoteItemsData,
+  QuoteUpdateData,
+} from '@btp/shared/entities/quote';
 import { quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
 import type { ListQuery } from '@btp/shared/list';
 import {
@@ -8,23 +14,24 @@ import {
   isQuoteEditable,
 } from '@btp/shared/quote-status';
 import type { EntityRef } from '@btp/shared/record';
-import type { Fields, Page } from '../data/entity-repository.js';
+import { staleVersionMessage, type Page } from '../data/entity-repository.js';
 import { clients } from '../data/entities/clients.js';
 import { invoices } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import {
   createQuote as createNumberedQuote,
+  lineOf,
+  nextDraft,
   quoteListAttributes,
   quotes,
   removeQuoteAsRead,
   replaceQuoteItems,
-  repricedFields,
   withoutItems,
 } from '../data/entities/quotes.js';
 import { suppliers } from '../data/entities/suppliers.js';
 import { nowIso } from '../data/ids.js';
 import { withClientAndProject } from '../data/related.js';
-import { badRequest, conflict, messages, type ErrorDetail } from '../lib/http-errors.js';
+import { badRequest, conflict, HttpError, messages, type ErrorDetail } from '../lib/http-errors.js';
 import { countOf, differs, findReferences, referenceMessages } from './references.js';
 
 export type QuoteWithRefs = Quote & { client?: EntityRef; project?: EntityRef };
@@ -74,11 +81,64 @@ function statusChangeError(from: QuoteStatus, to: QuoteStatus) {
   return conflict(quoteMessages.finalStatus(from));
 }
 
-function checkReferences(companyId: string, data: Pick<QuoteCreateData, 'clientId' | 'projectId'>) {
-  return findReferences(companyId, [
-    { path: 'clientId', id: data.clientId, repository: clients, message: referenceMessages.client },
-    { path: 'projectId', id: data.projectId, repository: projects, message: referenceMessages.project },
-  ] as const);
+/** The 400 details of a body's links to a client and a project outside the company (none when they are found). */
+async function referenceDetails(
+  companyId: string,
+  data: { clientId?: string | undefined; projectId?: string | undefined },
+): Promise<ErrorDetail[]> {
+  try {
+    await findReferences(companyId, [
+      { path: 'clientId', id: data.clientId, repository: clients, message: referenceMessages.client },
+      { path: 'projectId', id: data.projectId, repository: projects, message: referenceMessages.project },
+    ] as const);
+    return [];
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 400 && error.details) return error.details;
+    throw error;
+  }
+}
+
+/** The 400 details of lines whose `supplierId` is not one of the company's suppliers (`items.N.supplierId`). */
+async function lineDetails(
+  companyId: string,
+  lines: readonly QuoteItemData[] | undefined,
+): Promise<ErrorDetail[]> {
+  const supplierIds = (lines ?? []).map((line) => line.supplierId).filter((value) => value !== undefined);
+  if (supplierIds.length === 0) return [];
+  const found = await suppliers.getMany(companyId, supplierIds);
+  const details: ErrorDetail[] = [];
+  lines?.forEach((line, index) => {
+    if (line.supplierId && !found.has(line.supplierId)) {
+      details.push({ path: `items.${index}.supplierId`, message: referenceMessages.supplier });
+    }
+  });
+  return details;
+}
+
+/**
+ * Checks every link of a body inside the caller's company (client, project, each line's supplier)
+ * and refuses them all in one 400, before anything is written.
+ */
+async function checkLinks(
+  companyId: string,
+  references: { clientId?: string | undefined; projectId?: string | undefined },
+  lines: readonly QuoteItemData[] | undefined,
+): Promise<void> {
+  const details = (
+    await Promise.all([referenceDetails(companyId, references), lineDetails(companyId, lines)])
+  ).flat();
+  if (details.length > 0) throw badRequest(messages.validation, details);
+}
+
+/** Whether `lines` differ from the stored ones (in their editable part, in stored order). */
+function linesDiffer(stored: Quote['items'], lines: readonly QuoteItemData[]): boolean {
+  const before = (stored ?? []).map(lineOf);
+  const after = [...lines].sort((a, b) => a.sortOrder - b.sortOrder);
+  if (before.length !== after.length) return true;
+  return before.some((line, index) => {
+    const other = after[index] as QuoteItemData;
+    return (Object.keys(line) as (keyof QuoteItemData)[]).some((field) => differs(line[field], other[field]));
+  });
 }
 
 /** `GET /api/quotes`: most recent first, without lines, with `client{id,name}` and `project{id,name}`. */
@@ -101,41 +161,48 @@ export async function getQuote(companyId: string, id: string): Promise<QuoteWith
   return withRefs as QuoteWithRefs;
 }
 
-/** `POST /api/quotes`: a draft with the next number (`DEV-2026-0001`) and amounts at 0.00. */
+/**
+ * `POST /api/quotes`: a draft with the next number (`DEV-2026-0001`), its lines (`items`, none
+ * when absent) and the amounts they give, all in one transaction.
+ */
 export async function createQuote(companyId: string, data: QuoteCreateData): Promise<Quote> {
   if (data.status !== 'draft') {
     throw badRequest(messages.validation, [{ path: 'status', message: quoteMessages.createAsDraft }]);
   }
-  await checkReferences(companyId, data);
-  return { ...(await createNumberedQuote(companyId, data)), items: [] };
+  await checkLinks(companyId, data, data.items);
+  return createNumberedQuote(companyId, data);
 }
 
 /**
- * `PUT /api/quotes/{id}`. A draft takes every field (new percentages re-price its lines); its status
- * stays draft (sending is the `send` action). A sent quote keeps its content and may only move to
- * validated (which sets `validatedAt`), rejected or expired; those three are final.
+ * `PUT /api/quotes/{id}`. A draft takes every field and, when the body has `items`, all its lines,
+ * in one write guarded by `version` (new percentages re-price the lines); its status stays draft
+ * (sending is the `send` action). A sent quote keeps its content (lines sent back unchanged are
+ * accepted) and may only move to validated (which sets `validatedAt`), rejected or expired; those
+ * three are final.
  */
 export async function updateQuote(companyId: string, id: string, data: QuoteUpdateData): Promise<Quote> {
-  const { version, ...fields } = data;
+  const { version, items: lines, ...fields } = data;
   const stored = await quotes.getOrThrow(companyId, id);
-  await checkReferences(companyId, {
-    clientId: differs(stored.clientId, fields.clientId) ? fields.clientId : undefined,
-    projectId: differs(stored.projectId, fields.projectId) ? fields.projectId : undefined,
-  } as Pick<QuoteCreateData, 'clientId' | 'projectId'>);
+  if (version !== undefined && version !== stored.version) throw conflict(staleVersionMessage);
+  await checkLinks(
+    companyId,
+    {
+      clientId: differs(stored.clientId, fields.clientId) ? fields.clientId : undefined,
+      projectId: differs(stored.projectId, fields.projectId) ? fields.projectId : undefined,
+    },
+    lines,
+  );
   return quotes.update(
     companyId,
     id,
     (current) => {
       const refused = statusChangeError(current.status, fields.status);
       if (refused) throw refused;
-      if (isQuoteEditable(current.status)) {
-        const next = { ...current, ...fields } as Fields<Quote> & { id: string };
-        const repriced =
-          differs(current.overheadPercentage, next.overheadPercentage) ||
-          differs(current.marginPercentage, next.marginPercentage);
-        return repriced ? repricedFields(companyId, next) : next;
-      }
-      if (frozenFields.some((field) => differs(current[field], fields[field]))) {
+      if (isQuoteEditable(current.status)) return nextDraft(companyId, current, fields, lines);
+      if (
+        frozenFields.some((field) => differs(current[field], fields[field])) ||
+        (lines !== undefined && linesDiffer(current.items, lines))
+      ) {
         throw conflict(
           current.status === 'sent'
             ? quoteMessages.sentIsFrozen
@@ -151,21 +218,13 @@ export async function updateQuote(companyId: string, id: string, data: QuoteUpda
 
 /**
  * `PUT /api/quotes/{id}/items`: replaces the lines of a draft (ordered by `sortOrder`, then as sent)
- * and recomputes its amounts by the shared pricing rule. A line's `supplierId` must be one of the
- * company's suppliers.
+ * and recomputes its amounts by the shared pricing rule (`nextDraft`, as `PUT /api/quotes/{id}`
+ * with `items`, the fields left as they are). A line's `supplierId` must be one of the company's
+ * suppliers.
  */
 export async function replaceItems(companyId: string, id: string, data: QuoteItemsData): Promise<Quote> {
-  const supplierIds = data.items.map((item) => item.supplierId).filter((value) => value !== undefined);
-  const found = await suppliers.getMany(companyId, supplierIds);
-  const details: ErrorDetail[] = [];
-  data.items.forEach((item, index) => {
-    if (item.supplierId && !found.has(item.supplierId)) {
-      details.push({ path: `items.${index}.supplierId`, message: referenceMessages.supplier });
-    }
-  });
-  if (details.length > 0) throw badRequest(messages.validation, details);
-  const lines = [...data.items].sort((a, b) => a.sortOrder - b.sortOrder);
-  return replaceQuoteItems(companyId, id, lines, data.version, (current) => {
+  await checkLinks(companyId, {}, data.items);
+  return replaceQuoteItems(companyId, id, data.items, data.version, (current) => {
     if (!isQuoteEditable(current.status)) throw conflict(quoteMessages.itemsOnlyDraft(current.status));
   });
 }

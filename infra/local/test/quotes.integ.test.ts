@@ -180,6 +180,245 @@ describe('POST /api/quotes', () => {
   });
 });
 
+describe('saving a quote with its lines in one call', () => {
+  it('creates a quote with its lines: the amounts are the priced lines', async () => {
+    const quote = await newQuote(a, {
+      items: [
+        { ...lines[0], sortOrder: 2 },
+        { ...lines[1], sortOrder: 1 },
+      ],
+    });
+    // 12.5 × 8.40 = 105.00; 2 × 150 = 300.00; overhead 10 % of 405.00; margin 15 % of 445.50.
+    expect(quote).toMatchObject({
+      status: 'draft',
+      version: 1,
+      subtotalAmount: '405.00',
+      overheadAmount: '40.50',
+      marginAmount: '66.83',
+      totalAmount: '512.33',
+    });
+    expect(quote.items?.map((item) => [item.resourceType, item.quantity, item.totalPrice])).toEqual([
+      ['labor', '2.000', '300.00'],
+      ['materials', '12.500', '105.00'],
+    ]);
+    const read = (await a.client.get(`/api/quotes/${quote.id}`)).body as QuoteBody;
+    expect(read).toMatchObject({ totalAmount: '512.33', version: 1 });
+    expect(read.items).toEqual(quote.items);
+  });
+
+  it('creates a quote of 1,000 lines: the lines live inside the quote, whatever their number', async () => {
+    const many = Array.from({ length: 1000 }, (_, index) => ({
+      resourceType: 'materials',
+      quantity: '1',
+      unitPrice: '1.50',
+      sortOrder: index,
+    }));
+    const quote = await newQuote(a, { items: many });
+    expect(quote).toMatchObject({ subtotalAmount: '1500.00', totalAmount: '1897.50' });
+    const read = (await a.client.get(`/api/quotes/${quote.id}`)).body as QuoteBody;
+    expect(read.items).toHaveLength(1000);
+    const tooMany = await a.client.post('/api/quotes', {
+      title: 'T',
+      clientId: a.clientId,
+      items: [...many, many[0]],
+    });
+    expect(tooMany.status).toBe(400);
+    expect(detailsOf(tooMany.body)).toEqual({ items: 'Un devis contient au plus 1 000 lignes' });
+  });
+
+  it('refuses invalid lines on creation: no quote is created and no number is taken', async () => {
+    const fresh = await company('Lignes invalides');
+    const invalid = await fresh.client.post('/api/quotes', {
+      title: 'T',
+      clientId: fresh.clientId,
+      items: [lines[0], { ...lines[1], quantity: '0' }],
+    });
+    expect(invalid.status).toBe(400);
+    expect(detailsOf(invalid.body)).toEqual({
+      'items.1.quantity': 'La quantité doit être un nombre positif',
+    });
+    const foreign = await fresh.client.post('/api/quotes', {
+      title: 'T',
+      clientId: b.clientId,
+      items: [{ ...lines[0], supplierId: b.supplierId }],
+    });
+    expect(foreign.status).toBe(400);
+    expect(detailsOf(foreign.body)).toEqual({
+      clientId: 'Client introuvable : choisissez un client de votre entreprise.',
+      'items.0.supplierId': 'Fournisseur introuvable : choisissez un fournisseur de votre entreprise.',
+    });
+    expect((await fresh.client.get('/api/quotes')).body).toEqual([]);
+    expect((await newQuote(fresh)).number).toBe(`DEV-${year}-0001`);
+  });
+
+  it('refuses a quote too large for one stored record, with a French message, and writes nothing', async () => {
+    // Under the 256 KB body limit, but each stored line also carries its ids, stamps and total.
+    const bulky = Array.from({ length: 1000 }, (_, index) => ({
+      resourceType: 'materials',
+      quantity: '1',
+      unitPrice: '1',
+      notes: `Note ${index} `.padEnd(150, 'x'),
+    }));
+    expect(JSON.stringify({ title: 'T', clientId: a.clientId, items: bulky }).length).toBeLessThan(
+      256 * 1024,
+    );
+    const message =
+      'Ce devis est trop volumineux pour être enregistré : réduisez le nombre de lignes ou la longueur de leurs textes (description, notes).';
+    const fresh = await company('Volumineux');
+    const created = await fresh.client.post('/api/quotes', {
+      title: 'T',
+      clientId: fresh.clientId,
+      items: bulky,
+    });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual({
+      error: 'validation_error',
+      message,
+      details: [{ path: 'items', message }],
+    });
+    expect((await fresh.client.get('/api/quotes')).body).toEqual([]);
+
+    const quote = await newQuote(fresh, { items: lines });
+    const replaced = await fresh.client.put(`/api/quotes/${quote.id}`, {
+      title: 'T',
+      clientId: fresh.clientId,
+      items: bulky,
+    });
+    expect(replaced.status).toBe(400);
+    expect(replaced.body).toMatchObject({ message });
+    const viaItems = await fresh.client.put(`/api/quotes/${quote.id}/items`, { items: bulky });
+    expect(viaItems.status).toBe(400);
+    expect((await fresh.client.get(`/api/quotes/${quote.id}`)).body).toMatchObject({
+      title: 'Rénovation salle de bains',
+      totalAmount: '512.33',
+      version: 1,
+    });
+  });
+
+  it('updates the fields and replaces the lines in one call, recomputing the amounts', async () => {
+    const quote = await newQuote(a, { items: lines });
+    const response = await a.client.put(`/api/quotes/${quote.id}`, {
+      title: 'Pose seule',
+      clientId: a.clientId,
+      overheadPercentage: '20',
+      items: [{ resourceType: 'labor', description: 'Pose', quantity: 3, unitPrice: 150 }],
+      version: 1,
+    });
+    expect(response.status).toBe(200);
+    // 3 × 150 = 450.00; overhead 20 % = 90.00; margin 15 % of 540.00 = 81.00.
+    expect(response.body).toMatchObject({
+      title: 'Pose seule',
+      overheadPercentage: '20.00',
+      subtotalAmount: '450.00',
+      overheadAmount: '90.00',
+      marginAmount: '81.00',
+      totalAmount: '621.00',
+      version: 2,
+    });
+    const read = (await a.client.get(`/api/quotes/${quote.id}`)).body as QuoteBody;
+    expect(read.items?.map((item) => [item.resourceType, item.quantity, item.totalPrice])).toEqual([
+      ['labor', '3.000', '450.00'],
+    ]);
+
+    // Without `items`, the stored lines stay.
+    const fieldsOnly = await a.client.put(`/api/quotes/${quote.id}`, {
+      title: 'Pose seule (bis)',
+      clientId: a.clientId,
+      overheadPercentage: '20',
+      version: 2,
+    });
+    expect(fieldsOnly.body).toMatchObject({ title: 'Pose seule (bis)', totalAmount: '621.00', version: 3 });
+    expect((fieldsOnly.body as QuoteBody).items).toHaveLength(1);
+
+    // `items: []` empties the quote.
+    const emptied = await a.client.put(`/api/quotes/${quote.id}`, {
+      title: 'Vide',
+      clientId: a.clientId,
+      items: [],
+    });
+    expect(emptied.body).toMatchObject({
+      items: [],
+      subtotalAmount: '0.00',
+      totalAmount: '0.00',
+      version: 4,
+    });
+  });
+
+  it('a stale version writes neither the fields nor the lines', async () => {
+    const quote = await newQuote(a, { items: lines });
+    await a.client.put(`/api/quotes/${quote.id}`, {
+      title: 'Changé ailleurs',
+      clientId: a.clientId,
+      version: 1,
+    });
+    const stale = await a.client.put(`/api/quotes/${quote.id}`, {
+      title: 'Ma version',
+      clientId: a.clientId,
+      items: [{ resourceType: 'labor', quantity: 1, unitPrice: 1 }],
+      version: 1,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({
+      error: 'conflict',
+      message: 'Cet enregistrement a été modifié entre-temps : rechargez-le puis recommencez.',
+    });
+    const read = (await a.client.get(`/api/quotes/${quote.id}`)).body as QuoteBody;
+    expect(read).toMatchObject({ title: 'Changé ailleurs', totalAmount: '512.33', version: 2 });
+    expect(read.items).toHaveLength(2);
+  });
+
+  it('invalid lines write nothing: the quote keeps its fields, lines and amounts', async () => {
+    const quote = await newQuote(a, { items: lines });
+    const before = (await a.client.get(`/api/quotes/${quote.id}`)).body as QuoteBody;
+    const invalid = await a.client.put(`/api/quotes/${quote.id}`, {
+      title: 'Nouveau titre',
+      clientId: a.clientId,
+      items: [
+        { ...lines[0], unitPrice: '-1' },
+        { quantity: 1, unitPrice: 1 },
+      ],
+      version: 1,
+    });
+    expect(invalid.status).toBe(400);
+    expect(detailsOf(invalid.body)).toEqual({
+      'items.0.unitPrice': 'Le prix unitaire doit être un nombre positif ou nul',
+      'items.1.resourceType': 'Le type de ressource est requis',
+    });
+    const foreign = await a.client.put(`/api/quotes/${quote.id}`, {
+      title: 'Nouveau titre',
+      clientId: a.clientId,
+      items: [{ ...lines[0], supplierId: b.supplierId }],
+      version: 1,
+    });
+    expect(foreign.status).toBe(400);
+    expect(detailsOf(foreign.body)).toEqual({
+      'items.0.supplierId': 'Fournisseur introuvable : choisissez un fournisseur de votre entreprise.',
+    });
+    expect((await a.client.get(`/api/quotes/${quote.id}`)).body).toEqual(before);
+  });
+
+  it('a sent quote accepts its lines sent back unchanged, and refuses others (409)', async () => {
+    const quote = await newQuote(a, { items: lines });
+    const sent = (await a.client.post(`/api/quotes/${quote.id}/send`)).body as QuoteBody;
+    const changed = await a.client.put(`/api/quotes/${quote.id}`, {
+      ...sent,
+      status: 'validated',
+      items: [lines[0]],
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.body).toMatchObject({
+      message:
+        'Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Validé », « Rejeté » ou « Expiré ».',
+    });
+    const answered = await a.client.put(`/api/quotes/${quote.id}`, { ...sent, status: 'validated' });
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ status: 'validated', totalAmount: '512.33' });
+    expect((answered.body as QuoteBody).items?.map((item) => item.id)).toEqual(
+      sent.items?.map((item) => item.id),
+    );
+  });
+});
+
 describe('GET /api/quotes', () => {
   it('lists the company’s quotes most recent first, without lines, with client and project names', async () => {
     const fresh = await company('Liste');

@@ -58,7 +58,7 @@ describe('quote schemas', () => {
     ]);
   });
 
-  it('ignore the number, the amounts, the lines and the read-only fields on update', () => {
+  it('ignore the number, the amounts and the read-only fields on update, and keep the lines sent back', () => {
     const record = quoteSchema.parse({
       id: QUOTE,
       companyId: COMPANY,
@@ -83,8 +83,40 @@ describe('quote schemas', () => {
       status: 'sent',
       overheadPercentage: '10.00',
       marginPercentage: '15.00',
+      items: [],
       version: 3,
     });
+    expect(quoteUpdateInput.parse({ title: 'T', clientId: CLIENT })).not.toHaveProperty('items');
+  });
+
+  it('take the lines with the fields, reading a stored line as its editable part', () => {
+    const stored = {
+      id: QUOTE,
+      companyId: COMPANY,
+      quoteId: QUOTE,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      updatedAt: '2026-01-02T03:04:05.000Z',
+      resourceType: 'labor',
+      quantity: '2.000',
+      unitPrice: '150.00',
+      totalPrice: '300.00',
+      sortOrder: 1,
+    };
+    expect(quoteCreateInput.parse({ title: 'T', clientId: CLIENT, items: [stored] }).items).toEqual([
+      { resourceType: 'labor', quantity: '2.000', unitPrice: '150.00', sortOrder: 1 },
+    ]);
+    expect(
+      validationDetails(
+        quoteUpdateInput.safeParse({
+          title: 'T',
+          clientId: CLIENT,
+          items: [stored, { ...stored, quantity: 0 }],
+        }).error!,
+      ),
+    ).toEqual([{ path: 'items.1.quantity', message: 'La quantité doit être un nombre positif' }]);
+    expect(
+      validationDetails(quoteCreateInput.safeParse({ title: 'T', clientId: CLIENT, items: 'x' }).error!),
+    ).toEqual([{ path: 'items', message: 'La liste des lignes est requise' }]);
   });
 });
 

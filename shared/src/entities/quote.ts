@@ -63,11 +63,14 @@ export const quoteItemInput = z.object(quoteItemFields);
 export type QuoteItemInput = z.input<typeof quoteItemInput>;
 export type QuoteItemData = z.output<typeof quoteItemInput>;
 
+/** All the lines of a quote, replacing the stored ones (at most `MAX_QUOTE_ITEMS`). */
+const quoteLinesField = z
+  .array(quoteItemInput, { error: 'La liste des lignes est requise' })
+  .max(MAX_QUOTE_ITEMS, 'Un devis contient au plus 1 000 lignes');
+
 /** `PUT /api/quotes/{id}/items` body: all the lines (replacing the previous ones), plus the quote `version` read. */
 export const quoteItemsInput = z.object({
-  items: z
-    .array(quoteItemInput, { error: 'La liste des lignes est requise' })
-    .max(MAX_QUOTE_ITEMS, 'Un devis contient au plus 1 000 lignes'),
+  items: quoteLinesField,
   ...updateVersionFields,
 });
 export type QuoteItemsInput = z.input<typeof quoteItemsInput>;
@@ -119,12 +122,22 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-/** `POST /api/quotes` body. The number and the amounts are the server's. */
-export const quoteCreateInput = z.object(quoteFields);
+/**
+ * `POST /api/quotes` body, with the quote's lines when it has some (`items`, absent = none): the
+ * quote and its lines are written together. The number and the amounts are the server's.
+ */
+export const quoteCreateInput = z.object({ ...quoteFields, items: quoteLinesField.optional() });
 export type QuoteCreateInput = z.input<typeof quoteCreateInput>;
 export type QuoteCreateData = z.output<typeof quoteCreateInput>;
 
-/** `PUT /api/quotes/{id}` body: the whole editable record, plus the `version` read; lines go through `/items`. */
-export const quoteUpdateInput = z.object({ ...quoteFields, ...updateVersionFields });
+/**
+ * `PUT /api/quotes/{id}` body: the whole editable record, plus the `version` read. `items`, when
+ * given, replaces all the lines in the same write as the fields; absent, the stored lines stay.
+ */
+export const quoteUpdateInput = z.object({
+  ...quoteFields,
+  items: quoteLinesField.optional(),
+  ...updateVersionFields,
+});
 export type QuoteUpdateInput = z.input<typeof quoteUpdateInput>;
 export type QuoteUpdateData = z.output<typeof quoteUpdateInput>;

@@ -11,8 +11,9 @@ interface UpdateQuoteInput {
 }
 
 /**
- * `PUT /api/quotes/{id}`: a draft's fields (new percentages re-price its lines), or the status of a
- * sent quote (validated, rejected, expired) with its other fields as stored.
+ * `PUT /api/quotes/{id}`: a draft's fields and, with `items`, all its lines in the same write (new
+ * percentages re-price them), or the status of a sent quote (validated, rejected, expired) with its
+ * other fields as stored.
  */
 export async function updateQuote({ id, data }: UpdateQuoteInput): Promise<Quote> {
   return quoteSchema.parse(await api.put(`/api/quotes/${encodeURIComponent(id)}`, data));

@@ -4,15 +4,16 @@ import { newId } from '../ids.js';
 
 /**
  * Creates a record that takes the next number of its series, in one transaction with the
- * counter (numbers unique and gapless per company and year).
+ * counter (numbers unique and gapless per company and year). `id` is the new record's, when the
+ * fields already refer to it (a quote's lines carry their `quoteId`).
  */
 export async function createNumbered<R extends BaseRecord & { number?: string }>(
   repository: EntityRepository<R>,
   series: NumberSeries,
   companyId: string,
   fields: Omit<Fields<R>, 'number'>,
+  id: string = newId(),
 ): Promise<R> {
-  const id = newId();
   let created: R | undefined;
   let explain:
     ((index: number) => ReturnType<ReturnType<EntityRepository<R>['createItems']>['explain']>) | undefined;

@@ -1,8 +1,8 @@
 import type { Quote, QuoteCreateData, QuoteItem, QuoteItemData } from '@btp/shared/entities/quote';
-import { NEW_QUOTE_AMOUNTS, quoteSchema } from '@btp/shared/entities/quote';
+import { quoteSchema } from '@btp/shared/entities/quote';
 import { quoteTotals } from '@btp/shared/pricing';
 import { tableName } from '../../lib/dynamo.js';
-import { conflict } from '../../lib/http-errors.js';
+import { badRequest, conflict } from '../../lib/http-errors.js';
 import { numberSeries } from '../counters.js';
 import { entityRepository, staleVersionMessage, type Fields } from '../entity-repository.js';
 import { newId, nowIso } from '../ids.js';
@@ -13,7 +13,10 @@ import { createNumbered } from './numbered.js';
 /**
  * Quotes: `COMPANY#<c>` / `QUOTE#<id>`, numbered `DEV-<year>-<n>` per company. Their lines are
  * stored inside the quote record, so they are written, replaced and deleted with it, in one write
- * together with the totals they give.
+ * together with the totals they give: a quote with any number of lines is one item of the
+ * transaction (with, on creation, the number counter and the number marker), far below
+ * DynamoDB's 100 items. What bounds a quote instead is DynamoDB's 400 KB per item
+ * (`maxQuoteItemBytes`).
  */
 export const quotes = entityRepository<Quote>({
   type: 'QUOTE',
@@ -23,24 +26,103 @@ export const quotes = entityRepository<Quote>({
   ],
 });
 
-/** A new quote with the next number and amounts at 0.00 until lines are added. */
-export function createQuote(companyId: string, data: QuoteCreateData): Promise<Quote> {
-  return createNumbered(quotes, numberSeries.quote, companyId, { ...data, ...NEW_QUOTE_AMOUNTS, items: [] });
+/** DynamoDB's largest item, in bytes (400 KB): a quote and all its lines must fit in it. */
+export const maxQuoteItemBytes = 400 * 1024;
+
+/** What the record's keys, stamps and number may add to its fields, in bytes (an upper bound). */
+const recordOverheadBytes = 1024;
+
+export const quoteTooLargeMessage =
+  'Ce devis est trop volumineux pour être enregistré : réduisez le nombre de lignes ou la longueur de leurs textes (description, notes).';
+
+/**
+ * The size DynamoDB counts for a value once stored, in bytes, rounded up: strings and attribute
+ * names in UTF-8, numbers one byte per two digits plus one, 3 bytes per map or list plus one per
+ * element (the rules of the DynamoDB developer guide, "Item sizes and formats").
+ */
+export function storedSize(value: unknown): number {
+  if (value === undefined) return 0;
+  if (value === null || typeof value === 'boolean') return 1;
+  if (typeof value === 'string') return Buffer.byteLength(value, 'utf8');
+  if (typeof value === 'number') return Math.ceil(String(value).replace(/[^0-9]/g, '').length / 2) + 1;
+  if (Array.isArray(value)) return 3 + value.reduce((sum: number, entry) => sum + 1 + storedSize(entry), 0);
+  if (typeof value === 'object') {
+    return (
+      3 +
+      Object.entries(value).reduce(
+        (sum, [name, entry]) =>
+          entry === undefined ? sum : sum + 1 + Buffer.byteLength(name, 'utf8') + storedSize(entry),
+        0,
+      )
+    );
+  }
+  return Buffer.byteLength(String(value), 'utf8');
 }
 
-/** The quote's lines priced by the shared rule, and the quote's amounts. */
+/**
+ * Refuses (400 on `items`, nothing written) a quote that would not fit in one DynamoDB item. The
+ * JSON body limit (256 KB) does not prevent it: each stored line adds its id, quote id, company id,
+ * stamps and total, about 250 bytes, so 1,000 lines with short notes can pass 400 KB.
+ */
+export function assertQuoteFits(fields: Partial<Fields<Quote>>): void {
+  if (storedSize(fields) + recordOverheadBytes > maxQuoteItemBytes) {
+    // The sentence itself as the message: the dialog's toast shows it (the lines have no field for it).
+    throw badRequest(quoteTooLargeMessage, [{ path: 'items', message: quoteTooLargeMessage }]);
+  }
+}
+
+/**
+ * A new draft with the next number, its lines (`data.items`, none when absent) and the amounts
+ * they give, written in one transaction with the number counter and the number marker.
+ */
+export function createQuote(companyId: string, data: QuoteCreateData): Promise<Quote> {
+  const { items: lines = [], ...fields } = data;
+  const id = newId();
+  const record = { ...fields, ...pricedQuote(companyId, { id, ...fields }, lines) };
+  assertQuoteFits(record);
+  return createNumbered(quotes, numberSeries.quote, companyId, record, id);
+}
+
+/**
+ * A draft's next content: `fields` over the stored ones, and the lines replaced by `lines` when
+ * given, else the stored lines, re-priced when the percentages change (so the amounts always
+ * follow the rule). Refused (400) when the quote would no longer fit in one item.
+ */
+export function nextDraft(
+  companyId: string,
+  current: Quote,
+  fields: Partial<Fields<Quote>>,
+  lines?: QuoteItemData[],
+): Fields<Quote> {
+  const next = { ...current, ...fields };
+  const repriced =
+    lines !== undefined ||
+    next.overheadPercentage !== current.overheadPercentage ||
+    next.marginPercentage !== current.marginPercentage;
+  const result = repriced
+    ? { ...next, ...pricedQuote(companyId, next, lines ?? (next.items ?? []).map(lineOf)) }
+    : next;
+  assertQuoteFits(result);
+  return result;
+}
+
+/**
+ * The quote's lines ordered by `sortOrder` (then as given) and priced by the shared rule, and the
+ * quote's amounts. Each call gives the lines new ids: lines are replaced together, never one by one.
+ */
 export function pricedQuote(
   companyId: string,
   quote: Pick<Quote, 'id' | 'overheadPercentage' | 'marginPercentage' | 'items'>,
   lines: QuoteItemData[],
 ): Pick<Quote, 'items' | 'subtotalAmount' | 'overheadAmount' | 'marginAmount' | 'totalAmount'> {
+  const ordered = [...lines].sort((a, b) => a.sortOrder - b.sortOrder);
   const totals = quoteTotals({
-    items: lines.map((line) => ({ quantity: line.quantity, unitPrice: line.unitPrice })),
+    items: ordered.map((line) => ({ quantity: line.quantity, unitPrice: line.unitPrice })),
     overheadPercentage: quote.overheadPercentage,
     marginPercentage: quote.marginPercentage,
   });
   const now = nowIso();
-  const items: QuoteItem[] = lines.map((line, index) => ({
+  const items: QuoteItem[] = ordered.map((line, index) => ({
     ...line,
     id: newId(),
     companyId,
@@ -59,9 +141,10 @@ export function pricedQuote(
 }
 
 /**
- * Replaces a quote's lines and recomputes subtotal, overhead, margin and total, guarded by the
- * quote's version (the one the caller read, when given). `check` may refuse the quote as read
- * (e.g. one that is no longer a draft) by throwing; the write is conditioned on that very version.
+ * Replaces a quote's lines and recomputes subtotal, overhead, margin and total, in one write
+ * guarded by the quote's version (the one the caller read, when given). `check` may refuse the
+ * quote as read (e.g. one that is no longer a draft) by throwing; the write is conditioned on that
+ * very version.
  */
 export function replaceQuoteItems(
   companyId: string,
@@ -75,7 +158,7 @@ export function replaceQuoteItems(
     quoteId,
     (current) => {
       check?.(current);
-      return { ...current, ...pricedQuote(companyId, current, lines) } as Fields<Quote>;
+      return nextDraft(companyId, current, {}, lines);
     },
     { expectedVersion },
   );
@@ -109,13 +192,8 @@ export async function removeQuoteAsRead(companyId: string, current: Quote): Prom
   );
 }
 
-/** Changing percentages re-prices the stored lines, so the amounts always follow the rule. */
-export function repricedFields(companyId: string, next: Fields<Quote> & { id: string }): Fields<Quote> {
-  return { ...next, ...pricedQuote(companyId, next, (next.items ?? []).map(lineOf)) };
-}
-
 /** The editable part of a stored line. */
-function lineOf(item: QuoteItem): QuoteItemData {
+export function lineOf(item: QuoteItem): QuoteItemData {
   return {
     resourceType: item.resourceType,
     description: item.description,

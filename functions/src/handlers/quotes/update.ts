@@ -4,7 +4,7 @@ import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
 import { updateQuote } from '../../quotes/quote-service.js';
 
-/** PUT /api/quotes/{id}: a draft's fields, or a sent quote's answer (status). */
+/** PUT /api/quotes/{id}: a draft's fields and, with `items`, its lines in the same write; or a sent quote's answer (status). */
 export const handler = createHandler(
   { body: quoteUpdateInput, params: idParams },
   async ({ body, params, principal }) => ({

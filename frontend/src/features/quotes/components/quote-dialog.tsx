@@ -14,7 +14,6 @@ import { useClientsList } from '../../../api/clients/list-clients';
 import { useProjectsList } from '../../../api/projects/list-projects';
 import { useCreateQuote } from '../../../api/quotes/create-quote';
 import type { QuoteDetail } from '../../../api/quotes/get-quote';
-import { useReplaceQuoteItems } from '../../../api/quotes/replace-quote-items';
 import { useUpdateQuote } from '../../../api/quotes/update-quote';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
@@ -82,7 +81,6 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
   const projects = useProjectsList();
   const create = useCreateQuote();
   const update = useUpdateQuote();
-  const replaceItems = useReplaceQuoteItems();
   const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<
     FormValues,
     QuoteCreateData
@@ -97,7 +95,7 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
   const statusChoices = quoteStatusChoices(status);
   const statusEditable = !editable && statusChoices.length > 1;
   const final = !editable && !statusEditable;
-  const busy = create.isPending || update.isPending || replaceItems.isPending;
+  const busy = create.isPending || update.isPending;
   const lineValidation = validateLines(lines);
   const totals = liveTotals(lines, overheadPercentage, marginPercentage);
 
@@ -106,33 +104,16 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
     toast({ variant: 'destructive', title: 'Erreur', description: serverMessage(error) ?? fallback });
   };
 
+  // The fields and the lines go in one call, which the server writes in one transaction: a quote
+  // is never left without its lines, or with stale ones.
   const save = async (data: QuoteCreateData) => {
     if (quote === undefined) {
       if (lineValidation.items === undefined) return;
-      let created;
       try {
-        created = await create.mutateAsync(data);
+        await create.mutateAsync({ ...data, items: lineValidation.items });
       } catch (error) {
         failed(error, CREATE_ERROR);
         return;
-      }
-      if (lineValidation.items.length > 0) {
-        try {
-          await replaceItems.mutateAsync({
-            id: created.id,
-            data: { items: lineValidation.items, version: created.version },
-          });
-        } catch (error) {
-          toast({
-            variant: 'destructive',
-            title: 'Erreur',
-            description:
-              serverMessage(error) ??
-              `Le devis ${created.number} a été créé, mais ses lignes n'ont pas été enregistrées : ouvrez-le avec « Modifier » pour les ajouter.`,
-          });
-          onClose();
-          return;
-        }
       }
       toast({ title: 'Succès', description: 'Le devis a été créé avec succès.' });
       onClose();
@@ -142,10 +123,9 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
     try {
       if (editable) {
         if (lineValidation.items === undefined) return;
-        const updated = await update.mutateAsync({ id: quote.id, data: { ...data, version: quote.version } });
-        await replaceItems.mutateAsync({
+        await update.mutateAsync({
           id: quote.id,
-          data: { items: lineValidation.items, version: updated.version },
+          data: { ...data, items: lineValidation.items, version: quote.version },
         });
       } else {
         // A sent quote keeps its content: only the status changes (the customer's answer).

@@ -95,6 +95,13 @@ function shownOptions() {
   );
 }
 
+/** The writes the SPA sent, in order ("PUT /api/quotes/…"). */
+function writes(api: ReturnType<typeof stub>) {
+  return api.sent
+    .filter((request) => request.method !== 'GET')
+    .map((request) => `${request.method} ${request.path}`);
+}
+
 async function findDialog(title: string) {
   const dialog = await screen.findByRole('dialog');
   await within(dialog).findByText(title);
@@ -176,19 +183,16 @@ describe('Devis', () => {
     expect(toast.closest('[role="status"]')).toHaveAttribute('data-variant', 'destructive');
   });
 
-  it('creates a quote with two lines, totals following what is typed, then saves the lines', async () => {
+  it('creates a quote with two lines, totals following what is typed, in one call', async () => {
     const user = setupUser();
     const created = {
       ...draft,
       id: '3a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a09',
       number: 'DEV-2026-0003',
       version: 1,
-      totalAmount: '0.00',
+      totalAmount: '512.33',
     };
-    const api = stub({
-      'POST /api/quotes': json(created, 201),
-      [`PUT /api/quotes/${created.id}/items`]: json({ ...created, version: 2, totalAmount: '512.33' }),
-    });
+    const api = stub({ 'POST /api/quotes': json(created, 201) });
     renderPage();
     await card('DEV-2026-0002');
 
@@ -223,16 +227,13 @@ describe('Devis', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Créer le devis' }));
 
     expect(await toasts().findByText('Le devis a été créé avec succès.')).toBeInTheDocument();
-    expect(api.calls('POST /api/quotes')[0]?.body).toMatchObject({
+    expect(writes(api)).toEqual(['POST /api/quotes']);
+    expect(api.calls('POST /api/quotes')[0]?.body).toEqual({
       title: 'Salle de bains',
       clientId: client.id,
       overheadPercentage: '10.00',
       marginPercentage: '15.00',
       status: 'draft',
-    });
-    expect(api.calls('POST /api/quotes')[0]?.body).not.toHaveProperty('projectId');
-    expect(api.calls(`PUT /api/quotes/${created.id}/items`)[0]?.body).toEqual({
-      version: 1,
       items: [
         {
           resourceType: 'materials',
@@ -287,7 +288,7 @@ describe('Devis', () => {
     ).toBeInTheDocument();
   });
 
-  it('edits a draft: its fields, then its lines with the new version', async () => {
+  it('edits a draft: its fields and its lines in one call with the version read', async () => {
     const user = setupUser();
     const detail = {
       ...draft,
@@ -312,7 +313,6 @@ describe('Devis', () => {
     const api = stub({
       [`GET /api/quotes/${draft.id}`]: json(detail),
       [`PUT /api/quotes/${draft.id}`]: json({ ...draft, overheadPercentage: '20.00', version: 4 }),
-      [`PUT /api/quotes/${draft.id}/items`]: json({ ...draft, version: 5 }),
     });
     renderPage();
 
@@ -334,13 +334,11 @@ describe('Devis', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     expect(await toasts().findByText('Le devis a été mis à jour.')).toBeInTheDocument();
+    expect(writes(api)).toEqual([`PUT /api/quotes/${draft.id}`]);
     expect(api.calls(`PUT /api/quotes/${draft.id}`)[0]?.body).toMatchObject({
       title: draft.title,
       overheadPercentage: '20.00',
       version: 3,
-    });
-    expect(api.calls(`PUT /api/quotes/${draft.id}/items`)[0]?.body).toEqual({
-      version: 4,
       items: [
         {
           resourceType: 'materials',
@@ -353,6 +351,51 @@ describe('Devis', () => {
       ],
     });
   });
+
+  it('shows the server message when saving a draft and its lines fails, and keeps the dialog open', async () => {
+    const user = setupUser();
+    const api = stub({
+      [`GET /api/quotes/${draft.id}`]: json({
+        ...draft,
+        items: [
+          item('4a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01', {
+            quantity: '1.000',
+            unitPrice: '8.40',
+            totalPrice: '8.40',
+          }),
+        ],
+      }),
+      [`PUT /api/quotes/${draft.id}`]: apiError(
+        409,
+        'conflict',
+        'Cet enregistrement a été modifié entre-temps : rechargez-le puis recommencez.',
+      ),
+    });
+    renderPage();
+
+    await user.click(within(await card('DEV-2026-0002')).getByRole('button', { name: 'Modifier' }));
+    const dialog = await findDialog('Modifier le devis DEV-2026-0002');
+    await within(dialog).findByDisplayValue('1');
+    await user.click(within(dialog).getByRole('button', { name: /Ajouter une ligne/ }));
+    const [, added] = within(dialog).getAllByRole('listitem', { name: /^Ligne/ });
+    await user.click(within(added!).getByRole('combobox', { name: 'Type de ressource' }));
+    await pick(user, "Main-d'œuvre");
+    await fill(user, within(added!).getByLabelText('Quantité'), '2');
+    await fill(user, within(added!).getByLabelText('Prix unitaire'), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+
+    const toast = await toasts().findByText(/modifié entre-temps : rechargez-le puis recommencez/);
+    expect(toast.closest('[role="status"]')).toHaveAttribute('data-variant', 'destructive');
+    expect(writes(api)).toEqual([`PUT /api/quotes/${draft.id}`]);
+    expect(api.calls(`PUT /api/quotes/${draft.id}`)[0]?.body).toMatchObject({
+      version: 3,
+      items: [
+        { resourceType: 'materials', quantity: '1.000', unitPrice: '8.40', sortOrder: 0 },
+        { resourceType: 'labor', quantity: '2.000', unitPrice: '150.00', sortOrder: 1 },
+      ],
+    });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  }, 45_000);
 
   it('lets a sent quote change only its status: Envoyé, Validé, Rejeté, Expiré', async () => {
     const user = setupUser();
@@ -380,6 +423,7 @@ describe('Devis', () => {
       status: 'validated',
       version: 2,
     });
-    expect(api.calls(`PUT /api/quotes/${sent.id}/items`)).toHaveLength(0);
+    expect(writes(api)).toEqual([`PUT /api/quotes/${sent.id}`]);
+    expect(api.calls(`PUT /api/quotes/${sent.id}`)[0]?.body).not.toHaveProperty('items');
   });
 });
