@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { ApiError, NetworkError } from '../lib/api';
 import { renderWithProviders, toasts } from '../testing/render-app';
 import { setupUser } from '../testing/user';
 import { TOAST_DURATION_MS, useToast, type ToastOptions } from './toast';
@@ -132,5 +133,51 @@ describe('toasts', () => {
     await user.keyboard('{F8}');
 
     expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toHaveFocus();
+  });
+
+  it('shows the reference of the error it reports under its description, for the person to quote', async () => {
+    const user = setupUser();
+    const failure = new ApiError(
+      500,
+      '{"error":"internal_error","message":"Une erreur interne est survenue. Veuillez réessayer."}',
+      'Internal Server Error',
+      new Headers({ 'x-request-id': 'f3b9c2d4-reference' }),
+    );
+    renderTrigger(
+      { variant: 'destructive', title: 'Erreur', description: failure.serverMessage, error: failure },
+      {
+        variant: 'destructive',
+        title: 'Erreur',
+        description: 'Hors ligne',
+        error: new NetworkError(undefined),
+      },
+      { variant: 'destructive', title: 'Erreur', description: 'Sans erreur' },
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Afficher 0' }));
+    const toast = within(shown()[0] as HTMLElement);
+    expect(toast.getByText('Une erreur interne est survenue. Veuillez réessayer.')).toBeInTheDocument();
+    expect(toast.getByText('Référence : f3b9c2d4-reference')).toBeInTheDocument();
+
+    // No answer from the server, or no error given: nothing to quote.
+    await user.click(screen.getByRole('button', { name: 'Afficher 1' }));
+    expect(toasts().getByText('Hors ligne')).toBeInTheDocument();
+    expect(toasts().queryByText(/Référence/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Afficher 2' }));
+    expect(toasts().getByText('Sans erreur')).toBeInTheDocument();
+    expect(toasts().queryByText(/Référence/)).not.toBeInTheDocument();
+  });
+
+  it('lets the reference be selected without swiping the toast away', () => {
+    const failure = new ApiError(503, '', 'Service Unavailable', new Headers({ 'x-request-id': 'ref-503' }));
+    renderTrigger({ variant: 'destructive', title: 'Erreur', error: failure });
+    fireEvent.click(screen.getByRole('button', { name: 'Afficher 0' }));
+    const reference = toasts().getByText('Référence : ref-503');
+
+    fireEvent.pointerDown(reference, { pointerId: 1, pointerType: 'mouse', button: 0, clientX: 100 });
+    fireEvent.pointerMove(reference, { pointerId: 1, pointerType: 'mouse', clientX: 200 });
+    fireEvent.pointerUp(reference, { pointerId: 1, pointerType: 'mouse', clientX: 200 });
+
+    expect(shown()).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 
+import { errorReference } from '../lib/api';
 import { useIsDesktop } from '../lib/use-media-query';
 
 /** Spec section 9: at most one toast at a time, shown 5 s, swiped away to the right past 50 px. */
@@ -30,6 +31,12 @@ export interface ToastOptions {
   title: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
+  /**
+   * The error an error toast reports: when the server's answer gave a reference (the request id
+   * its logs carry), the toast shows "Référence : <id>" under the description, for the person to
+   * quote to support. `toast({ variant: 'destructive', title, description, error })`.
+   */
+  error?: unknown;
 }
 
 interface ToastItem extends ToastOptions {
@@ -151,6 +158,7 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id?: number) 
   };
 
   const destructive = item.variant === 'destructive';
+  const reference = errorReference(item.error);
   const style: CSSProperties = {
     position: 'relative',
     padding: '14px 52px 14px 16px',
@@ -182,8 +190,8 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id?: number) 
       onPointerDown={(event) => {
         if (event.pointerType === 'mouse' && event.button !== 0) return;
         // A press on the close button is a click, not a swipe: capturing the pointer here would
-        // take the click away from the button.
-        if (event.target instanceof Element && event.target.closest('button')) return;
+        // take the click away from the button. A press on the reference selects it, to copy it.
+        if (event.target instanceof Element && event.target.closest('button, [data-toast-reference]')) return;
         setSwipeStart(event.clientX);
         const target = event.currentTarget;
         if (typeof target.setPointerCapture === 'function') target.setPointerCapture(event.pointerId);
@@ -197,6 +205,11 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: (id?: number) 
       <div style={{ fontWeight: 600 }}>{item.title}</div>
       {item.description !== undefined && (
         <div style={{ marginTop: 4, opacity: destructive ? 0.95 : 0.85 }}>{item.description}</div>
+      )}
+      {reference !== undefined && (
+        <div data-toast-reference="" style={{ marginTop: 4, fontSize: token.fontSizeSM, userSelect: 'text' }}>
+          {`Référence : ${reference}`}
+        </div>
       )}
       <Button
         type="text"

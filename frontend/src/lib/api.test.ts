@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { api, ApiError, NetworkError, serverMessage } from './api';
+import { api, ApiError, errorReference, NetworkError, serverMessage } from './api';
 
 function stubFetch(response: Response | (() => Promise<Response>)) {
   const fetchMock = vi.fn<typeof fetch>(() =>
@@ -107,6 +107,45 @@ describe('api', () => {
     expect(serverMessage(error)).toBeUndefined();
   });
 
+  it("carries the request's reference, from the x-request-id header, without changing its message", async () => {
+    const body = JSON.stringify({ error: 'conflict', message: 'Ce client existe déjà.' });
+    stubFetch(new Response(body, { status: 409, headers: { 'x-request-id': 'req-409' } }));
+
+    const error = await api.post('/api/clients', { name: 'Durand SARL' }).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ message: `409: ${body}`, status: 409, reference: 'req-409' });
+    expect(errorReference(error)).toBe('req-409');
+  });
+
+  it("takes API Gateway's own request id when the function did not answer", async () => {
+    stubFetch(
+      new Response('{"message":"Service Unavailable"}', {
+        status: 503,
+        statusText: 'Service Unavailable',
+        headers: { 'apigw-requestid': 'gw-503' },
+      }),
+    );
+
+    const error = await api.get('/api/clients').catch((e: unknown) => e);
+
+    expect(errorReference(error)).toBe('gw-503');
+    expect(serverMessage(error)).toBeUndefined();
+  });
+
+  it('takes the reference of a 500 body when no header gives it', async () => {
+    const body = {
+      error: 'internal_error',
+      message: 'Une erreur interne est survenue.',
+      reference: 'req-500',
+    };
+    stubFetch(Response.json(body, { status: 500 }));
+
+    const error = await api.get('/api/clients').catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ message: `500: ${JSON.stringify(body)}`, reference: 'req-500' });
+    expect(serverMessage(error)).toBe('Une erreur interne est survenue.');
+  });
+
   it('turns an unreachable server into a French network error', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
 
@@ -118,6 +157,7 @@ describe('api', () => {
       'Impossible de joindre le serveur. Vérifiez votre connexion internet.',
     );
     expect(serverMessage(error)).toBeUndefined();
+    expect(errorReference(error)).toBeUndefined();
   });
 
   it('lets a cancelled request fail as an abort', async () => {

@@ -13,14 +13,24 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** Per-field messages of a `validation_error`. */
   readonly details: ApiErrorBody['details'];
+  /**
+   * The request's id, which a person quotes to support ("Référence : …") and which the server's
+   * logs carry as `correlation_id`: the `x-request-id` header of the API's answers, else API
+   * Gateway's `apigw-requestid` (its own answers, e.g. a function that timed out), else the
+   * `reference` of the error body.
+   */
+  readonly reference: string | undefined;
 
-  constructor(status: number, bodyText: string, statusText = '') {
+  constructor(status: number, bodyText: string, statusText = '', headers?: Headers) {
     super(`${status}: ${bodyText === '' ? statusText : bodyText}`);
     this.status = status;
-    const body = parseErrorBody(bodyText);
+    const json = parseJson(bodyText);
+    const body = apiErrorBody.safeParse(json).data;
     this.code = body?.error;
     this.serverMessage = body?.message;
     this.details = body?.details;
+    this.reference =
+      headers?.get('x-request-id') ?? headers?.get('apigw-requestid') ?? bodyReference(json) ?? undefined;
   }
 }
 
@@ -33,13 +43,18 @@ export class NetworkError extends Error {
   }
 }
 
-function parseErrorBody(bodyText: string): ApiErrorBody | undefined {
+function parseJson(text: string): unknown {
   try {
-    const parsed = apiErrorBody.safeParse(JSON.parse(bodyText));
-    return parsed.success ? parsed.data : undefined;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/** The `reference` of an error body (API answers of 500 and above). */
+function bodyReference(json: unknown): string | undefined {
+  if (typeof json !== 'object' || json === null || !('reference' in json)) return undefined;
+  return typeof json.reference === 'string' && json.reference !== '' ? json.reference : undefined;
 }
 
 /**
@@ -48,6 +63,11 @@ function parseErrorBody(bodyText: string): ApiErrorBody | undefined {
  */
 export function serverMessage(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+/** The reference of a failed call a person can quote to support, if the server gave one. */
+export function errorReference(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.reference : undefined;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -87,7 +107,7 @@ async function request(
   }
 
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  if (!response.ok) throw new ApiError(response.status, text, response.statusText, response.headers);
   return text === '' ? undefined : (JSON.parse(text) as unknown);
 }
 

@@ -132,7 +132,59 @@ describe('the middleware stack', () => {
     expect(jsonOf(hidden)).toEqual({
       error: 'internal_error',
       message: 'Une erreur interne est survenue. Veuillez réessayer.',
+      reference: 'req-1',
     });
+  });
+});
+
+describe('the request id', () => {
+  /** An event whose API Gateway request id differs from the Lambda invocation's id ('req-1'). */
+  const eventWithId = (requestId: string, input: Parameters<typeof apiEvent>[0] = {}) => {
+    const event = apiEvent(input);
+    event.requestContext.requestId = requestId;
+    return event;
+  };
+
+  it("is API Gateway's request id, in the x-request-id header of every answer", async () => {
+    const ok = await echo(
+      eventWithId('apigw-ok', { method: 'POST', headers: jsonHeaders, body: '{"name":"a"}' }),
+      lambdaContext,
+    );
+    expect(ok.statusCode).toBe(201);
+    expect(ok.headers?.['x-request-id']).toBe('apigw-ok');
+
+    const refused = await echo(
+      eventWithId('apigw-csrf', { method: 'POST', body: '{"name":"a"}' }),
+      lambdaContext,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers?.['x-request-id']).toBe('apigw-csrf');
+  });
+
+  it('is the reference of a 500 body, and not part of a 4xx body', async () => {
+    const crashing = createHandler({}, async () => {
+      throw new Error('boom');
+    });
+    const crashed = await crashing(eventWithId('apigw-500'), lambdaContext);
+    expect(crashed.statusCode).toBe(500);
+    expect(jsonOf(crashed)).toMatchObject({ error: 'internal_error', reference: 'apigw-500' });
+    expect(crashed.headers?.['x-request-id']).toBe('apigw-500');
+
+    const conflicting = createHandler({}, async () => {
+      throw conflict('Ce nom est déjà utilisé.');
+    });
+    const refused = await conflicting(eventWithId('apigw-409'), lambdaContext);
+    expect(jsonOf(refused)).toEqual({ error: 'conflict', message: 'Ce nom est déjà utilisé.' });
+    expect(refused.headers?.['x-request-id']).toBe('apigw-409');
+  });
+
+  it('is the reference of a 503 body', async () => {
+    const unreachable = createHandler({}, async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    });
+    const response = await unreachable(eventWithId('apigw-503'), lambdaContext);
+    expect(response.statusCode).toBe(503);
+    expect(jsonOf(response)).toMatchObject({ error: 'unavailable', reference: 'apigw-503' });
   });
 });
 

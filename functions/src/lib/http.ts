@@ -1,3 +1,4 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
@@ -7,7 +8,7 @@ import { routes, type Access } from '@btp/shared/routes';
 import '@btp/shared/zod-fr';
 import { awsErrorToHttp } from './aws-errors.js';
 import { HttpError, badRequest, messages, unavailable, type ErrorDetail } from './http-errors.js';
-import { logger } from './logger.js';
+import { logger, tagRequestLogs } from './logger.js';
 
 /** The maximum JSON body, in bytes (API.md "Limits"). */
 export const maxJsonBodyBytes = 256 * 1024;
@@ -26,6 +27,7 @@ export interface ApiRequest<Body, Query, Params> {
   headers: Record<string, string>;
   cookies: string[];
   principal: Principal | undefined;
+  /** API Gateway's request id: the `x-request-id` header and the logs' `correlation_id`. */
   requestId: string;
   event: APIGatewayProxyEventV2;
 }
@@ -49,7 +51,10 @@ export interface HandlerOptions<BodySchema, QuerySchema, ParamsSchema> {
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Headers on every API answer (API.md "Headers"). */
+/** The response header that carries API Gateway's request id (the logs' `correlation_id`). */
+export const requestIdHeader = 'x-request-id';
+
+/** Headers on every API answer (API.md "Headers"), besides {@link requestIdHeader}. */
 export const apiSecurityHeaders: Record<string, string> = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
@@ -149,11 +154,18 @@ function validate(schema: Schema | undefined, value: unknown, prefix?: string): 
   return result.data;
 }
 
-function toResponse(result: ApiResult | undefined): APIGatewayProxyStructuredResultV2 {
+function toResponse(
+  result: ApiResult | undefined,
+  requestId: string | undefined,
+): APIGatewayProxyStructuredResultV2 {
   const statusCode = result?.statusCode ?? (result?.body === undefined ? 204 : 200);
   const response: APIGatewayProxyStructuredResultV2 = {
     statusCode,
-    headers: { ...apiSecurityHeaders, ...result?.headers },
+    headers: {
+      ...apiSecurityHeaders,
+      ...(requestId ? { [requestIdHeader]: requestId } : {}),
+      ...result?.headers,
+    },
     isBase64Encoded: false,
   };
   if (result?.body !== undefined) response.body = JSON.stringify(result.body);
@@ -161,28 +173,42 @@ function toResponse(result: ApiResult | undefined): APIGatewayProxyStructuredRes
   return response;
 }
 
-/** The answer for any error: the contract's body, never a stack, a table name or an AWS error. */
+/**
+ * The answer for any error: the contract's body, never a stack, a table name or an AWS error.
+ * Errors of 500 and above are logged, and their body carries `reference`, the request id a person
+ * can quote to support (the `correlation_id` of the log lines).
+ */
 export function errorResponse(error: unknown, requestId?: string): APIGatewayProxyStructuredResultV2 {
+  const reference = requestId ? { reference: requestId } : {};
   const mapped = awsErrorToHttp(error);
   if (mapped && mapped.expose) {
-    if (mapped.statusCode >= 500) logger.error('Service indisponible', { requestId, error });
-    return toResponse({
-      statusCode: mapped.statusCode,
-      body: {
-        error: mapped.code,
-        message: mapped.message,
-        ...(mapped.details ? { details: mapped.details } : {}),
+    const serverSide = mapped.statusCode >= 500;
+    if (serverSide) logger.error('Service indisponible', { error });
+    return toResponse(
+      {
+        statusCode: mapped.statusCode,
+        body: {
+          error: mapped.code,
+          message: mapped.message,
+          ...(mapped.details ? { details: mapped.details } : {}),
+          ...(serverSide ? reference : {}),
+        },
       },
-    });
+      requestId,
+    );
   }
-  logger.error('Erreur inattendue', { requestId, error });
-  return toResponse({ statusCode: 500, body: { error: 'internal_error', message: messages.internal } });
+  logger.error('Erreur inattendue', { error });
+  return toResponse(
+    { statusCode: 500, body: { error: 'internal_error', message: messages.internal, ...reference } },
+    requestId,
+  );
 }
 
 /**
- * The one middleware stack of every route (middy's recommended order): normalise the event,
- * refuse writes without the CSRF header, parse the JSON body, validate body, query and path
- * parameters with the shared zod schemas, run the handler, shape the answer, map errors last.
+ * The one middleware stack of every route (middy's recommended order): tag the log lines with the
+ * Lambda context, the request id and the route, normalise the event, refuse writes without the
+ * CSRF header, parse the JSON body, validate body, query and path parameters with the shared zod
+ * schemas, run the handler, shape the answer, map errors last.
  */
 export function createHandler<
   BodySchema extends Schema | undefined = undefined,
@@ -195,10 +221,17 @@ export function createHandler<
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>({
     timeoutEarlyInMillis: 0,
   })
+    .use(
+      // First: its `before` runs first, its `after` and `onError` (which drop the request's log
+      // keys) run last, once the error is logged. No event logging whatever
+      // POWERTOOLS_LOGGER_LOG_EVENT says: an event holds cookies and passwords.
+      injectLambdaContext(logger, { resetKeys: true, logEvent: false }),
+    )
     .use({
-      // Registered first so that its `onError` runs last, after every other middleware.
+      before: (request) => tagRequestLogs(request.event),
+      // Registered before the steps below so that its `onError` runs after theirs.
       onError: (request) => {
-        request.response = errorResponse(request.error, request.context.awsRequestId);
+        request.response = errorResponse(request.error, request.event.requestContext.requestId);
       },
     })
     .use({
@@ -215,7 +248,8 @@ export function createHandler<
         });
       },
     })
-    .handler(async (event, context) => {
+    .handler(async (event) => {
+      const requestId = event.requestContext.requestId;
       const parsed = parsedInputs.get(event) ?? { body: undefined, query: undefined, params: undefined };
       return toResponse(
         await run({
@@ -225,9 +259,10 @@ export function createHandler<
           headers: event.headers as Record<string, string>,
           cookies: event.cookies ?? [],
           principal: principalOf(event),
-          requestId: context.awsRequestId,
+          requestId,
           event,
         }),
+        requestId,
       );
     });
 }

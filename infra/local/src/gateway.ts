@@ -76,7 +76,8 @@ export function createGateway(options: GatewayOptions) {
   const handlers = new Map<string, Promise<ApiHandler>>();
   let authorizer: Promise<Authorizer> | undefined;
 
-  async function answer(request: IncomingMessage): Promise<HttpResponse> {
+  /** Answers the request; `requestId` becomes the event's `requestContext.requestId`. */
+  async function answer(request: IncomingMessage, requestId: string): Promise<HttpResponse> {
     const method = (request.method ?? 'GET').toUpperCase();
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const match = matchRoute(options.routes, method, path);
@@ -84,6 +85,7 @@ export function createGateway(options: GatewayOptions) {
     if (body === undefined) return gatewayAnswer(413, 'Request Entity Too Large');
     if (!match) return gatewayAnswer(404, 'Not Found');
     const event = toApiEvent(request, body, match);
+    event.requestContext.requestId = requestId;
 
     if (match.route.access !== 'public') {
       // As configured on AWS: no identity source and no cache, so the authorizer runs on every
@@ -107,15 +109,25 @@ export function createGateway(options: GatewayOptions) {
 
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const started = Date.now();
+    // One id per request, as API Gateway's `$context.requestId`: in the event, and in the
+    // `apigw-requestid` header of every answer, its own answers included.
+    const requestId = randomUUID();
     let result: HttpResponse;
     try {
-      result = await answer(request);
+      result = await answer(request, requestId);
     } catch (error) {
       // An uncaught error in a function: API Gateway answers 500 without details.
-      console.error(JSON.stringify({ level: 'error', message: 'Function failed', error: String(error) }));
+      console.error(
+        JSON.stringify({
+          level: 'ERROR',
+          message: 'Function failed',
+          correlation_id: requestId,
+          error: String(error),
+        }),
+      );
       result = gatewayAnswer(500, 'Internal Server Error');
     }
-    const headers: Record<string, string | string[]> = { ...result.headers };
+    const headers: Record<string, string | string[]> = { ...result.headers, 'apigw-requestid': requestId };
     if (result.cookies.length) headers['set-cookie'] = result.cookies;
     headers['content-length'] = String(result.body.byteLength);
     response.writeHead(result.statusCode, headers);
