@@ -6,6 +6,13 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 /** Every workspace's tests in one run (`npm test` calls it); each workspace has its own config. */
 export default defineConfig({
   test: {
-    projects: ['shared', 'functions', 'functions/vitest.integ.config.ts', 'infra', 'frontend'],
+    projects: [
+      'shared',
+      'functions',
+      'functions/vitest.integ.config.ts',
+      'infra',
+      'infra/vitest.integ.config.ts',
+      'frontend',
+    ],
   },
 });

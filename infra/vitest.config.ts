@@ -1,9 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     name: 'infra',
     include: ['test/**/*.test.ts', 'local/**/*.test.ts'],
+    // The integration tests: vitest.integ.config.ts, with their shared DynamoDB Local.
+    exclude: [...configDefaults.exclude, 'local/**/*.integ.test.ts'],
     // Synthesizing a stack bundles every Lambda function with esbuild.
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { config } from '../lib/config.js';
 
 /** scrypt parameters (DESIGN section 3); stored with each hash so they can be raised later. */
 export const scryptParameters = { logN: 17, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
@@ -14,9 +15,13 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
   });
 }
 
-/** `scrypt$<logN>$<r>$<p>$<salt base64url>$<key base64url>` */
+/**
+ * `scrypt$<logN>$<r>$<p>$<salt base64url>$<key base64url>`. The cost is production's unless the local
+ * stack's test suites lower it (`PASSWORD_HASH_LOG_N`, see config.ts).
+ */
 export async function hashPassword(password: string): Promise<string> {
-  const { logN, r, p, keyLength, saltLength } = scryptParameters;
+  const { r, p, keyLength, saltLength } = scryptParameters;
+  const logN = config().PASSWORD_HASH_LOG_N ?? scryptParameters.logN;
   const salt = randomBytes(saltLength);
   const key = await derive(password, salt, logN, r, p, keyLength);
   return ['scrypt', logN, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');

@@ -19,4 +19,14 @@ describe('config', () => {
   it('applies defaults', () => {
     expect(parseConfig({ TABLE_NAME: 't' })).toMatchObject({ AWS_REGION: 'eu-west-3', LOG_LEVEL: 'info' });
   });
+
+  it('lowers the password hashing cost on the local stack only', () => {
+    expect(() => parseConfig({ TABLE_NAME: 't', PASSWORD_HASH_LOG_N: '10' })).toThrow(/PASSWORD_HASH_LOG_N/);
+    expect(
+      parseConfig({ TABLE_NAME: 't', PASSWORD_HASH_LOG_N: '10', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' }),
+    ).toMatchObject({ PASSWORD_HASH_LOG_N: 10 });
+    expect(() =>
+      parseConfig({ TABLE_NAME: 't', PASSWORD_HASH_LOG_N: '8', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' }),
+    ).toThrow(/PASSWORD_HASH_LOG_N/);
+  });
 });

@@ -4,31 +4,43 @@ import * as z from 'zod';
  * The functions' environment, read once through a schema. A missing or malformed variable stops
  * the process (the Lambda init, or the local stack) with the list of what is wrong.
  */
-const configSchema = z.object({
-  TABLE_NAME: z.string().min(1),
-  AWS_REGION: z.string().min(1).default('eu-west-3'),
-  /** Local stack only: DynamoDB Local's URL. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  /**
-   * The documents bucket. Only the document routes get it (and need it): they stop with a clear
-   * error without it (`documentsBucket()` in `s3.ts`), the other routes run without it.
-   */
-  DOCUMENTS_BUCKET: z.string().min(1).optional(),
-  /** Local stack only: the S3-compatible server's URL (path-style addressing). */
-  S3_ENDPOINT: z.url().optional(),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  /** Local stack: the session signing key itself. On AWS: the ARN of its secret instead. */
-  SESSION_KEY: z.string().min(32).optional(),
-  SESSION_KEY_SECRET_ARN: z.string().min(1).optional(),
-  /** Local stack: the setup token itself. On AWS: the ARN of its secret instead. */
-  SETUP_TOKEN: z.string().min(8).optional(),
-  SETUP_TOKEN_SECRET_ARN: z.string().min(1).optional(),
-  /** `true` when the site is served over HTTPS: `Secure` cookies with the `__Host-` prefix. */
-  COOKIE_SECURE: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
-});
+const configSchema = z
+  .object({
+    TABLE_NAME: z.string().min(1),
+    AWS_REGION: z.string().min(1).default('eu-west-3'),
+    /** Local stack only: DynamoDB Local's URL. */
+    DYNAMODB_ENDPOINT: z.url().optional(),
+    /**
+     * The documents bucket. Only the document routes get it (and need it): they stop with a clear
+     * error without it (`documentsBucket()` in `s3.ts`), the other routes run without it.
+     */
+    DOCUMENTS_BUCKET: z.string().min(1).optional(),
+    /** Local stack only: the S3-compatible server's URL (path-style addressing). */
+    S3_ENDPOINT: z.url().optional(),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** Local stack: the session signing key itself. On AWS: the ARN of its secret instead. */
+    SESSION_KEY: z.string().min(32).optional(),
+    SESSION_KEY_SECRET_ARN: z.string().min(1).optional(),
+    /** Local stack: the setup token itself. On AWS: the ARN of its secret instead. */
+    SETUP_TOKEN: z.string().min(8).optional(),
+    SETUP_TOKEN_SECRET_ARN: z.string().min(1).optional(),
+    /** `true` when the site is served over HTTPS: `Secure` cookies with the `__Host-` prefix. */
+    COOKIE_SECURE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /**
+     * Test suites only: scrypt's cost (log2 N) for new password hashes, below production's 17 so that
+     * the hundreds of sign-ins of `npm test` stay fast. Each hash stores its own parameters, so
+     * verification does not depend on it. Refused unless DYNAMODB_ENDPOINT is set (the local stack):
+     * it can never lower the cost on AWS.
+     */
+    PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(17).optional(),
+  })
+  .refine((env) => env.PASSWORD_HASH_LOG_N === undefined || env.DYNAMODB_ENDPOINT !== undefined, {
+    path: ['PASSWORD_HASH_LOG_N'],
+    message: 'réservé à la pile locale (DYNAMODB_ENDPOINT)',
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

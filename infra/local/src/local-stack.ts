@@ -29,6 +29,13 @@ export interface LocalStackOptions {
   logRequests?: boolean;
   /** DynamoDB Local's port; a free one by default. */
   dynamoPort?: number;
+  /**
+   * An already running DynamoDB Local to use instead of starting one (tests share one per run);
+   * the stack neither starts nor stops it. Its table is `tableName`.
+   */
+  dynamoEndpoint?: string;
+  /** The table's name; `btp-gestion` by default. Tests give each file its own table. */
+  tableName?: string;
   /** Called when a child process dies while the stack runs. */
   onChildExit?(message: string): void;
 }
@@ -79,6 +86,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const routes = options.routes ?? defaultRoutes;
+  const table = options.tableName ?? tableName;
 
   // Take the port first: a port already in use is reported before anything else starts.
   let ready: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
@@ -108,36 +116,41 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     const secrets = loadLocalSecrets(dataDir);
     const setupToken = options.setupToken ?? secrets.setupToken;
-    dynamo = await startDynamoLocal({
-      dataDir: join(dataDir, 'dynamodb'),
-      logFile: join(dataDir, 'dynamodb.log'),
-      port: options.dynamoPort,
-    });
-    dynamo.process.once('exit', (code, signal) => {
-      if (!stopping) {
-        options.onChildExit?.(
-          `DynamoDB Local s'est arrêté de façon inattendue (${signal ?? `code ${code}`}) : voir ${join(dataDir, 'dynamodb.log')}.`,
-        );
-      }
-    });
+    let dynamoEndpoint = options.dynamoEndpoint;
+    if (dynamoEndpoint === undefined) {
+      const started = await startDynamoLocal({
+        dataDir: join(dataDir, 'dynamodb'),
+        logFile: join(dataDir, 'dynamodb.log'),
+        port: options.dynamoPort,
+      });
+      dynamo = started;
+      dynamoEndpoint = started.endpoint;
+      started.process.once('exit', (code, signal) => {
+        if (!stopping) {
+          options.onChildExit?.(
+            `DynamoDB Local s'est arrêté de façon inattendue (${signal ?? `code ${code}`}) : voir ${join(dataDir, 'dynamodb.log')}.`,
+          );
+        }
+      });
+    }
     s3 = await startS3Local({ directory: join(dataDir, 's3'), bucket: documentsBucket, allowedOrigin: url });
 
     const client = new DynamoDBClient({
-      endpoint: dynamo.endpoint,
+      endpoint: dynamoEndpoint,
       region: 'eu-west-3',
       credentials: localCredentials,
     });
-    await ensureTable(client, tableName);
+    await ensureTable(client, table);
     client.destroy();
 
     // The functions read their configuration from the environment, as on Lambda.
     Object.assign(process.env, {
-      TABLE_NAME: tableName,
+      TABLE_NAME: table,
       DOCUMENTS_BUCKET: documentsBucket,
       AWS_REGION: 'eu-west-3',
       AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: s3.endpoint,
       SETUP_TOKEN: setupToken,
       SESSION_KEY: secrets.sessionKey,
@@ -169,7 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (path === '/api' || path.startsWith('/api/')) await gateway(request, response);
       else await site(request, response);
     };
-    return { url, port, setupToken, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, stop };
+    return { url, port, setupToken, dynamoEndpoint, s3Endpoint: s3.endpoint, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,16 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalStack, type LocalStack } from '../src/local-stack.js';
 import { TestClient } from './http-client.js';
+import { startTestStack, testSetupToken as setupToken } from './support.js';
 
-const spaDir = fileURLToPath(new URL('./fixtures/spa/', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'btp-accounts-'));
-const setupToken = 'jeton-de-test-123';
-let stack: LocalStack;
+let stack: Awaited<ReturnType<typeof startTestStack>>;
 
 const password = 'Secret#2026';
 const person = (name: string) => ({
@@ -37,13 +32,12 @@ let admin: TestClient;
 const client = () => new TestClient(stack.url);
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0, dataDir, spaDir, setupToken });
+  stack = await startTestStack();
   admin = client();
 }, 90_000);
 
 afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stack?.dispose();
 });
 
 describe('first-run setup', () => {
@@ -113,7 +107,7 @@ describe('sessions', () => {
     none.setCookie('btp_session', `${noneHeader}.${payload}.`);
     expect((await none.get('/api/auth/me')).status).toBe(401);
 
-    const { sessionKey } = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as {
+    const { sessionKey } = JSON.parse(readFileSync(join(stack.dataDir, 'secrets.json'), 'utf8')) as {
       sessionKey: string;
     };
     const expiredToken = await new SignJWT({ cid: claims.cid, role: claims.role })

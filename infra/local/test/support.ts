@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,25 +10,48 @@ export const testPassword = 'Secret#2026';
 export const testSetupToken = 'jeton-de-test-123';
 
 /**
- * The whole local stack (DynamoDB Local, S3 server, gateway) on a free port and a fresh data
- * folder, for one test file. Call `stop()` in `afterAll`.
+ * The whole local stack for one test file: the gateway on a free port, the S3 server in a fresh
+ * folder, and a table of its own in the DynamoDB Local that `global-setup.ts` started once for the
+ * run (in memory). So each file starts with a product not installed yet, as on a fresh `DATA_DIR`,
+ * without paying a JVM start per file. Call `dispose()` in `afterAll`.
  */
-export async function startTestStack(): Promise<LocalStack & { dispose(): Promise<void> }> {
+export async function startTestStack(): Promise<
+  LocalStack & { dataDir: string; tableName: string; dispose(): Promise<void> }
+> {
   const dataDir = mkdtempSync(join(tmpdir(), 'btp-integ-'));
+  const tableName = `btp-${randomUUID()}`;
   const stack = await startLocalStack({
     port: 0,
     dataDir,
     spaDir: fileURLToPath(new URL('./fixtures/spa/', import.meta.url)),
     setupToken: testSetupToken,
+    dynamoEndpoint: sharedDynamoEndpoint(),
+    tableName,
   });
   return {
     ...stack,
+    dataDir,
+    tableName,
     dispose: async () => {
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/** The run's DynamoDB Local, started by `global-setup.ts`. */
+function sharedDynamoEndpoint(): string {
+  const endpoint = process.env[sharedDynamoVariable];
+  if (!endpoint) {
+    throw new Error(
+      `${sharedDynamoVariable} is not set: run integration tests through Vitest (infra/vitest.integ.config.ts).`,
+    );
+  }
+  return endpoint;
+}
+
+/** The environment variable through which the global setup hands its endpoint to test files. */
+export const sharedDynamoVariable = 'BTP_TEST_DYNAMODB_ENDPOINT';
 
 let counter = 0;
 
