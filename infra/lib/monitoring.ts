@@ -40,6 +40,13 @@ export const lambdaErrorsThreshold = 3;
  */
 export const metricsPerAlarm = 10;
 
+/** The `alarmEmail` setting: undefined when not set; throws when it is not an e-mail address. */
+export function validateAlarmEmail(email: string | undefined): string | undefined {
+  if (!email) return undefined;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Invalid alarmEmail "${email}".`);
+  return email;
+}
+
 function groupsOf<T>(items: readonly T[], size: number): T[][] {
   const groups: T[][] = [];
   for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));

@@ -1,0 +1,168 @@
+import path from 'node:path';
+import { Duration, Tags } from 'aws-cdk-lib';
+import type { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
+import type { TableAccess } from '@btp/shared/routes';
+import { bundling, functionNodeOptions, repoRoot } from './bundling.js';
+import type { Data } from './data.js';
+import type { Documents } from './documents.js';
+import type { MonitoredFunction } from './monitoring.js';
+import type { RouteSecrets } from './route-secrets.js';
+import type { Secrets } from './secrets.js';
+
+/** Tag put on every function of the application (route handlers and authorizer), not on CDK helpers. */
+export const functionTag = 'btp:function';
+/** Value of {@link functionTag} on the authorizer; route handlers carry their `routeId`. */
+export const authorizerTagValue = 'authorizer';
+
+export const functionDefaults = {
+  runtime: lambda.Runtime.NODEJS_22_X,
+  architecture: lambda.Architecture.ARM_64,
+  handler: 'handler',
+  memorySize: 256,
+  timeout: Duration.seconds(10),
+  logRetention: logs.RetentionDays.ONE_MONTH,
+} as const;
+
+/** What a function may reach: its route's table and documents access, and the secrets it reads. */
+export interface FunctionAccess {
+  readonly table: TableAccess;
+  readonly documents?: 'read' | 'write';
+  readonly secrets: RouteSecrets;
+  /** `UpdateItem` on session items only (`pk` = `SESSION#<id>`, docs/data-model.md). */
+  readonly touchSessions?: boolean;
+}
+
+/** One application function: its construct id, handler entry file and settings. */
+export interface FunctionSpec {
+  readonly constructId: string;
+  readonly entry: string;
+  readonly description: string;
+  /** Value of {@link functionTag}: the route's `routeId`, or {@link authorizerTagValue}. */
+  readonly tagValue: string;
+  /** MB. */
+  readonly memorySize: number;
+  readonly access: FunctionAccess;
+}
+
+export interface FunctionsProps {
+  readonly stage: string;
+  /** Of the functions' log group: RETAIN in `prod`. */
+  readonly removalPolicy: RemovalPolicy;
+  readonly data: Data;
+  readonly documents: Documents;
+  readonly secrets: Secrets;
+}
+
+/**
+ * The application's Lambda functions (route handlers and authorizer): their common settings, the one
+ * log group they all write to, and one IAM role per permission profile, granting what the route
+ * table asks for and nothing else.
+ *
+ * CloudFormation takes at most 500 resources per stack and the route table is heading for ~80
+ * routes, so what can be shared is: one log group for every function (Lambda names each stream
+ * `YYYY/MM/DD/<function name>[…]`, so the logs of one route stay apart) and one role per permission
+ * profile (functions whose routes declare the same access share exactly the same rights). A route
+ * then costs 4 resources: function, invoke permission, integration, route.
+ *
+ * Functions, roles and the log group are created with the stack as their scope, so that they keep
+ * their logical IDs (see `BtpStack`).
+ */
+export class Functions {
+  readonly logGroup: logs.LogGroup;
+  /** Every function added, in order, with its alarm label. */
+  readonly monitored: MonitoredFunction[] = [];
+  private readonly roles = new Map<string, iam.Role>();
+  private readonly stack: Stack;
+  private readonly props: FunctionsProps;
+
+  constructor(stack: Stack, props: FunctionsProps) {
+    this.stack = stack;
+    this.props = props;
+    this.logGroup = new logs.LogGroup(stack, 'FunctionLogs', {
+      retention: functionDefaults.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+  }
+
+  add(spec: FunctionSpec): nodejs.NodejsFunction {
+    const { data, documents, secrets } = this.props;
+    const { access } = spec;
+    const fn = new nodejs.NodejsFunction(this.stack, spec.constructId, {
+      entry: spec.entry,
+      handler: functionDefaults.handler,
+      runtime: functionDefaults.runtime,
+      architecture: functionDefaults.architecture,
+      memorySize: spec.memorySize,
+      timeout: functionDefaults.timeout,
+      description: spec.description,
+      role: this.roleFor(access),
+      logGroup: this.logGroup,
+      projectRoot: repoRoot,
+      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      bundling,
+      environment: {
+        TABLE_NAME: data.table.tableName,
+        NODE_OPTIONS: functionNodeOptions,
+        LOG_LEVEL: 'info',
+        // CloudFront serves the site over HTTPS only: `Secure` cookies with the `__Host-` prefix.
+        COOKIE_SECURE: 'true',
+        ...(access.documents ? { DOCUMENTS_BUCKET: documents.bucket.bucketName } : {}),
+        // The secrets' ARNs, never their values: the functions read them from Secrets Manager.
+        ...secrets.environment(access.secrets),
+      },
+    });
+    Tags.of(fn).add(functionTag, spec.tagValue);
+    NagSuppressions.addResourceSuppressions(fn, [
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'nodejs22.x is a maintained LTS runtime (supported until Node 22 ends, April 2027), the closest to the Node versions the code is tested on; moving to nodejs24.x is one line in functionDefaults.',
+      },
+    ]);
+    this.monitored.push({
+      label: spec.tagValue === authorizerTagValue ? 'authorizer' : spec.description,
+      fn,
+    });
+    return fn;
+  }
+
+  /** The role of a permission profile, created the first time a function needs it. */
+  private roleFor(access: FunctionAccess): iam.Role {
+    const profile = [
+      `${capitalize(access.table)}Table`,
+      access.documents ? `${capitalize(access.documents)}Documents` : '',
+      access.secrets.sessionKey ? 'SessionKey' : '',
+      access.secrets.setupToken ? 'SetupToken' : '',
+      access.touchSessions ? 'TouchSessions' : '',
+    ].join('');
+    const existing = this.roles.get(profile);
+    if (existing) return existing;
+    // Instead of the managed AWSLambdaBasicExecutionRole (create and write any log group of the
+    // account): write to the functions' log group, nothing else unless the route table says so.
+    const role = new iam.Role(this.stack, `FunctionRole${profile}`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `BTP Gestion (${this.props.stage}) functions with access: ${profile}`,
+    });
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
+    this.props.data.grantTable(role, access.table);
+    if (access.touchSessions) this.props.data.grantSessionUpdates(role);
+    if (access.documents) this.props.documents.grant(role, access.documents);
+    this.props.secrets.grantRead(role, access.secrets);
+    this.roles.set(profile, role);
+    return role;
+  }
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
