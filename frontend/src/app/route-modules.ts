@@ -4,20 +4,7 @@
  * together with the entry's instead of after it (vite.config.ts), and `npm run bench:web` measure it.
  * Plain data: vite.config.ts and the bench import it outside Vite.
  */
-
-/** Route path → module name under `./screens/` (`<name>-screen.tsx`). */
-export const screenModuleNames: Record<string, string> = {
-  '/': 'dashboard',
-  '/clients': 'clients',
-  '/suppliers': 'suppliers',
-  '/projects': 'projects',
-  '/quotes': 'quotes',
-  '/purchases': 'purchases',
-  '/work-tracking': 'work-tracking',
-  '/invoicing': 'invoicing',
-  '/documents': 'documents',
-  '/finances': 'finances',
-};
+import { mainScreens } from './screens.js';
 
 const layout = 'src/app/app-layout.tsx';
 
@@ -27,10 +14,7 @@ export const routeModules: Record<string, readonly string[]> = {
   '/register': ['src/features/auth/components/register-page.tsx'],
   '/setup': ['src/app/setup-route.tsx'],
   ...Object.fromEntries(
-    Object.entries(screenModuleNames).map(([path, name]) => [
-      path,
-      [layout, `src/app/screens/${name}-screen.tsx`],
-    ]),
+    mainScreens.map(({ path, module }) => [path, [layout, `src/app/screens/${module}-screen.tsx`]]),
   ),
   '/admin': [layout, 'src/app/admin-route.tsx'],
 };

@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
                   return { Component: AppLayout };
                 },
                 children: [
-                  ...mainScreens.map((screen) => ({ path: screen.path, lazy: screenLoader(screen.path) })),
+                  ...mainScreens.map((screen) => ({ path: screen.path, lazy: screenLoader(screen) })),
                   {
                     path: '/admin',
                     lazy: async () => {

@@ -1,16 +1,20 @@
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
-import { screenModuleNames } from './route-modules';
+import type { MainScreen, ScreenTitles } from './screens';
 
 /**
  * Each signed-in screen is one lazily loaded module, `./screens/<name>-screen.tsx`, exporting
- * `Screen`; the screen's feature code lives in `features/<feature>/` and is imported from there.
+ * `Screen`, which receives the title and subtitle declared in screens.ts; the screen's feature code
+ * lives in `features/<feature>/` and is imported from there.
  */
-const modules = import.meta.glob<{ Screen: ComponentType }>('./screens/*-screen.tsx');
+const modules = import.meta.glob<{ Screen: ComponentType<ScreenTitles> }>('./screens/*-screen.tsx');
 
-export function screenLoader(path: string): RouteObject['lazy'] {
-  const load = modules[`./screens/${screenModuleNames[path]}-screen.tsx`];
-  if (!load) throw new Error(`No screen module for ${path}`);
-  return async () => ({ Component: (await load()).Screen });
+export function screenLoader({ module, title, subtitle }: MainScreen): RouteObject['lazy'] {
+  const load = modules[`./screens/${module}-screen.tsx`];
+  if (!load) throw new Error(`No screen module ${module}`);
+  return async () => {
+    const { Screen } = await load();
+    return { Component: () => createElement(Screen, { title, subtitle }) };
+  };
 }

@@ -1,6 +1,8 @@
 /**
- * The signed-in screens of spec section 2, in the sidebar's order: route, sidebar label, page title
- * and subtitle. The subtitles the spec does not word are written in the same voice as the dashboard's.
+ * The signed-in screens of spec section 2, declared once: route, sidebar label, page title and
+ * subtitle. The router, the sidebar and the build's route preloading (route-modules.ts) read them.
+ * The subtitles the spec does not word are written in the same voice as the dashboard's.
+ * Plain data, no import: vite.config.ts and `npm run bench:web` read it outside Vite.
  */
 export interface Screen {
   path: string;
@@ -11,37 +13,80 @@ export interface Screen {
   subtitle: string;
 }
 
-export const mainScreens: readonly Screen[] = [
+/** What a screen module's `Screen` component receives: its page header's title and subtitle. */
+export type ScreenTitles = Pick<Screen, 'title' | 'subtitle'>;
+
+/** A screen of the main menu, whose code is the lazily loaded module `./screens/<module>-screen.tsx`. */
+export interface MainScreen extends Screen {
+  module: string;
+}
+
+/** The main menu, in the sidebar's order. */
+export const mainScreens: readonly MainScreen[] = [
   {
     path: '/',
+    module: 'dashboard',
     label: 'Tableau de bord',
     title: 'Tableau de Bord',
     subtitle: "Vue d'ensemble de votre activité",
   },
-  { path: '/clients', label: 'Clients', title: 'Clients', subtitle: 'Gestion de vos clients' },
+  {
+    path: '/clients',
+    module: 'clients',
+    label: 'Clients',
+    title: 'Clients',
+    subtitle: 'Gestion de vos clients',
+  },
   {
     path: '/suppliers',
+    module: 'suppliers',
     label: 'Fournisseurs',
     title: 'Fournisseurs',
     subtitle: 'Gestion des fournisseurs et sous-traitants',
   },
-  { path: '/projects', label: 'Projets', title: 'Projets', subtitle: 'Suivi de vos chantiers' },
-  { path: '/quotes', label: 'Devis', title: 'Devis', subtitle: 'Devis de vos clients' },
-  { path: '/purchases', label: 'Achats', title: 'Achats', subtitle: 'Demandes de prix et commandes' },
+  {
+    path: '/projects',
+    module: 'projects',
+    label: 'Projets',
+    title: 'Projets',
+    subtitle: 'Suivi de vos chantiers',
+  },
+  { path: '/quotes', module: 'quotes', label: 'Devis', title: 'Devis', subtitle: 'Devis de vos clients' },
+  {
+    path: '/purchases',
+    module: 'purchases',
+    label: 'Achats',
+    title: 'Achats',
+    subtitle: 'Demandes de prix et commandes',
+  },
   {
     path: '/work-tracking',
+    module: 'work-tracking',
     label: 'Suivi Travaux',
     title: 'Suivi Travaux',
     subtitle: "États d'avancement des chantiers",
   },
-  { path: '/invoicing', label: 'Facturation', title: 'Facturation', subtitle: 'Factures de vos clients' },
+  {
+    path: '/invoicing',
+    module: 'invoicing',
+    label: 'Facturation',
+    title: 'Facturation',
+    subtitle: 'Factures de vos clients',
+  },
   {
     path: '/documents',
+    module: 'documents',
     label: 'Documents',
     title: 'Documents',
     subtitle: 'Plans, photos, contrats et devis',
   },
-  { path: '/finances', label: 'Finances', title: 'Finances', subtitle: 'Recettes, dépenses et rentabilité' },
+  {
+    path: '/finances',
+    module: 'finances',
+    label: 'Finances',
+    title: 'Finances',
+    subtitle: 'Recettes, dépenses et rentabilité',
+  },
 ];
 
 /** Under the 'Administration' heading, for super administrators only (spec section 6). */
@@ -51,10 +96,3 @@ export const adminScreen: Screen = {
   title: 'Système Admin',
   subtitle: 'Utilisateurs et entreprises de toute la plateforme',
 };
-
-/** The screen of a route of spec section 2 (its title and subtitle). */
-export function screenOf(path: string): Screen {
-  const screen = mainScreens.find((candidate) => candidate.path === path);
-  if (!screen) throw new Error(`Unknown screen ${path}`);
-  return screen;
-}

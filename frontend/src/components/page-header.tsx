@@ -10,6 +10,12 @@ import styles from './page-header.module.css';
  */
 export const OpenNavigationContext = createContext<(() => void) | null>(null);
 
+/** What a screen's page receives from the app layer: its header's title and subtitle (app/screens.ts). */
+export interface PageTitles {
+  title: string;
+  subtitle: string;
+}
+
 interface PageHeaderProps {
   title: string;
   subtitle?: ReactNode;

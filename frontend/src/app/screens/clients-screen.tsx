@@ -1,8 +1,2 @@
-import { ClientsPage } from '../../features/clients/components/clients-page';
-import { screenOf } from '../screens';
-
-/** The screen at /clients (spec section 2). */
-export function Screen() {
-  const { title, subtitle } = screenOf('/clients');
-  return <ClientsPage title={title} subtitle={subtitle} />;
-}
+// The feature's page is the screen; its title and subtitle come from its entry in ../screens.ts.
+export { ClientsPage as Screen } from '../../features/clients/components/clients-page';

@@ -1,8 +1,2 @@
-import { DocumentsPage } from '../../features/documents/components/documents-page';
-import { screenOf } from '../screens';
-
-/** The screen at /documents (spec section 2). */
-export function Screen() {
-  const { title, subtitle } = screenOf('/documents');
-  return <DocumentsPage title={title} subtitle={subtitle} />;
-}
+// The feature's page is the screen; its title and subtitle come from its entry in ../screens.ts.
+export { DocumentsPage as Screen } from '../../features/documents/components/documents-page';

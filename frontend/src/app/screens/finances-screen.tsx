@@ -1,8 +1,2 @@
-import { FinancesPage } from '../../features/finances/components/finances-page';
-import { screenOf } from '../screens';
-
-/** The screen at /finances (spec section 2). */
-export function Screen() {
-  const { title, subtitle } = screenOf('/finances');
-  return <FinancesPage title={title} subtitle={subtitle} />;
-}
+// The feature's page is the screen; its title and subtitle come from its entry in ../screens.ts.
+export { FinancesPage as Screen } from '../../features/finances/components/finances-page';

@@ -1,8 +1,2 @@
-import { InvoicingPage } from '../../features/invoicing/components/invoicing-page';
-import { screenOf } from '../screens';
-
-/** The screen at /invoicing (spec section 2). */
-export function Screen() {
-  const { title, subtitle } = screenOf('/invoicing');
-  return <InvoicingPage title={title} subtitle={subtitle} />;
-}
+// The feature's page is the screen; its title and subtitle come from its entry in ../screens.ts.
+export { InvoicingPage as Screen } from '../../features/invoicing/components/invoicing-page';

@@ -1,8 +1,2 @@
-import { ProjectsPage } from '../../features/projects/components/projects-page';
-import { screenOf } from '../screens';
-
-/** The screen at /projects (spec section 2). */
-export function Screen() {
-  const { title, subtitle } = screenOf('/projects');
-  return <ProjectsPage title={title} subtitle={subtitle} />;
-}
+// The feature's page is the screen; its title and subtitle come from its entry in ../screens.ts.
+export { ProjectsPage as Screen } from '../../features/projects/components/projects-page';

@@ -1,8 +1,2 @@
-import { PurchasesPage } from '../../features/purchases/components/purchases-page';
-import { screenOf } from '../screens';
-
-/** The screen at /purchases (spec section 2). */
-export function Screen() {
-  const { title, subtitle } = screenOf('/purchases');
-  return <PurchasesPage title={title} subtitle={subtitle} />;
-}
+// The feature's page is the screen; its title and subtitle come from its entry in ../screens.ts.
+export { PurchasesPage as Screen } from '../../features/purchases/components/purchases-page';

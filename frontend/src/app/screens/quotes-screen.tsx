@@ -1,8 +1,2 @@
-import { QuotesPage } from '../../features/quotes/components/quotes-page';
-import { screenOf } from '../screens';
-
-/** The screen at /quotes (spec section 2). */
-export function Screen() {
-  const { title, subtitle } = screenOf('/quotes');
-  return <QuotesPage title={title} subtitle={subtitle} />;
-}
+// The feature's page is the screen; its title and subtitle come from its entry in ../screens.ts.
+export { QuotesPage as Screen } from '../../features/quotes/components/quotes-page';

@@ -1,8 +1,2 @@
-import { SuppliersPage } from '../../features/suppliers/components/suppliers-page';
-import { screenOf } from '../screens';
-
-/** The screen at /suppliers (spec section 2). */
-export function Screen() {
-  const { title, subtitle } = screenOf('/suppliers');
-  return <SuppliersPage title={title} subtitle={subtitle} />;
-}
+// The feature's page is the screen; its title and subtitle come from its entry in ../screens.ts.
+export { SuppliersPage as Screen } from '../../features/suppliers/components/suppliers-page';

@@ -1,8 +1,2 @@
-import { WorkTrackingPage } from '../../features/work-tracking/components/work-tracking-page';
-import { screenOf } from '../screens';
-
-/** The screen at /work-tracking (spec section 2). */
-export function Screen() {
-  const { title, subtitle } = screenOf('/work-tracking');
-  return <WorkTrackingPage title={title} subtitle={subtitle} />;
-}
+// The feature's page is the screen; its title and subtitle come from its entry in ../screens.ts.
+export { WorkTrackingPage as Screen } from '../../features/work-tracking/components/work-tracking-page';

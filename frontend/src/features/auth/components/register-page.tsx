@@ -1,12 +1,12 @@
 import { registerInput, type RegisterData, type RegisterInput } from '@btp/shared/entities/auth';
 import { isBlank } from '@btp/shared/fields';
-import { Button, Col, Form, Input, Result, Row, Tabs, Typography } from 'antd';
+import { Form, Input, Result, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 
+import { AccountForm, personAccountFieldNames } from '../../../components/account-form';
 import { ButtonLink } from '../../../components/button-link';
 import { CenteredCardPage } from '../../../components/centered-card-page';
-import { PasswordInput } from '../../../components/password-input';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { useZodForm, validateWith, type FieldMessages } from '../../../lib/zod-form';
@@ -17,16 +17,7 @@ import { touchLink } from './touch-link';
 
 type Mode = 'new' | 'existing';
 
-const fields = [
-  'firstName',
-  'lastName',
-  'email',
-  'username',
-  'password',
-  'confirmPassword',
-  'companyName',
-  'companyId',
-] as const;
+const fields = [...personAccountFieldNames, 'companyName', 'companyId'] as const;
 
 /** The company field each mode keeps; the other one is dropped before sending (spec section 5). */
 const companyField = { new: 'companyName', existing: 'companyId' } as const;
@@ -116,13 +107,12 @@ export function RegisterPage() {
         className={styles.tabs}
         style={{ marginTop: -8 }}
       />
-      <Form<RegisterInput>
+      <AccountForm<RegisterInput>
         form={form}
-        layout="vertical"
-        size="large"
-        requiredMark={false}
         onFinish={handleFinish((data) => void submit(data))}
         onValuesChange={handleValuesChange}
+        busy={registration.isPending}
+        submitLabel={registration.isPending ? 'Création...' : 'Créer le compte'}
       >
         {/* Both stay registered, so that switching modes can show the other one's message at once. */}
         <Form.Item name="companyName" label="Nom de l'entreprise" hidden={mode !== 'new'}>
@@ -136,40 +126,7 @@ export function RegisterPage() {
         >
           <Input autoComplete="off" spellCheck={false} />
         </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="firstName" label="Prénom">
-              <Input autoComplete="given-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="lastName" label="Nom">
-              <Input autoComplete="family-name" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="email" label="Adresse e-mail">
-          <Input autoComplete="email" inputMode="email" spellCheck={false} />
-        </Form.Item>
-        <Form.Item name="username" label="Nom d'utilisateur">
-          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="password" label="Mot de passe">
-              <PasswordInput autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="confirmPassword" label="Confirmer le mot de passe">
-              <PasswordInput autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Button type="primary" htmlType="submit" block loading={registration.isPending}>
-          {registration.isPending ? 'Création...' : 'Créer le compte'}
-        </Button>
-      </Form>
+      </AccountForm>
       <Typography.Paragraph style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
         Déjà un compte ?{' '}
         <Link to="/login" style={touchLink}>

@@ -1,11 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Tabs } from 'antd';
+import { App, Tabs } from 'antd';
 import { useState } from 'react';
 
 import { useDeleteInvoice } from '../../../api/invoices/delete-invoice';
 import { useInvoicesList, type InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { useSendInvoice } from '../../../api/invoices/send-invoice';
-import { PageBody, PageHeader } from '../../../components/page-header';
+import { useConfirmDelete } from '../../../components/action-toasts';
+import { CreateButton } from '../../../components/record-buttons';
+import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { QueryList } from '../../../components/query-list';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { InvoiceCard } from './invoice-card';
@@ -23,11 +25,6 @@ type Dialog =
   | { kind: 'details'; invoice: InvoicesListItem }
   | { kind: 'pay'; invoice: InvoicesListItem };
 
-interface InvoicingPageProps {
-  title: string;
-  subtitle: string;
-}
-
 function isTab(status: string): status is InvoiceTab {
   return invoiceTabs.some((tab) => tab.status === status);
 }
@@ -36,10 +33,9 @@ function isTab(status: string): status is InvoiceTab {
  * Spec section 2 "Facturation": four summary cards, the invoices in four tabs by status (overdue
  * derived when read), a real creation dialog, and the invoice's life: send (takes its number), pay.
  */
-export function InvoicingPage({ title, subtitle }: InvoicingPageProps) {
+export function InvoicingPage(titles: PageTitles) {
   const invoices = useInvoicesList();
   const send = useSendInvoice();
-  const remove = useDeleteInvoice();
   const { modal } = App.useApp();
   const { toast } = useToast();
   const [tab, setTab] = useState<InvoiceTab>('sent');
@@ -84,71 +80,42 @@ export function InvoicingPage({ title, subtitle }: InvoicingPageProps) {
     });
   };
 
-  const confirmDelete = (invoice: InvoicesListItem) => {
-    modal.confirm({
-      title: 'Supprimer le brouillon ?',
-      content: `Le brouillon « ${invoice.title} » sera définitivement supprimé.`,
-      okText: 'Supprimer',
-      cancelText: 'Annuler',
-      okButtonProps: { danger: true, size: 'large' },
-      cancelButtonProps: { size: 'large' },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(invoice.id);
-          toast({ title: 'Succès', description: 'Facture supprimée avec succès' });
-        } catch (error) {
-          toast({
-            variant: 'destructive',
-            title: 'Erreur',
-            description: serverMessage(error) ?? 'Erreur lors de la suppression de la facture',
-          });
-        }
-      },
-    });
-  };
+  const confirmDelete = useConfirmDelete<InvoicesListItem>(useDeleteInvoice(), {
+    title: 'Supprimer le brouillon ?',
+    content: (invoice) => `Le brouillon « ${invoice.title} » sera définitivement supprimé.`,
+    success: 'Facture supprimée avec succès',
+    failure: 'Erreur lors de la suppression de la facture',
+  });
 
-  const content = (status: InvoiceTab, empty: string) => {
-    if (invoices.isPending) return <p className={cardStyles.state}>Chargement...</p>;
-    if (invoices.isError)
-      return <Alert type="error" showIcon title="Erreur lors du chargement des factures" />;
-    const shown = (list ?? []).filter((invoice) => invoice.status === status);
-    if (shown.length === 0) return <p className={cardStyles.state}>{empty}</p>;
-    return (
-      <ul className={cardStyles.cards}>
-        {shown.map((invoice) => (
-          <li key={invoice.id}>
-            <InvoiceCard
-              invoice={invoice}
-              sending={send.isPending && send.variables === invoice.id}
-              onDetails={() => setDialog({ kind: 'details', invoice })}
-              onEdit={() => setDialog({ kind: 'edit', invoice })}
-              onDelete={() => confirmDelete(invoice)}
-              onSend={() => confirmSend(invoice)}
-              onPay={() => setDialog({ kind: 'pay', invoice })}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  };
+  const tabList = (status: InvoiceTab, empty: string) => (
+    <QueryList
+      query={invoices}
+      errorTitle="Erreur lors du chargement des factures"
+      select={(all) => withStatusesOn(all).filter((invoice) => invoice.status === status)}
+      empty={<p className={cardStyles.state}>{empty}</p>}
+      className={cardStyles.cards}
+    >
+      {(invoice) => (
+        <InvoiceCard
+          invoice={invoice}
+          sending={send.isPending && send.variables === invoice.id}
+          onDetails={() => setDialog({ kind: 'details', invoice })}
+          onEdit={() => setDialog({ kind: 'edit', invoice })}
+          onDelete={() => confirmDelete(invoice)}
+          onSend={() => confirmSend(invoice)}
+          onPay={() => setDialog({ kind: 'pay', invoice })}
+        />
+      )}
+    </QueryList>
+  );
 
   const close = () => setDialog(null);
 
   return (
     <>
       <PageHeader
-        title={title}
-        subtitle={subtitle}
-        action={
-          <Button
-            type="primary"
-            size="large"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ kind: 'create' })}
-          >
-            Nouvelle Facture
-          </Button>
-        }
+        {...titles}
+        action={<CreateButton onClick={() => setDialog({ kind: 'create' })}>Nouvelle Facture</CreateButton>}
       />
       <PageBody>
         <InvoiceSummaryCards summary={list === undefined ? undefined : invoiceSummary(list)} />
@@ -159,7 +126,7 @@ export function InvoicingPage({ title, subtitle }: InvoicingPageProps) {
           items={invoiceTabs.map(({ status, label, empty }) => ({
             key: status,
             label: `${label} (${counts[status]})`,
-            children: content(status, empty),
+            children: tabList(status, empty),
           }))}
         />
       </PageBody>

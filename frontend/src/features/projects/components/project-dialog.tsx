@@ -1,13 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Spin, type ButtonProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import type { ButtonProps } from 'antd';
+import { lazy, useState } from 'react';
 
 import { useCreateProject } from '../../../api/projects/create-project';
 import type { ProjectsListItem } from '../../../api/projects/list-projects';
 import { useUpdateProject } from '../../../api/projects/update-project';
-import { ResponsiveModal } from '../../../components/responsive-modal';
-import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/api';
+import { useActionToasts } from '../../../components/action-toasts';
+import { FormDialog } from '../../../components/form-dialog';
+import { CreateButton } from '../../../components/record-buttons';
 
 // The form's date pickers, selects and number inputs load with the dialog's first opening, not with
 // the screens that only show its button (Projets, Tableau de bord).
@@ -25,80 +24,50 @@ export interface ProjectDialogProps {
  * `version` read. Render it while it is open, unmount it to close it.
  */
 export function ProjectDialog({ project, onClose }: ProjectDialogProps) {
-  const { toast } = useToast();
   const create = useCreateProject();
   const update = useUpdateProject();
-  const editing = project !== undefined;
+  const notify = useActionToasts();
 
   return (
-    <ResponsiveModal
-      open
-      title={editing ? 'Modifier le projet' : 'Nouveau Projet'}
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
-      width={720}
-    >
-      <Suspense
-        fallback={
-          <div style={{ textAlign: 'center', padding: 32 }}>
-            <Spin />
-            <div>Chargement...</div>
-          </div>
-        }
-      >
-        <ProjectForm
-          project={project}
-          submitLabel={editing ? 'Enregistrer' : 'Créer le projet'}
-          busyLabel={editing ? 'Enregistrement...' : 'Création...'}
-          busy={create.isPending || update.isPending}
-          extraAction={
-            <Button onClick={onClose} style={{ flex: '1 1 auto', maxWidth: 320 }}>
-              Annuler
-            </Button>
+    <FormDialog title={project ? 'Modifier le projet' : 'Nouveau Projet'} width={720} onClose={onClose}>
+      <ProjectForm
+        project={project}
+        submitLabel={project ? 'Enregistrer' : 'Créer le projet'}
+        busyLabel={project ? 'Enregistrement...' : 'Création...'}
+        busy={create.isPending || update.isPending}
+        onCancel={onClose}
+        onSubmit={async (data) => {
+          if (project) {
+            await notify(
+              () => update.mutateAsync({ id: project.id, project: { ...data, version: project.version } }),
+              {
+                success: 'Projet mis à jour avec succès',
+                failure: 'Erreur lors de la mise à jour du projet',
+              },
+            );
+          } else {
+            await notify(() => create.mutateAsync(data), {
+              success: 'Projet créé avec succès',
+              failure: 'Erreur lors de la création du projet',
+            });
           }
-          onSubmit={async (data) => {
-            try {
-              if (editing) {
-                await update.mutateAsync({ id: project.id, project: { ...data, version: project.version } });
-                toast({ title: 'Succès', description: 'Projet mis à jour avec succès' });
-              } else {
-                await create.mutateAsync(data);
-                toast({ title: 'Succès', description: 'Projet créé avec succès' });
-              }
-              onClose();
-            } catch (error) {
-              const fallback = editing
-                ? 'Erreur lors de la mise à jour du projet'
-                : 'Erreur lors de la création du projet';
-              toast({
-                variant: 'destructive',
-                title: 'Erreur',
-                description: serverMessage(error) ?? fallback,
-              });
-              throw error;
-            }
-          }}
-        />
-      </Suspense>
-    </ResponsiveModal>
+          onClose();
+        }}
+      />
+    </FormDialog>
   );
 }
 
 /** The 'Nouveau Projet' button with its dialog, for a page header's action (Projets, Tableau de bord). */
-export function NewProjectButton(props: Omit<ButtonProps, 'onClick' | 'children'>) {
+export function NewProjectButton(
+  props: Omit<ButtonProps, 'onClick' | 'children' | 'type' | 'size' | 'icon'>,
+) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button
-        type="primary"
-        size="large"
-        icon={<PlusOutlined aria-hidden />}
-        {...props}
-        onClick={() => setOpen(true)}
-      >
+      <CreateButton {...props} onClick={() => setOpen(true)}>
         Nouveau Projet
-      </Button>
+      </CreateButton>
       {open && <ProjectDialog onClose={() => setOpen(false)} />}
     </>
   );

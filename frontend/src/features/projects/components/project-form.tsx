@@ -4,14 +4,20 @@ import {
   type ProjectCreateInput,
 } from '@btp/shared/entities/project';
 import { defaultProjectStatus, projectStatuses, projectStatusLabels } from '@btp/shared/enums';
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ReactNode } from 'react';
 
 import { useClientsList } from '../../../api/clients/list-clients';
 import type { ProjectsListItem } from '../../../api/projects/list-projects';
+import { DecimalInput } from '../../../components/decimal-input';
+import {
+  DescriptionField,
+  NotesField,
+  RecordForm,
+  type RecordFormProps,
+} from '../../../components/record-form';
 import { useIsDesktop } from '../../../lib/use-media-query';
-import { useZodForm, validateWith, type FieldMessages } from '../../../lib/zod-form';
+import { validateWith, type FieldMessages } from '../../../lib/zod-form';
 
 const fields = [
   'name',
@@ -92,14 +98,9 @@ const statusOptions = projectStatuses.map((status) => ({
   label: projectStatusLabels[status],
 }));
 
-interface ProjectFormProps {
+interface ProjectFormProps extends RecordFormProps<ProjectCreateData> {
+  /** The project edited; a new project when absent. */
   project?: ProjectsListItem | undefined;
-  submitLabel: string;
-  busyLabel: string;
-  busy: boolean;
-  /** Called with the validated payload; a rejected promise's API `details` land on the fields. */
-  onSubmit: (data: ProjectCreateData) => Promise<unknown>;
-  extraAction?: ReactNode;
 }
 
 /**
@@ -107,21 +108,10 @@ interface ProjectFormProps {
  * default), start and end dates, estimated and actual budgets (step 0.01), progress 0–100 (blank is
  * 0), location, notes.
  */
-export function ProjectForm({
-  project,
-  submitLabel,
-  busyLabel,
-  busy,
-  onSubmit,
-  extraAction,
-}: ProjectFormProps) {
+export function ProjectForm({ project, ...props }: ProjectFormProps) {
   const clients = useClientsList();
   // On a phone the calendar is the way to pick a date; the keyboard would cover it.
   const desktop = useIsDesktop();
-  const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<
-    ProjectFormValues,
-    ProjectCreateData
-  >(fields, validateProject);
 
   const clientOptions = (clients.data ?? []).map((client) => ({ value: client.id, label: client.name }));
   // A project whose client is gone still shows a name rather than an id.
@@ -129,113 +119,75 @@ export function ProjectForm({
     clientOptions.push({ value: project.clientId, label: project.client.name });
   }
 
-  const submit = (data: ProjectCreateData) => {
-    onSubmit(data).catch((error: unknown) => showServerErrors(error));
-  };
-
   return (
-    <Form<ProjectFormValues>
-      form={form}
-      layout="vertical"
-      size="large"
+    <RecordForm<ProjectFormValues, ProjectCreateData>
+      {...props}
+      fields={fields}
+      validate={validateProject}
       initialValues={projectFormValues(project)}
-      onFinish={handleFinish(submit)}
-      onValuesChange={handleValuesChange}
     >
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="name" label="Nom du projet" required>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="clientId" label="Client" required>
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Choisir un client"
-              loading={clients.isPending}
-              options={clientOptions}
-              notFoundContent={
-                clients.isPending ? 'Chargement...' : "Aucun client : ajoutez-en un dans l'écran Clients"
-              }
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="description" label="Description">
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="status" label="Statut">
-            <Select options={statusOptions} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="progress" label="Avancement (%)">
-            <InputNumber
-              min={0}
-              max={100}
-              step={1}
-              precision={0}
-              inputMode="numeric"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="startDate" label="Date de début">
-            <DatePicker format="DD/MM/YYYY" inputReadOnly={!desktop} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="endDate" label="Date de fin">
-            <DatePicker format="DD/MM/YYYY" inputReadOnly={!desktop} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="estimatedBudget" label="Budget estimé (€)">
-            <InputNumber<string>
-              stringMode
-              min="0"
-              step="0.01"
-              precision={2}
-              decimalSeparator=","
-              inputMode="decimal"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="actualBudget" label="Budget réel (€)">
-            <InputNumber<string>
-              stringMode
-              min="0"
-              step="0.01"
-              precision={2}
-              decimalSeparator=","
-              inputMode="decimal"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="location" label="Localisation">
-            <Input autoComplete="street-address" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="notes" label="Notes">
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'flex-end' }}>
-        {extraAction}
-        <Button type="primary" htmlType="submit" loading={busy} style={{ flex: '1 1 auto', maxWidth: 320 }}>
-          {busy ? busyLabel : submitLabel}
-        </Button>
-      </div>
-    </Form>
+      <Col xs={24} md={12}>
+        <Form.Item name="name" label="Nom du projet" required>
+          <Input />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="clientId" label="Client" required>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="Choisir un client"
+            loading={clients.isPending}
+            options={clientOptions}
+            notFoundContent={
+              clients.isPending ? 'Chargement...' : "Aucun client : ajoutez-en un dans l'écran Clients"
+            }
+          />
+        </Form.Item>
+      </Col>
+      <DescriptionField />
+      <Col xs={24} md={12}>
+        <Form.Item name="status" label="Statut">
+          <Select options={statusOptions} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="progress" label="Avancement (%)">
+          <InputNumber
+            min={0}
+            max={100}
+            step={1}
+            precision={0}
+            inputMode="numeric"
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="startDate" label="Date de début">
+          <DatePicker format="DD/MM/YYYY" inputReadOnly={!desktop} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="endDate" label="Date de fin">
+          <DatePicker format="DD/MM/YYYY" inputReadOnly={!desktop} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="estimatedBudget" label="Budget estimé (€)">
+          <DecimalInput min="0" step="0.01" precision={2} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="actualBudget" label="Budget réel (€)">
+          <DecimalInput min="0" step="0.01" precision={2} />
+        </Form.Item>
+      </Col>
+      <Col xs={24}>
+        <Form.Item name="location" label="Localisation">
+          <Input autoComplete="street-address" />
+        </Form.Item>
+      </Col>
+      <NotesField minRows={2} />
+    </RecordForm>
   );
 }

@@ -1,21 +1,17 @@
-import { CalendarOutlined, EnvironmentOutlined, EuroOutlined, PlusOutlined } from '@ant-design/icons';
+import { CalendarOutlined, EnvironmentOutlined, EuroOutlined } from '@ant-design/icons';
 import { progressColour } from '@btp/shared/progress-tone';
-import { Alert, App, Button, Card, Empty, Progress, Spin, Tag } from 'antd';
+import { Card, Progress, Tag } from 'antd';
 import { useState } from 'react';
 
 import { useDeleteProject } from '../../../api/projects/delete-project';
 import { useProjectsList, type ProjectsListItem } from '../../../api/projects/list-projects';
-import { PageBody, PageHeader } from '../../../components/page-header';
-import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/api';
+import { useConfirmDelete } from '../../../components/action-toasts';
+import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { EmptyCard, QueryList } from '../../../components/query-list';
+import { CreateButton, EditDeleteButtons } from '../../../components/record-buttons';
 import { budgetText, projectDates, projectStatusBadge } from './project-display';
 import { ProjectDialog } from './project-dialog';
 import styles from './projects-page.module.css';
-
-interface ProjectsPageProps {
-  title: string;
-  subtitle: string;
-}
 
 type DialogState = { project?: ProjectsListItem } | null;
 
@@ -23,106 +19,45 @@ type DialogState = { project?: ProjectsListItem } | null;
  * Spec section 2 "Projets": project cards in a grid and the 'Nouveau Projet' dialog; each card opens
  * its edit dialog or deletes the project after a confirmation.
  */
-export function ProjectsPage({ title, subtitle }: ProjectsPageProps) {
+export function ProjectsPage(titles: PageTitles) {
   const projects = useProjectsList();
-  const remove = useDeleteProject();
-  const { toast } = useToast();
-  const { modal } = App.useApp();
   const [dialog, setDialog] = useState<DialogState>(null);
 
-  const confirmDelete = (project: ProjectsListItem) => {
-    modal.confirm({
-      title: 'Supprimer le projet',
-      content: `Voulez-vous vraiment supprimer le projet « ${project.name} » ? Cette action est irréversible.`,
-      okText: 'Supprimer',
-      cancelText: 'Annuler',
-      okButtonProps: { danger: true, size: 'large' },
-      cancelButtonProps: { size: 'large' },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(project.id);
-          toast({ title: 'Succès', description: 'Projet supprimé avec succès' });
-        } catch (error) {
-          toast({
-            variant: 'destructive',
-            title: 'Erreur',
-            description: serverMessage(error) ?? 'Erreur lors de la suppression du projet',
-          });
-        }
-      },
-    });
-  };
+  const confirmDelete = useConfirmDelete<ProjectsListItem>(useDeleteProject(), {
+    title: 'Supprimer le projet',
+    content: (project) =>
+      `Voulez-vous vraiment supprimer le projet « ${project.name} » ? Cette action est irréversible.`,
+    success: 'Projet supprimé avec succès',
+    failure: 'Erreur lors de la suppression du projet',
+  });
 
-  let content;
-  if (projects.isPending) {
-    content = (
-      <div className={styles.centered}>
-        <Spin />
-        <div>Chargement...</div>
-      </div>
-    );
-  } else if (projects.isError) {
-    content = (
-      <Alert
-        type="error"
-        showIcon
-        title="Erreur lors du chargement des projets"
-        description={serverMessage(projects.error)}
-        action={
-          <Button onClick={() => void projects.refetch()} loading={projects.isFetching}>
-            Réessayer
-          </Button>
-        }
+  return (
+    <>
+      <PageHeader
+        {...titles}
+        action={<CreateButton onClick={() => setDialog({})}>Nouveau Projet</CreateButton>}
       />
-    );
-  } else if (projects.data.length === 0) {
-    content = (
-      <Card>
-        <Empty description="Aucun projet">
-          <Button
-            type="primary"
-            size="large"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setDialog({})}
-          >
-            Créer un projet
-          </Button>
-        </Empty>
-      </Card>
-    );
-  } else {
-    content = (
-      <ul className={styles.grid} aria-label="Projets">
-        {projects.data.map((project) => (
-          <li key={project.id}>
+      <PageBody>
+        <QueryList
+          query={projects}
+          errorTitle="Erreur lors du chargement des projets"
+          empty={
+            <EmptyCard description="Aucun projet">
+              <CreateButton onClick={() => setDialog({})}>Créer un projet</CreateButton>
+            </EmptyCard>
+          }
+          label="Projets"
+          className={styles.grid}
+        >
+          {(project) => (
             <ProjectCard
               project={project}
               onEdit={() => setDialog({ project })}
               onDelete={() => confirmDelete(project)}
             />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
-  return (
-    <>
-      <PageHeader
-        title={title}
-        subtitle={subtitle}
-        action={
-          <Button
-            type="primary"
-            size="large"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setDialog({})}
-          >
-            Nouveau Projet
-          </Button>
-        }
-      />
-      <PageBody>{content}</PageBody>
+          )}
+        </QueryList>
+      </PageBody>
       {dialog !== null && (
         <ProjectDialog
           key={dialog.project?.id ?? 'new'}
@@ -191,12 +126,7 @@ function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
         )}
       </ul>
       <div className={styles.actions}>
-        <Button size="large" onClick={onEdit} aria-label={`Modifier ${project.name}`}>
-          Modifier
-        </Button>
-        <Button size="large" danger onClick={onDelete} aria-label={`Supprimer ${project.name}`}>
-          Supprimer
-        </Button>
+        <EditDeleteButtons name={project.name} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </Card>
   );

@@ -1,7 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { labelOf, quoteStatusLabels } from '@btp/shared/enums';
 import { canDeleteQuote, canSendQuote } from '@btp/shared/quote-status';
-import { Alert, Button, Card, Empty, Popconfirm, Spin, Tag } from 'antd';
+import { Button, Card, Popconfirm, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -9,15 +8,17 @@ import { useDeleteQuote } from '../../../api/quotes/delete-quote';
 import { getQuoteQueryOptions, type QuoteDetail } from '../../../api/quotes/get-quote';
 import { useQuotesList, type QuoteListItem } from '../../../api/quotes/list-quotes';
 import { useSendQuote } from '../../../api/quotes/send-quote';
-import { PageBody, PageHeader } from '../../../components/page-header';
+import { useToastedAction } from '../../../components/action-toasts';
+import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
+import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { EmptyCard, QueryList } from '../../../components/query-list';
+import { CreateButton } from '../../../components/record-buttons';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { QuoteDialog } from './quote-dialog';
 import { euros } from './quote-lines';
 import styles from './quotes.module.css';
-
-const LOAD_ERROR = 'Erreur lors du chargement des devis';
 
 /** Badge colour per quote status. */
 export const quoteStatusColors: Record<string, string> = {
@@ -30,13 +31,8 @@ export const quoteStatusColors: Record<string, string> = {
 
 type DialogState = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; quote: QuoteDetail };
 
-interface QuotesPageProps {
-  title: string;
-  subtitle: string;
-}
-
 /** Spec section 2 "Devis": the company's quotes as cards; create, edit, send, delete. */
-export function QuotesPage({ title, subtitle }: QuotesPageProps) {
+export function QuotesPage(titles: PageTitles) {
   const quotes = useQuotesList();
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
   const [opening, setOpening] = useState<string | undefined>();
@@ -59,62 +55,26 @@ export function QuotesPage({ title, subtitle }: QuotesPageProps) {
     }
   };
 
-  let content;
-  if (quotes.isPending) {
-    content = (
-      <div className={styles.loading}>
-        <Spin />
-        <div>Chargement...</div>
-      </div>
-    );
-  } else if (quotes.isError) {
-    content = (
-      <Alert
-        type="error"
-        showIcon
-        title={LOAD_ERROR}
-        description={serverMessage(quotes.error)}
-        action={
-          <Button onClick={() => void quotes.refetch()} loading={quotes.isFetching}>
-            Réessayer
-          </Button>
-        }
-      />
-    );
-  } else if (quotes.data.length === 0) {
-    content = (
-      <Card>
-        <Empty description={<EmptyText />}>
-          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={openCreate}>
-            Nouveau Devis
-          </Button>
-        </Empty>
-      </Card>
-    );
-  } else {
-    content = (
-      <ul className={styles.grid} aria-label="Devis">
-        {quotes.data.map((quote) => (
-          <li key={quote.id}>
-            <QuoteCard quote={quote} opening={opening === quote.id} onEdit={() => void openEdit(quote.id)} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <>
-      <PageHeader
-        title={title}
-        subtitle={subtitle}
-        action={
-          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={openCreate}>
-            Nouveau Devis
-          </Button>
-        }
-      />
-      <PageBody>{content}</PageBody>
+      <PageHeader {...titles} action={<CreateButton onClick={openCreate}>Nouveau Devis</CreateButton>} />
+      <PageBody>
+        <QueryList
+          query={quotes}
+          errorTitle="Erreur lors du chargement des devis"
+          empty={
+            <EmptyCard description={<EmptyText />}>
+              <CreateButton onClick={openCreate}>Nouveau Devis</CreateButton>
+            </EmptyCard>
+          }
+          label="Devis"
+          className={styles.grid}
+        >
+          {(quote) => (
+            <QuoteCard quote={quote} opening={opening === quote.id} onEdit={() => void openEdit(quote.id)} />
+          )}
+        </QueryList>
+      </PageBody>
       {dialog.kind !== 'closed' && (
         <QuoteDialog
           key={dialog.kind === 'edit' ? dialog.quote.id : 'new'}
@@ -144,35 +104,13 @@ interface QuoteCardProps {
 }
 
 function QuoteCard({ quote, opening, onEdit }: QuoteCardProps) {
-  const { toast } = useToast();
   const send = useSendQuote();
   const remove = useDeleteQuote();
 
-  const sendQuote = async () => {
-    try {
-      await send.mutateAsync({ id: quote.id, version: quote.version });
-      toast({ title: 'Succès', description: 'Le devis a été envoyé.' });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Erreur',
-        description: serverMessage(error) ?? "Une erreur est survenue lors de l'envoi du devis.",
-      });
-    }
-  };
-
-  const deleteQuote = async () => {
-    try {
-      await remove.mutateAsync(quote.id);
-      toast({ title: 'Succès', description: 'Le devis a été supprimé.' });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Erreur',
-        description: serverMessage(error) ?? 'Une erreur est survenue lors de la suppression du devis.',
-      });
-    }
-  };
+  const sendQuote = useToastedAction(() => send.mutateAsync({ id: quote.id, version: quote.version }), {
+    success: 'Le devis a été envoyé.',
+    failure: "Une erreur est survenue lors de l'envoi du devis.",
+  });
 
   return (
     <Card className={styles.card} styles={{ body: { padding: 16 } }}>
@@ -217,23 +155,15 @@ function QuoteCard({ quote, opening, onEdit }: QuoteCardProps) {
             </Popconfirm>
           )}
           {canDeleteQuote(quote.status) && (
-            <Popconfirm
-              title="Supprimer ce devis ?"
+            <ConfirmDeleteButton
+              id={quote.id}
+              mutation={remove}
+              question="Supprimer ce devis ?"
               description="Le devis et ses lignes seront supprimés."
-              okText="Supprimer"
-              okButtonProps={{ danger: true }}
-              cancelText="Annuler"
-              onConfirm={() => deleteQuote()}
-            >
-              <Button
-                danger
-                size="large"
-                loading={remove.isPending}
-                aria-label={`Supprimer le devis ${quote.number}`}
-              >
-                Supprimer
-              </Button>
-            </Popconfirm>
+              aria-label={`Supprimer le devis ${quote.number}`}
+              success="Le devis a été supprimé."
+              failure="Une erreur est survenue lors de la suppression du devis."
+            />
           )}
         </div>
       </article>

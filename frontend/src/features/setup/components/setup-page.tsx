@@ -1,8 +1,8 @@
 import { setupInput, type SetupData, type SetupInput } from '@btp/shared/entities/auth';
-import { Button, Col, Form, Input, Row, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 
+import { AccountForm, personAccountFieldNames } from '../../../components/account-form';
 import { CenteredCardPage } from '../../../components/centered-card-page';
-import { PasswordInput } from '../../../components/password-input';
 import { useToast } from '../../../components/toast';
 import { ApiError, serverMessage } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/session-user';
@@ -11,15 +11,7 @@ import { useRunSetup } from '../api/run-setup';
 
 type SetupFormValues = SetupInput & { confirmPassword?: string };
 
-const fields = [
-  'setupToken',
-  'firstName',
-  'lastName',
-  'email',
-  'username',
-  'password',
-  'confirmPassword',
-] as const;
+const fields = ['setupToken', ...personAccountFieldNames] as const;
 
 function validate(values: SetupFormValues) {
   const extra: FieldMessages =
@@ -74,51 +66,17 @@ export function SetupPage({ onInstalled }: SetupPageProps) {
         Créez le premier super administrateur avec le jeton d&apos;installation affiché au démarrage du
         serveur.
       </Typography.Paragraph>
-      <Form<SetupFormValues>
+      <AccountForm<SetupFormValues>
         form={form}
-        layout="vertical"
-        size="large"
-        requiredMark={false}
         onFinish={handleFinish((data) => void install(data))}
         onValuesChange={handleValuesChange}
+        busy={setup.isPending}
+        submitLabel={setup.isPending ? 'Installation...' : 'Installer BTP Gestion'}
       >
         <Form.Item name="setupToken" label="Jeton d'installation">
           <Input autoComplete="off" spellCheck={false} />
         </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="firstName" label="Prénom">
-              <Input autoComplete="given-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="lastName" label="Nom">
-              <Input autoComplete="family-name" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="email" label="Adresse e-mail">
-          <Input autoComplete="email" inputMode="email" spellCheck={false} />
-        </Form.Item>
-        <Form.Item name="username" label="Nom d'utilisateur">
-          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="password" label="Mot de passe">
-              <PasswordInput autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="confirmPassword" label="Confirmer le mot de passe">
-              <PasswordInput autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Button type="primary" htmlType="submit" block loading={setup.isPending}>
-          {setup.isPending ? 'Installation...' : 'Installer BTP Gestion'}
-        </Button>
-      </Form>
+      </AccountForm>
     </CenteredCardPage>
   );
 }

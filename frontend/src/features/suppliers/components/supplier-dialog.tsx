@@ -1,12 +1,10 @@
-import { Button, Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 
 import { useCreateSupplier } from '../../../api/suppliers/create-supplier';
 import type { SuppliersListItem } from '../../../api/suppliers/list-suppliers';
 import { useUpdateSupplier } from '../../../api/suppliers/update-supplier';
-import { ResponsiveModal } from '../../../components/responsive-modal';
-import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/api';
+import { useActionToasts } from '../../../components/action-toasts';
+import { FormDialog } from '../../../components/form-dialog';
 
 // The form (its grid, number input and tag input) loads with the dialog's first opening.
 const SupplierForm = lazy(() =>
@@ -24,65 +22,40 @@ interface SupplierDialogProps {
  * `version` read (a change made meanwhile is a 409 whose message the toast shows).
  */
 export function SupplierDialog({ supplier, onClose }: SupplierDialogProps) {
-  const { toast } = useToast();
   const create = useCreateSupplier();
   const update = useUpdateSupplier();
-  const editing = supplier !== undefined;
+  const notify = useActionToasts();
 
   return (
-    <ResponsiveModal
-      open
-      title={editing ? 'Modifier le fournisseur' : 'Nouveau Fournisseur'}
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
+    <FormDialog
+      title={supplier ? 'Modifier le fournisseur' : 'Nouveau Fournisseur'}
       width={720}
+      onClose={onClose}
     >
-      <Suspense
-        fallback={
-          <div style={{ textAlign: 'center', padding: 32 }}>
-            <Spin />
-            <div>Chargement...</div>
-          </div>
-        }
-      >
-        <SupplierForm
-          initial={supplier}
-          submitLabel={editing ? 'Enregistrer' : 'Créer le fournisseur'}
-          busyLabel={editing ? 'Enregistrement...' : 'Création...'}
-          busy={create.isPending || update.isPending}
-          extraAction={
-            <Button onClick={onClose} style={{ flex: '1 1 auto', maxWidth: 320 }}>
-              Annuler
-            </Button>
+      <SupplierForm
+        initial={supplier}
+        submitLabel={supplier ? 'Enregistrer' : 'Créer le fournisseur'}
+        busyLabel={supplier ? 'Enregistrement...' : 'Création...'}
+        busy={create.isPending || update.isPending}
+        onCancel={onClose}
+        onSubmit={async (data) => {
+          if (supplier) {
+            await notify(
+              () => update.mutateAsync({ id: supplier.id, supplier: { ...data, version: supplier.version } }),
+              {
+                success: 'Fournisseur mis à jour avec succès',
+                failure: 'Erreur lors de la mise à jour du fournisseur',
+              },
+            );
+          } else {
+            await notify(() => create.mutateAsync(data), {
+              success: 'Fournisseur créé avec succès',
+              failure: 'Erreur lors de la création du fournisseur',
+            });
           }
-          onSubmit={async (data) => {
-            try {
-              if (editing) {
-                await update.mutateAsync({
-                  id: supplier.id,
-                  supplier: { ...data, version: supplier.version },
-                });
-                toast({ title: 'Succès', description: 'Fournisseur mis à jour avec succès' });
-              } else {
-                await create.mutateAsync(data);
-                toast({ title: 'Succès', description: 'Fournisseur créé avec succès' });
-              }
-              onClose();
-            } catch (error) {
-              const fallback = editing
-                ? 'Erreur lors de la mise à jour du fournisseur'
-                : 'Erreur lors de la création du fournisseur';
-              toast({
-                variant: 'destructive',
-                title: 'Erreur',
-                description: serverMessage(error) ?? fallback,
-              });
-              throw error;
-            }
-          }}
-        />
-      </Suspense>
-    </ResponsiveModal>
+          onClose();
+        }}
+      />
+    </FormDialog>
   );
 }

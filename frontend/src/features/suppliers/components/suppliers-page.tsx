@@ -1,26 +1,16 @@
-import {
-  EnvironmentOutlined,
-  MailOutlined,
-  PhoneOutlined,
-  PlusOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Rate, Spin, Tag } from 'antd';
+import { EnvironmentOutlined, MailOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import { Card, Rate, Tag } from 'antd';
 import { useState } from 'react';
 
 import { useDeleteSupplier } from '../../../api/suppliers/delete-supplier';
 import { useSuppliersList, type SuppliersListItem } from '../../../api/suppliers/list-suppliers';
-import { PageBody, PageHeader } from '../../../components/page-header';
-import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/api';
+import { useConfirmDelete } from '../../../components/action-toasts';
+import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { EmptyCard, QueryList } from '../../../components/query-list';
+import { CreateButton, EditDeleteButtons } from '../../../components/record-buttons';
 import { ratingStars, ratingText } from './specialties';
 import { SupplierDialog } from './supplier-dialog';
 import styles from './suppliers-page.module.css';
-
-interface SuppliersPageProps {
-  title: string;
-  subtitle: string;
-}
 
 /** What the dialog shows: a new supplier, one being edited, or nothing. */
 type DialogState = { supplier?: SuppliersListItem } | null;
@@ -29,113 +19,52 @@ type DialogState = { supplier?: SuppliersListItem } | null;
  * Spec section 2 "Fournisseurs": supplier cards in a grid, the 'Nouveau Fournisseur' dialog, and
  * from each card its edit dialog and its deletion after a confirmation.
  */
-export function SuppliersPage({ title, subtitle }: SuppliersPageProps) {
+export function SuppliersPage(titles: PageTitles) {
   const suppliers = useSuppliersList();
-  const remove = useDeleteSupplier();
-  const { toast } = useToast();
-  const { modal } = App.useApp();
   const [dialog, setDialog] = useState<DialogState>(null);
 
-  const confirmDelete = (supplier: SuppliersListItem) => {
-    modal.confirm({
-      title: 'Supprimer le fournisseur',
-      content: `Voulez-vous vraiment supprimer le fournisseur « ${supplier.name} » ? Cette action est irréversible.`,
-      okText: 'Supprimer',
-      cancelText: 'Annuler',
-      okButtonProps: { danger: true, size: 'large' },
-      cancelButtonProps: { size: 'large' },
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(supplier.id);
-          toast({ title: 'Succès', description: 'Fournisseur supprimé avec succès' });
-        } catch (error) {
-          toast({
-            variant: 'destructive',
-            title: 'Erreur',
-            description: serverMessage(error) ?? 'Erreur lors de la suppression du fournisseur',
-          });
-        }
-      },
-    });
-  };
+  const confirmDelete = useConfirmDelete<SuppliersListItem>(useDeleteSupplier(), {
+    title: 'Supprimer le fournisseur',
+    content: (supplier) =>
+      `Voulez-vous vraiment supprimer le fournisseur « ${supplier.name} » ? Cette action est irréversible.`,
+    success: 'Fournisseur supprimé avec succès',
+    failure: 'Erreur lors de la suppression du fournisseur',
+  });
 
-  let content;
-  if (suppliers.isPending) {
-    content = (
-      <div className={styles.centered}>
-        <Spin />
-        <div>Chargement...</div>
-      </div>
-    );
-  } else if (suppliers.isError) {
-    content = (
-      <Alert
-        type="error"
-        showIcon
-        title="Erreur lors du chargement des fournisseurs"
-        description={serverMessage(suppliers.error)}
-        action={
-          <Button onClick={() => void suppliers.refetch()} loading={suppliers.isFetching}>
-            Réessayer
-          </Button>
-        }
+  return (
+    <>
+      <PageHeader
+        {...titles}
+        action={<CreateButton onClick={() => setDialog({})}>Nouveau fournisseur</CreateButton>}
       />
-    );
-  } else if (suppliers.data.length === 0) {
-    content = (
-      <Card>
-        <Empty
-          description={
-            <>
-              <strong style={{ display: 'block', fontSize: 16 }}>Aucun fournisseur</strong>
-              Commencez par ajouter votre premier fournisseur
-            </>
+      <PageBody>
+        <QueryList
+          query={suppliers}
+          errorTitle="Erreur lors du chargement des fournisseurs"
+          empty={
+            <EmptyCard
+              description={
+                <>
+                  <strong style={{ display: 'block', fontSize: 16 }}>Aucun fournisseur</strong>
+                  Commencez par ajouter votre premier fournisseur
+                </>
+              }
+            >
+              <CreateButton onClick={() => setDialog({})}>Ajouter un fournisseur</CreateButton>
+            </EmptyCard>
           }
+          label="Fournisseurs"
+          className={styles.grid}
         >
-          <Button
-            type="primary"
-            size="large"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setDialog({})}
-          >
-            Ajouter un fournisseur
-          </Button>
-        </Empty>
-      </Card>
-    );
-  } else {
-    content = (
-      <ul className={styles.grid} aria-label="Fournisseurs">
-        {suppliers.data.map((supplier) => (
-          <li key={supplier.id}>
+          {(supplier) => (
             <SupplierCard
               supplier={supplier}
               onEdit={() => setDialog({ supplier })}
               onDelete={() => confirmDelete(supplier)}
             />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
-  return (
-    <>
-      <PageHeader
-        title={title}
-        subtitle={subtitle}
-        action={
-          <Button
-            type="primary"
-            size="large"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => setDialog({})}
-          >
-            Nouveau fournisseur
-          </Button>
-        }
-      />
-      <PageBody>{content}</PageBody>
+          )}
+        </QueryList>
+      </PageBody>
       {dialog !== null && (
         <SupplierDialog
           key={dialog.supplier?.id ?? 'new'}
@@ -205,12 +134,7 @@ function SupplierCard({ supplier, onEdit, onDelete }: SupplierCardProps) {
         </div>
       )}
       <div className={styles.actions}>
-        <Button size="large" onClick={onEdit} aria-label={`Modifier ${name}`}>
-          Modifier
-        </Button>
-        <Button size="large" danger onClick={onDelete} aria-label={`Supprimer ${name}`}>
-          Supprimer
-        </Button>
+        <EditDeleteButtons name={name} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </Card>
   );

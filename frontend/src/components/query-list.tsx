@@ -1,0 +1,100 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Spin } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+
+import { serverMessage } from '../lib/api';
+import styles from './query-list.module.css';
+import { useToast } from './toast';
+
+/** A spinner over 'Chargement...': a list, or a dialog's form, on its way. */
+export function LoadingState() {
+  return (
+    <div className={styles.loading}>
+      <Spin />
+      <div>Chargement...</div>
+    </div>
+  );
+}
+
+/** An empty list's card: what is missing, and the button that adds one (`children`) if any. */
+export function EmptyCard({ description, children }: { description: ReactNode; children?: ReactNode }) {
+  return (
+    <Card>
+      <Empty description={description}>{children}</Empty>
+    </Card>
+  );
+}
+
+interface QueryListProps<TItem extends { id: string }> {
+  /** The list's query (TanStack Query). */
+  query: UseQueryResult<readonly TItem[]>;
+  /** The title of the load error, e.g. 'Erreur lors du chargement des clients'. */
+  errorTitle: string;
+  /** Also says the load error in an error toast, once per failure. */
+  toastError?: boolean;
+  /** The loaded items this list shows (a tab's, say); all of them when absent. */
+  select?: (items: readonly TItem[]) => readonly TItem[];
+  /** Shown in place of the list when there is no item to show. */
+  empty: ReactNode;
+  /** The list's accessible name, e.g. 'Clients'. */
+  label?: string;
+  /** The class of the `<ul>` (a grid of cards, lines) and of each `<li>`. */
+  className?: string | undefined;
+  itemClassName?: string | undefined;
+  /** One item of the list (in its `<li>`). */
+  children: (item: TItem) => ReactNode;
+}
+
+/**
+ * A list screen's records: 'Chargement...' while they load, the load error with the server's message
+ * and a 'Réessayer' button, `empty` when there is none to show, else the list, one `<li>` a record.
+ */
+export function QueryList<TItem extends { id: string }>({
+  query,
+  errorTitle,
+  toastError = false,
+  select,
+  empty,
+  label,
+  className,
+  itemClassName,
+  children,
+}: QueryListProps<TItem>) {
+  useErrorToast(toastError && query.isError ? query.errorUpdatedAt : 0, errorTitle);
+
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={errorTitle}
+        description={serverMessage(query.error)}
+        action={
+          <Button onClick={() => void query.refetch()} loading={query.isFetching}>
+            Réessayer
+          </Button>
+        }
+      />
+    );
+  }
+  const items = select === undefined ? query.data : select(query.data);
+  if (items.length === 0) return empty;
+  return (
+    <ul className={className} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id} className={itemClassName}>
+          {children(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One error toast per failure, a failure being known by its time (`errorUpdatedAt`, 0 for none). */
+function useErrorToast(failedAt: number, description: string) {
+  const { toast } = useToast();
+  useEffect(() => {
+    if (failedAt !== 0) toast({ variant: 'destructive', title: 'Erreur', description });
+  }, [failedAt, description, toast]);
+}

@@ -1,0 +1,80 @@
+import { effectiveInvoiceStatus } from '@btp/shared/invoice-status';
+import { invoiceStatusLabels, labelOf } from '@btp/shared/enums';
+import { Button, Card, Tag } from 'antd';
+
+import { useProjectsList } from '../../../api/projects/list-projects';
+import { useDeleteSupplierInvoice } from '../../../api/supplier-invoices/delete-supplier-invoice';
+import type { SupplierInvoicesListItem } from '../../../api/supplier-invoices/list-supplier-invoices';
+import type { SupplierQuotesListItem } from '../../../api/supplier-quotes/list-supplier-quotes';
+import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
+import { formatDate } from '../../../lib/format';
+import { euros } from './purchase-values';
+import styles from './purchases.module.css';
+
+const invoiceStatusColors: Record<string, string> = {
+  draft: 'default',
+  sent: 'blue',
+  paid: 'green',
+  overdue: 'red',
+  cancelled: 'default',
+};
+
+interface SupplierInvoiceCardProps {
+  invoice: SupplierInvoicesListItem;
+  /** The price requests, to name the one the invoice is linked to. */
+  requests: readonly SupplierQuotesListItem[];
+  onEdit: () => void;
+}
+
+/** One supplier invoice: number, status (overdue read from the due date), supplier, project, amount. */
+export function SupplierInvoiceCard({ invoice, requests, onEdit }: SupplierInvoiceCardProps) {
+  const remove = useDeleteSupplierInvoice();
+  const status = effectiveInvoiceStatus(invoice);
+  const linked = requests.find((request) => request.id === invoice.supplierQuoteId);
+  // The shared list schema of supplier invoices keeps only the supplier: the project name comes from the projects list.
+  const projects = useProjectsList();
+  const projectName =
+    invoice.projectId === undefined
+      ? undefined
+      : (projects.data?.find((project) => project.id === invoice.projectId)?.name ?? '—');
+
+  return (
+    <Card className={styles.card} styles={{ body: { padding: 16 } }}>
+      <article aria-label={`Facture fournisseur ${invoice.number}`}>
+        <div className={styles.cardHead}>
+          <span className={styles.number}>{invoice.number}</span>
+          <Tag color={invoiceStatusColors[status]}>{labelOf(invoiceStatusLabels, status)}</Tag>
+        </div>
+        <h2 className={styles.cardTitle}>{invoice.title ?? invoice.supplier?.name ?? invoice.number}</h2>
+        <dl className={styles.facts}>
+          <dt>Fournisseur</dt>
+          <dd>{invoice.supplier?.name ?? '—'}</dd>
+          <dt>Projet</dt>
+          <dd>{projectName ?? 'Aucun projet'}</dd>
+          {linked !== undefined && (
+            <>
+              <dt>Demande</dt>
+              <dd>{linked.number}</dd>
+            </>
+          )}
+          <dt>Montant</dt>
+          <dd className={styles.amount}>{euros(invoice.totalAmount)}</dd>
+          <dt>Échéance</dt>
+          <dd>{invoice.dueDate !== undefined ? formatDate(invoice.dueDate) : 'Non définie'}</dd>
+        </dl>
+        <div className={styles.actions}>
+          <Button size="large" onClick={onEdit}>
+            Modifier
+          </Button>
+          <ConfirmDeleteButton
+            id={invoice.id}
+            mutation={remove}
+            question="Supprimer cette facture fournisseur ?"
+            success="Facture fournisseur supprimée avec succès"
+            failure="Erreur lors de la suppression de la facture fournisseur"
+          />
+        </div>
+      </article>
+    </Card>
+  );
+}
