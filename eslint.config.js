@@ -22,6 +22,25 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Rules that need the types: a promise nobody awaits (an error lost, a write racing the next
+    // screen), a promise where a callback must return nothing (an event handler whose failure goes
+    // unseen), an await on something that is not a promise. Each file is checked with its own
+    // workspace's tsconfig (the project service); the config files outside every tsconfig get a
+    // default project.
+    files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -34,6 +34,9 @@ export function ConfirmDeleteButton({
       okText="Supprimer"
       okButtonProps={{ danger: true }}
       cancelText="Annuler"
+      // antd's Popconfirm awaits a returned promise (OK shows a spinner, then the popup closes); its
+      // type says void. This promise never rejects: useToastedAction tells the failure.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
       onConfirm={() => remove()}
     >
       <Button danger size="large" loading={mutation.isPending} aria-label={label}>

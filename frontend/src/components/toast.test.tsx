@@ -72,10 +72,14 @@ describe('toasts', () => {
     renderTrigger({ title: 'Succès' });
     fireEvent.click(screen.getByRole('button', { name: 'Afficher 0' }));
 
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 10));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 10);
+    });
     expect(shown()).toHaveLength(1);
 
-    act(() => vi.advanceTimersByTime(20));
+    act(() => {
+      vi.advanceTimersByTime(20);
+    });
     expect(shown()).toHaveLength(0);
   });
 
@@ -85,15 +89,23 @@ describe('toasts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Afficher 0' }));
     const toast = shown()[0] as HTMLElement;
 
-    act(() => vi.advanceTimersByTime(3_000));
+    act(() => {
+      vi.advanceTimersByTime(3_000);
+    });
     fireEvent.pointerEnter(toast, { pointerType: 'mouse' });
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(shown()).toHaveLength(1);
 
     fireEvent.pointerLeave(toast, { pointerType: 'mouse' });
-    act(() => vi.advanceTimersByTime(1_900));
+    act(() => {
+      vi.advanceTimersByTime(1_900);
+    });
     expect(shown()).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(shown()).toHaveLength(0);
   });
 

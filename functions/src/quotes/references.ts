@@ -31,7 +31,7 @@ export async function findReferences<const L extends readonly ReferenceLookup<un
   lookups: L,
 ): Promise<Found<L>> {
   const found = await Promise.all(
-    lookups.map((lookup) => (lookup.id ? lookup.repository.get(companyId, lookup.id) : undefined)),
+    lookups.map(async (lookup) => (lookup.id ? lookup.repository.get(companyId, lookup.id) : undefined)),
   );
   const details: ErrorDetail[] = [];
   lookups.forEach((lookup, index) => {
