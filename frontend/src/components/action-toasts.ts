@@ -30,6 +30,7 @@ export function useActionToasts() {
           variant: 'destructive',
           title: 'Erreur',
           description: serverMessage(error) ?? texts.failure,
+          error,
         });
         throw error;
       }

@@ -60,7 +60,7 @@ export function QueryList<TItem extends { id: string }>({
   itemClassName,
   children,
 }: QueryListProps<TItem>) {
-  useErrorToast(toastError && query.isError ? query.errorUpdatedAt : 0, errorTitle);
+  useErrorToast(toastError && query.isError ? query.errorUpdatedAt : 0, errorTitle, query.error);
 
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
@@ -92,9 +92,9 @@ export function QueryList<TItem extends { id: string }>({
 }
 
 /** One error toast per failure, a failure being known by its time (`errorUpdatedAt`, 0 for none). */
-function useErrorToast(failedAt: number, description: string) {
+function useErrorToast(failedAt: number, description: string, error: unknown) {
   const { toast } = useToast();
   useEffect(() => {
-    if (failedAt !== 0) toast({ variant: 'destructive', title: 'Erreur', description });
-  }, [failedAt, description, toast]);
+    if (failedAt !== 0) toast({ variant: 'destructive', title: 'Erreur', description, error });
+  }, [failedAt, description, error, toast]);
 }

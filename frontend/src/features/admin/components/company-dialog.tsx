@@ -119,6 +119,7 @@ export function CompanyDialog({ company, onClose }: CompanyDialogProps) {
         variant: 'destructive',
         title: 'Erreur',
         description: serverMessage(error) ?? "Erreur lors de la mise à jour de l'entreprise",
+        error,
       });
     }
   };

@@ -46,9 +46,11 @@ export function CompanyList() {
   const [editing, setEditing] = useState<AdminCompany | null>(null);
 
   const failedAt = companies.isError ? companies.errorUpdatedAt : 0;
+  const loadError = companies.error;
   useEffect(() => {
-    if (failedAt !== 0) toast({ variant: 'destructive', title: 'Erreur', description: LOAD_ERROR });
-  }, [failedAt, toast]);
+    if (failedAt !== 0)
+      toast({ variant: 'destructive', title: 'Erreur', description: LOAD_ERROR, error: loadError });
+  }, [failedAt, loadError, toast]);
 
   const editButton = (company: AdminCompany) => (
     <Button size="large" onClick={() => setEditing(company)} aria-label={`Modifier ${company.name}`}>

@@ -57,6 +57,7 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
         variant: 'destructive',
         title: 'Erreur',
         description: serverMessage(error) ?? 'Erreur lors de la mise à jour',
+        error,
       });
     }
   };

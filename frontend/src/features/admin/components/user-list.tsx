@@ -79,9 +79,11 @@ export function UserList({ currentUserId }: { currentUserId: string }) {
   const [editing, setEditing] = useState<AdminUser | null>(null);
 
   const failedAt = users.isError ? users.errorUpdatedAt : 0;
+  const loadError = users.error;
   useEffect(() => {
-    if (failedAt !== 0) toast({ variant: 'destructive', title: 'Erreur', description: LOAD_ERROR });
-  }, [failedAt, toast]);
+    if (failedAt !== 0)
+      toast({ variant: 'destructive', title: 'Erreur', description: LOAD_ERROR, error: loadError });
+  }, [failedAt, loadError, toast]);
 
   const confirmDeactivation = (user: AdminUser) => {
     modal.confirm({
@@ -100,6 +102,7 @@ export function UserList({ currentUserId }: { currentUserId: string }) {
             variant: 'destructive',
             title: 'Erreur',
             description: serverMessage(error) ?? 'Erreur lors de la désactivation',
+            error,
           });
         }
       },

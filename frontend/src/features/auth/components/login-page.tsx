@@ -44,6 +44,7 @@ export function LoginPage() {
         variant: 'destructive',
         title: 'Erreur de connexion',
         description: serverMessage(error) ?? "Une erreur s'est produite lors de la connexion",
+        error,
       });
     }
   };

@@ -87,6 +87,7 @@ export function RegisterPage() {
         variant: 'destructive',
         title: 'Erreur',
         description: serverMessage(error) ?? 'Erreur lors de la création du compte',
+        error,
       });
     }
   };

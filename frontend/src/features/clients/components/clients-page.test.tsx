@@ -169,6 +169,24 @@ describe('Clients', () => {
     expect(within(form).getByLabelText("Nom de l'entreprise")).toHaveValue('Maison Durand');
   });
 
+  it('gives the reference of a failed request, for support, under the error', async () => {
+    const user = setupUser();
+    stub({
+      'POST /api/clients': () =>
+        Response.json(
+          { error: 'internal_error', message: 'Une erreur interne est survenue.', reference: 'req-5f1c' },
+          { status: 500, headers: { 'x-request-id': 'req-5f1c' } },
+        ),
+    });
+    renderPage();
+    const form = await openForm();
+    await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Maison Durand');
+
+    await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
+    expect(await toasts().findByText('Une erreur interne est survenue.')).toBeInTheDocument();
+    expect(toasts().getByText('Référence : req-5f1c')).toBeInTheDocument();
+  });
+
   it('edits a client in a dialog, sending the whole record with the version read', async () => {
     const user = setupUser();
     const api = stub({

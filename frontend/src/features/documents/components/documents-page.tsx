@@ -60,9 +60,11 @@ export function DocumentsPage({ title, subtitle }: { title: string; subtitle: st
   const [pending, setPending] = useState<PendingAction | null>(null);
 
   const failedAt = documents.isError ? documents.errorUpdatedAt : 0;
+  const loadError = documents.error;
   useEffect(() => {
-    if (failedAt !== 0) toast({ variant: 'destructive', title: 'Erreur', description: LOAD_ERROR });
-  }, [failedAt, toast]);
+    if (failedAt !== 0)
+      toast({ variant: 'destructive', title: 'Erreur', description: LOAD_ERROR, error: loadError });
+  }, [failedAt, loadError, toast]);
 
   const projectNames = useMemo(
     () => new Map((projects.data ?? []).map((project) => [project.id, project.name])),
@@ -78,6 +80,7 @@ export function DocumentsPage({ title, subtitle }: { title: string; subtitle: st
         variant: 'destructive',
         title: 'Erreur',
         description: serverMessage(error) ?? 'Erreur lors du téléchargement du document',
+        error,
       });
     } finally {
       setPending(null);
@@ -99,6 +102,7 @@ export function DocumentsPage({ title, subtitle }: { title: string; subtitle: st
         variant: 'destructive',
         title: 'Erreur',
         description: serverMessage(error) ?? "Erreur lors de l'ouverture du document",
+        error,
       });
     } finally {
       setPending(null);
@@ -123,6 +127,7 @@ export function DocumentsPage({ title, subtitle }: { title: string; subtitle: st
             variant: 'destructive',
             title: 'Erreur',
             description: serverMessage(error) ?? 'Erreur lors de la suppression du document',
+            error,
           });
         }
       },

@@ -87,7 +87,7 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
       setProgress(null);
       if (isAbort(error)) return;
       showServerErrors(error);
-      toast({ variant: 'destructive', title: 'Erreur', description: serverMessage(error) ?? FAILURE });
+      toast({ variant: 'destructive', title: 'Erreur', description: serverMessage(error) ?? FAILURE, error });
     } finally {
       setTransfer(null);
     }

@@ -101,6 +101,7 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
           (editing
             ? 'Erreur lors de la mise à jour de la facture'
             : 'Erreur lors de la création de la facture'),
+        error,
       });
     }
   };

@@ -74,6 +74,7 @@ export function InvoicingPage(titles: PageTitles) {
             variant: 'destructive',
             title: 'Erreur',
             description: serverMessage(error) ?? "Erreur lors de l'envoi de la facture",
+            error,
           });
         }
       },

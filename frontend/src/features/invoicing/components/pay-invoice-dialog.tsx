@@ -64,6 +64,7 @@ export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogP
         variant: 'destructive',
         title: 'Erreur',
         description: serverMessage(error) ?? "Erreur lors de l'enregistrement du paiement",
+        error,
       });
     }
   };

@@ -101,7 +101,7 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
 
   const failed = (error: unknown, fallback: string) => {
     showServerErrors(error);
-    toast({ variant: 'destructive', title: 'Erreur', description: serverMessage(error) ?? fallback });
+    toast({ variant: 'destructive', title: 'Erreur', description: serverMessage(error) ?? fallback, error });
   };
 
   // The fields and the lines go in one call, which the server writes in one transaction: a quote

@@ -49,6 +49,7 @@ export function QuotesPage(titles: PageTitles) {
         variant: 'destructive',
         title: 'Erreur',
         description: serverMessage(error) ?? 'Erreur lors du chargement du devis',
+        error,
       });
     } finally {
       setOpening(undefined);
@@ -147,6 +148,9 @@ function QuoteCard({ quote, opening, onEdit }: QuoteCardProps) {
               description="Une fois envoyé, son contenu ne pourra plus être modifié."
               okText="Confirmer l'envoi"
               cancelText="Annuler"
+              // antd's Popconfirm awaits a returned promise (OK shows a spinner, then the popup closes); its
+              // type says void. This promise never rejects: useToastedAction tells the failure.
+              // eslint-disable-next-line @typescript-eslint/no-misused-promises
               onConfirm={() => sendQuote()}
             >
               <Button type="primary" size="large" loading={send.isPending}>

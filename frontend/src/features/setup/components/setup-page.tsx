@@ -52,6 +52,7 @@ export function SetupPage({ onInstalled }: SetupPageProps) {
         variant: 'destructive',
         title: 'Erreur',
         description: serverMessage(error) ?? "Erreur lors de l'installation",
+        error,
       });
     }
   };

@@ -104,6 +104,7 @@ export function ProgressReportDialog({ report, onClose, onSaved }: ProgressRepor
         description:
           serverMessage(error) ??
           (editing ? "Erreur lors de la mise à jour de l'état" : "Erreur lors de la création de l'état"),
+        error,
       });
     }
   };

@@ -38,6 +38,7 @@ export function SignReportDialog({ report, onClose, onSigned }: SignReportDialog
         variant: 'destructive',
         title: 'Erreur',
         description: serverMessage(error) ?? 'Erreur lors de la signature',
+        error,
       });
     }
   };

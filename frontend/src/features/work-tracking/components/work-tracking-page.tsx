@@ -50,6 +50,7 @@ export function WorkTrackingPage({ title, subtitle }: WorkTrackingPageProps) {
         variant: 'destructive',
         title: 'Erreur',
         description: serverMessage(error) ?? 'Erreur lors de la validation',
+        error,
       });
     }
   };
