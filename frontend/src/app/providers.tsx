@@ -44,6 +44,18 @@ const theme: ThemeConfig = {
   },
 };
 
+/**
+ * People who ask their system for less motion (vestibular disorders; WCAG 2.3.3) get none: antd's
+ * zooms, slides and fades are switched off, things simply appear.
+ */
+const prefersReducedMotion =
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const appTheme: ThemeConfig = prefersReducedMotion
+  ? { ...theme, token: { ...theme.token, motion: false } }
+  : theme;
+
 interface AppProvidersProps {
   queryClient: QueryClient;
   children: ReactNode;
@@ -52,7 +64,7 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={frFR} theme={theme}>
+      <ConfigProvider locale={frFR} theme={appTheme}>
         {/* Toasts are ours (spec section 9); antd's <App>, the dialogs' context, is in the signed-in layout. */}
         <ToastProvider>{children}</ToastProvider>
       </ConfigProvider>
