@@ -4,28 +4,80 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.js';
 
+/**
+ * Three products, each exactly as a person starts it (`npm start` on a free port and a fresh
+ * DATA_DIR): one for the desktop browser, one for the phone, one started with DEMO=1 for the demo
+ * company. Desktop and phone have a server each, so they run side by side without meeting: each
+ * installs its own product (foundation.spec.ts) and then runs every journey.
+ */
+interface Server {
+  name: string;
+  port: string;
+  dataDir: string;
+}
+
 // Chosen once in the main process; workers inherit them through the environment.
 process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'btp-e2e-'));
-// A second stack started with DEMO=1: the demo company, for demo-data.spec.ts.
-process.env.E2E_DEMO_PORT ??= String(Number(process.env.E2E_PORT) + 1);
-process.env.E2E_DEMO_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'btp-e2e-demo-'));
-const baseURL = `http://localhost:${process.env.E2E_PORT}`;
-const demoURL = `http://localhost:${process.env.E2E_DEMO_PORT}`;
+const firstPort = Number(process.env.E2E_PORT);
+function server(name: string, offset: number): Server {
+  const key = `E2E_${name.toUpperCase()}`;
+  const port = (process.env[`${key}_PORT`] ??= String(firstPort + offset));
+  const dataDir = (process.env[`${key}_DATA_DIR`] ??= mkdtempSync(join(tmpdir(), `btp-e2e-${name}-`)));
+  return { name, port, dataDir };
+}
+const desktopServer = server('desktop', 0);
+const mobileServer = server('mobile', 1);
+const demoServer = server('demo', 2);
+const urlOf = (target: Server) => `http://localhost:${target.port}`;
+
 const launchOptions = await chromiumLaunchOptions();
-const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
+const desktop = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1280, height: 800 },
+  launchOptions,
+  baseURL: urlOf(desktopServer),
+};
 const mobile = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 3,
   isMobile: true,
   hasTouch: true,
   launchOptions,
+  baseURL: urlOf(mobileServer),
 };
+/** `test.info().project.metadata.dataDir`: where a test finds its server's setup token. */
+const metadataOf = (target: Server) => ({ dataDir: target.dataDir });
+
+/** The product as `npm start` runs it. Only the first server builds the SPA when it is stale. */
+function webServer(target: Server, extra: Record<string, string> = {}) {
+  return {
+    name: target.name,
+    command: 'npm start',
+    cwd: '..',
+    // Ready once it prints it is ready (with DEMO=1, after the demo company is loaded).
+    wait: { stdout: /BTP Gestion est prêt/ },
+    env: {
+      PORT: target.port,
+      DATA_DIR: target.dataDir,
+      LOG_LEVEL: 'warn',
+      // scrypt at production cost (~0.9 s a hash on 2 cores) for every sign-in of the suite would
+      // cost minutes; the unit tests keep the production cost (functions' passwords.test.ts).
+      PASSWORD_HASH_LOG_N: '12',
+      ...extra,
+    },
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  // Desktop and phone side by side (each on its own server); the files of one project may also
+  // share the time, every journey making its own company.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
@@ -35,61 +87,55 @@ export default defineConfig({
     : [['list']],
   outputDir: './test-results',
   use: {
-    baseURL,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
+    // The product then switches antd's motion off (providers.tsx): no frames drawn for zooms and
+    // fades, which on 2 cores cost the browser more than the pages themselves.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions,
   },
-  // foundation.spec.ts asserts a product not installed yet; the other specs install it on the shared
-  // server. So the 'fresh' projects run it first, on both viewports, and the others wait for them.
+  // foundation.spec.ts asserts a product not installed yet, then installs it through the setup
+  // screen; every other journey of that viewport waits for it.
   projects: [
-    { name: 'fresh-desktop', testMatch: 'foundation.spec.ts', use: desktop },
-    { name: 'fresh-mobile', testMatch: 'foundation.spec.ts', use: mobile },
+    {
+      name: 'fresh-desktop',
+      testMatch: 'foundation.spec.ts',
+      use: desktop,
+      metadata: metadataOf(desktopServer),
+    },
+    {
+      name: 'fresh-mobile',
+      testMatch: 'foundation.spec.ts',
+      use: mobile,
+      metadata: metadataOf(mobileServer),
+    },
     {
       name: 'desktop',
       testIgnore: ['foundation.spec.ts', 'demo-data.spec.ts'],
-      dependencies: ['fresh-desktop', 'fresh-mobile'],
+      dependencies: ['fresh-desktop'],
       use: desktop,
+      metadata: metadataOf(desktopServer),
     },
     {
       name: 'mobile',
       testIgnore: ['foundation.spec.ts', 'demo-data.spec.ts'],
-      dependencies: ['fresh-desktop', 'fresh-mobile'],
+      dependencies: ['fresh-mobile'],
       use: mobile,
-    },
-    { name: 'demo-desktop', testMatch: 'demo-data.spec.ts', use: { ...desktop, baseURL: demoURL } },
-    { name: 'demo-mobile', testMatch: 'demo-data.spec.ts', use: { ...mobile, baseURL: demoURL } },
-  ],
-  // The product exactly as a person starts it: `npm start`, on a free port and a fresh DATA_DIR. The
-  // servers start one after the other, so only the first one builds the SPA when it is stale.
-  webServer: [
-    {
-      command: 'npm start',
-      cwd: '..',
-      url: `${baseURL}/api/health`,
-      env: { PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
+      metadata: metadataOf(mobileServer),
     },
     {
-      name: 'demo',
-      command: 'npm start',
-      cwd: '..',
-      // Ready once the demo company is loaded: the stack answers /api/health before that.
-      wait: { stdout: /BTP Gestion est prêt/ },
-      env: {
-        PORT: process.env.E2E_DEMO_PORT,
-        DATA_DIR: process.env.E2E_DEMO_DATA_DIR,
-        DEMO: '1',
-        LOG_LEVEL: 'warn',
-      },
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
+      name: 'demo-desktop',
+      testMatch: 'demo-data.spec.ts',
+      use: { ...desktop, baseURL: urlOf(demoServer) },
+      metadata: metadataOf(demoServer),
+    },
+    {
+      name: 'demo-mobile',
+      testMatch: 'demo-data.spec.ts',
+      use: { ...mobile, baseURL: urlOf(demoServer) },
+      metadata: metadataOf(demoServer),
     },
   ],
+  webServer: [webServer(desktopServer), webServer(mobileServer), webServer(demoServer, { DEMO: '1' })],
 });

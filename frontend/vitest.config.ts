@@ -12,5 +12,9 @@ export default defineConfig({
     restoreMocks: true,
     // The first test of a file also transforms antd and the lazy screens it opens.
     testTimeout: 20_000,
+    // Every file imports antd and the screens: importing them once per worker instead of once per
+    // file halves the project's time. Files share no module state (no vi.mock; the setup file
+    // cleans the DOM after each test; each test makes its own QueryClient).
+    isolate: false,
   },
 });

@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in order, each runner's counts summed into one closing line
- * `N passed, N failed`. Steps: types (tsc -b), lint (ESLint + Prettier), unit + integration + CDK
- * (Vitest over every workspace, DynamoDB Local and the S3 server started by the tests themselves),
- * the SPA build, then end-to-end (Playwright in Chromium against `npm start`).
- * Every step runs even when an earlier one failed, so one run shows every problem.
+ * `npm test`: every check, each runner's test counts summed into one closing line
+ * `N passed, N failed`. Three phases, each using both cores of a small machine:
+ *   1. the checks that are not tests, side by side: types (tsc -b), lint (ESLint), format (Prettier)
+ *      and the SPA build (Vite). Each one's output is printed when it ends, so it stays readable;
+ *   2. unit + integration + CDK tests (Vitest over every workspace; DynamoDB Local started once by
+ *      the integration projects' global setups);
+ *   3. end-to-end (Playwright in Chromium against `npm start`), when the SPA built.
+ * Only tests count in the closing line; a check that fails counts as one failure, so the line still
+ * says the run failed. Every phase runs even when an earlier one failed, so one run shows every
+ * problem. Each step's time is printed at the end (docs/performance.md, "npm test").
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,32 +20,61 @@ const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const reports = mkdtempSync(join(tmpdir(), 'btp-test-'));
 const env = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', FORCE_COLOR: '0' };
+const runStarted = Date.now();
 let passed = 0;
 let failed = 0;
 const lines = [];
 
-function run(title, command, args, options = {}) {
-  console.log(`\n▶ ${title}`);
+/**
+ * Runs one step. `buffered`: its output is held and printed in one piece when it ends (for steps
+ * that run beside others); otherwise it streams.
+ */
+function run(title, command, args, { buffered = false, ...options } = {}) {
+  if (!buffered) console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: result.status === 0, seconds };
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      ...options,
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    const finish = (ok) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (buffered) {
+        const text = Buffer.concat(output).toString('utf8').trimEnd();
+        console.log(`\n▶ ${title} (${seconds} s)${text ? `\n${text}` : ''}`);
+      }
+      resolve({ ok, seconds });
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(String(error)));
+      finish(false);
+    });
+    child.on('close', (code) => finish(code === 0));
+  });
 }
 
-function check(title, command, args, options) {
-  const { ok, seconds } = run(title, command, args, options);
-  if (ok) passed += 1;
-  else failed += 1;
+/** A check that is not a test: reported by name and time, counted only when it fails. */
+async function check(title, command, args, options) {
+  const { ok, seconds } = await run(title, command, args, { buffered: true, ...options });
+  if (!ok) failed += 1;
   lines.push(`${ok ? '✔' : '✖'} ${title} (${seconds} s)`);
   return ok;
 }
 
-check('Types (tsc -b)', bin('tsc'), ['-b']);
-check('Lint (ESLint)', bin('eslint'), ['.', '--max-warnings', '0']);
-check('Format (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+const [, , , built] = await Promise.all([
+  check('Types (tsc -b)', bin('tsc'), ['-b']),
+  check('Lint (ESLint)', bin('eslint'), ['.', '--max-warnings', '0']),
+  check('Format (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
+  check('SPA build (Vite)', bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'frontend') }),
+]);
 
 const vitestReport = join(reports, 'vitest.json');
-const vitest = run('Unit, integration and CDK tests (Vitest)', bin('vitest'), [
+const vitest = await run('Unit, integration and CDK tests (Vitest)', bin('vitest'), [
   'run',
   '--reporter=default',
   '--reporter=json',
@@ -60,13 +94,9 @@ if (existsSync(vitestReport)) {
   lines.push(`✖ Vitest did not report (${vitest.seconds} s)`);
 }
 
-const built = check('SPA build (Vite)', bin('vite'), ['build', '--logLevel', 'warn'], {
-  cwd: join(root, 'frontend'),
-});
-
 if (built) {
   const e2eReport = join(reports, 'playwright.json');
-  const e2e = run('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
+  const e2e = await run('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
     cwd: join(root, 'e2e'),
     env: { ...env, E2E_JSON_REPORT: e2eReport },
   });
@@ -104,6 +134,7 @@ function printPageSnapshots(resultsDir) {
   }
 }
 
-console.log(`\n${lines.join('\n')}`);
+const minutes = ((Date.now() - runStarted) / 60_000).toFixed(1);
+console.log(`\n${lines.join('\n')}\nWhole run: ${minutes} min`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
- * The first super administrator. Both browser projects share one server and one DATA_DIR: whichever
- * runs first installs the product with these credentials, the other signs in with them.
+ * The first super administrator of each server. foundation.spec.ts installs the product with these
+ * credentials through the setup screen; the journeys sign in with them.
  */
 export const superAdmin = {
   firstName: 'Sophie',
@@ -14,10 +14,13 @@ export const superAdmin = {
   password: process.env.E2E_SUPER_ADMIN_PASSWORD ?? 'Chantier-Super-2026',
 };
 
-/** The setup token the local stack generated under its DATA_DIR (it also prints it at start). */
+/**
+ * The setup token the running test's server generated under its DATA_DIR (it also prints it at
+ * start); the project's `metadata.dataDir` says which folder (playwright.config.ts).
+ */
 export function setupToken(): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through playwright.config.ts');
+  const dataDir = (test.info().project.metadata as { dataDir?: string }).dataDir;
+  if (!dataDir) throw new Error('No metadata.dataDir on this project: see playwright.config.ts');
   const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { setupToken?: string };
   if (!secrets.setupToken) throw new Error(`No setupToken in ${dataDir}/secrets.json`);
   return secrets.setupToken;
@@ -29,7 +32,10 @@ export async function isInstalled(request: APIRequestContext): Promise<boolean> 
   return ((await response.json()) as { installed: boolean }).installed;
 }
 
-/** Installs the product through the API when no test did it through the screen yet. */
+/**
+ * Installs the product through the API when foundation.spec.ts did not (a spec run alone with
+ * `--no-deps`). 409: a test running beside this one installed it first, which is as good.
+ */
 export async function ensureInstalled(request: APIRequestContext): Promise<void> {
   if (await isInstalled(request)) return;
   const { firstName, lastName, email, username, password } = superAdmin;
@@ -37,7 +43,24 @@ export async function ensureInstalled(request: APIRequestContext): Promise<void>
     headers: { 'X-Requested-With': 'fetch' },
     data: { setupToken: setupToken(), firstName, lastName, email, username, password },
   });
-  expect(response.status()).toBe(201);
+  expect([201, 409]).toContain(response.status());
+}
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+}
+
+/** Fills the person fields the setup and registration screens share. */
+export async function fillPerson(page: Page, person: Person, password: string): Promise<void> {
+  await page.getByLabel('Prénom').fill(person.firstName);
+  await page.getByLabel('Nom', { exact: true }).fill(person.lastName);
+  await page.getByLabel('Adresse e-mail').fill(person.email);
+  await page.getByLabel("Nom d'utilisateur").fill(person.username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByLabel('Confirmer le mot de passe').fill(password);
 }
 
 /** Opens the sidebar: a drawer below the md breakpoint, always there above it. */

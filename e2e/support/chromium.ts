@@ -11,6 +11,7 @@ export async function chromiumLaunchOptions(): Promise<{ executablePath: string;
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
+    '--disable-gpu',
   ];
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) return { executablePath: fromEnv, args: ['--no-sandbox', ...quiet] };

@@ -2,15 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   ensureInstalled,
   expectNoHorizontalOverflow,
-  isInstalled,
+  fillPerson,
   openNavigation,
-  setupToken,
   signIn,
   superAdmin,
 } from '../support/accounts.js';
 
-// One story per project: the steps build on each other. Both projects share the server, so every
-// person created here carries the project's name.
+// One story per project: the steps build on each other. Every person created here carries the
+// project's name, so the story can run again on the same server.
 test.describe.configure({ mode: 'serial' });
 
 const password = 'Chantier-2026';
@@ -36,59 +35,12 @@ function people(project: string) {
 /** The company the company admin registered, for the person who joins it. */
 let companyId = '';
 
-interface Person {
-  firstName: string;
-  lastName: string;
-  email: string;
-  username: string;
-}
-
-async function fillPerson(page: Page, person: Person, personPassword = password) {
-  await page.getByLabel('Prénom').fill(person.firstName);
-  await page.getByLabel('Nom', { exact: true }).fill(person.lastName);
-  await page.getByLabel('Adresse e-mail').fill(person.email);
-  await page.getByLabel("Nom d'utilisateur").fill(person.username);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(personPassword);
-  await page.getByLabel('Confirmer le mot de passe').fill(personPassword);
-}
-
 async function logout(page: Page) {
   await openNavigation(page);
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 }
-
-test('setup with the token lands on the dashboard shell', async ({ page, request }) => {
-  if (await isInstalled(request)) {
-    // The other project ran first and installed the product: /setup now leads to the login screen.
-    await page.goto('/setup');
-    await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, superAdmin.username, superAdmin.password);
-  } else {
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/setup$/);
-    await page.getByLabel("Jeton d'installation").fill(setupToken());
-    await fillPerson(page, superAdmin, superAdmin.password);
-    await page.getByRole('button', { name: 'Installer BTP Gestion' }).click();
-    await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
-  }
-
-  await expect(page.getByText("Vue d'ensemble de votre activité")).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
-  await expectNoHorizontalOverflow(page);
-  await openNavigation(page);
-  const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
-  await expect(navigation.getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  await expect(navigation.getByRole('heading', { name: 'Administration' })).toBeVisible();
-  await expect(navigation.getByRole('link', { name: 'Système Admin' })).toBeVisible();
-  await expect(page.getByText('Sophie Bernard')).toBeVisible();
-  await expect(page.getByText('Super Admin', { exact: true })).toBeVisible();
-});
 
 test('logout returns to the login screen and ends the session', async ({ page, request }) => {
   await ensureInstalled(request);
@@ -113,7 +65,7 @@ test('registering a new company signs its administrator in', async ({ page, requ
     'true',
   );
   await page.getByLabel("Nom de l'entreprise").fill(companyName);
-  await fillPerson(page, admin);
+  await fillPerson(page, admin, password);
   await expectNoHorizontalOverflow(page);
   await page.getByRole('button', { name: 'Créer le compte' }).click();
 
@@ -139,7 +91,7 @@ test('registering into an existing company leaves the account awaiting approval'
   await page.goto('/register');
   await page.getByRole('tab', { name: 'Entreprise existante' }).click();
   await page.getByLabel("Identifiant de l'entreprise").fill(companyId);
-  await fillPerson(page, joiner);
+  await fillPerson(page, joiner, password);
   await page.getByRole('button', { name: 'Créer le compte' }).click();
 
   await expect(

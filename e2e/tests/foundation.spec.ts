@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { auditScreen } from '../support/accessibility.js';
+import {
+  expectNoHorizontalOverflow,
+  fillPerson,
+  openNavigation,
+  setupToken,
+  superAdmin,
+} from '../support/accounts.js';
 
 test.describe('a fresh installation', () => {
   test('shows the setup page, in French, without overflowing the screen', async ({ page }, testInfo) => {
@@ -41,5 +48,36 @@ test.describe('a fresh installation', () => {
     const unknown = await request.get('/api/anything-else');
     expect(unknown.status()).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  // Last: every other journey of this viewport runs on the product installed here.
+  test('setup with the token lands on the dashboard shell, then /setup leads to sign-in', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/setup$/);
+    await page.getByLabel("Jeton d'installation").fill(setupToken());
+    await fillPerson(page, superAdmin, superAdmin.password);
+    await page.getByRole('button', { name: 'Installer BTP Gestion' }).click();
+    await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    await expect(page.getByText("Vue d'ensemble de votre activité")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await openNavigation(page);
+    const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
+    await expect(navigation.getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(navigation.getByRole('heading', { name: 'Administration' })).toBeVisible();
+    await expect(navigation.getByRole('link', { name: 'Système Admin' })).toBeVisible();
+    await expect(page.getByText('Sophie Bernard')).toBeVisible();
+    await expect(page.getByText('Super Admin', { exact: true })).toBeVisible();
+
+    // Installed: the setup screen is gone for good.
+    await page.goto('/setup');
+    await expect(page).toHaveURL(/\/$/);
   });
 });
