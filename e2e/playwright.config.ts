@@ -92,7 +92,10 @@ export default defineConfig({
     // The product then switches antd's motion off (providers.tsx): no frames drawn for zooms and
     // fades, which on 2 cores cost the browser more than the pages themselves.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // Recording a trace costs the browser a third of its time on 2 cores, and CI keeps only what is
+    // printed (npm test prints each failed test's page snapshot, made without a trace). To keep the
+    // traces of failed tests locally: E2E_TRACE=retain-on-failure npm run test:e2e.
+    trace: (process.env.E2E_TRACE ?? 'off') as 'off' | 'on' | 'retain-on-failure' | 'on-first-retry',
     launchOptions,
   },
   // foundation.spec.ts asserts a product not installed yet, then installs it through the setup

@@ -2,11 +2,12 @@
 /**
  * `npm test`: every check, each runner's test counts summed into one closing line
  * `N passed, N failed`. Three phases, each using both cores of a small machine:
- *   1. the checks that are not tests, side by side: types (tsc -b), lint (ESLint), format (Prettier)
- *      and the SPA build (Vite). Each one's output is printed when it ends, so it stays readable;
+ *   1. checks that are not tests, side by side: types (tsc -b), format (Prettier) and the SPA build
+ *      (Vite). Each one's output is printed when it ends, so it stays readable;
  *   2. unit + integration + CDK tests (Vitest over every workspace; DynamoDB Local started once by
  *      the integration projects' global setups);
- *   3. end-to-end (Playwright in Chromium against `npm start`), when the SPA built.
+ *   3. end-to-end (Playwright in Chromium against `npm start`), when the SPA built, with the lint
+ *      (ESLint with type information, one core) beside it.
  * Only tests count in the closing line; a check that fails counts as one failure, so the line still
  * says the run failed. Every phase runs even when an earlier one failed, so one run shows every
  * problem. Each step's time is printed at the end (docs/performance.md, "npm test").
@@ -66,35 +67,38 @@ async function check(title, command, args, options) {
   return ok;
 }
 
-const [, , , built] = await Promise.all([
+const [, , built] = await Promise.all([
   check('Types (tsc -b)', bin('tsc'), ['-b']),
-  check('Lint (ESLint)', bin('eslint'), ['.', '--max-warnings', '0']),
   check('Format (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
   check('SPA build (Vite)', bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'frontend') }),
 ]);
 
-const vitestReport = join(reports, 'vitest.json');
-const vitest = await run('Unit, integration and CDK tests (Vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
-if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
-  passed += report.numPassedTests;
-  // A file that fails to load has no failed test of its own: count the run once as failed.
-  const bad = report.numFailedTests + (vitest.ok || report.numFailedTests ? 0 : 1);
-  failed += bad;
-  lines.push(
-    `${vitest.ok ? '✔' : '✖'} Vitest: ${report.numPassedTests} passed, ${bad} failed (${vitest.seconds} s)`,
+/** Vitest over every workspace. */
+async function vitestPhase(buffered) {
+  const vitestReport = join(reports, 'vitest.json');
+  const vitest = await run(
+    'Unit, integration and CDK tests (Vitest)',
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    { buffered },
   );
-} else {
-  failed += 1;
-  lines.push(`✖ Vitest did not report (${vitest.seconds} s)`);
+  if (existsSync(vitestReport)) {
+    const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+    passed += report.numPassedTests;
+    // A file that fails to load has no failed test of its own: count the run once as failed.
+    const bad = report.numFailedTests + (vitest.ok || report.numFailedTests ? 0 : 1);
+    failed += bad;
+    lines.push(
+      `${vitest.ok ? '✔' : '✖'} Vitest: ${report.numPassedTests} passed, ${bad} failed (${vitest.seconds} s)`,
+    );
+  } else {
+    failed += 1;
+    lines.push(`✖ Vitest did not report (${vitest.seconds} s)`);
+  }
 }
 
-if (built) {
+/** Playwright against `npm start` (e2e/playwright.config.ts). */
+async function e2ePhase() {
   const e2eReport = join(reports, 'playwright.json');
   const e2e = await run('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
     cwd: join(root, 'e2e'),
@@ -112,10 +116,18 @@ if (built) {
     failed += 1;
     lines.push(`✖ Playwright did not report (${e2e.seconds} s)`);
   }
-} else {
+}
+
+// Vitest keeps both cores busy (beside the browser tests, both took as long as one after the other).
+// The browser tests leave most of a core idle while pages load: ESLint (one core) runs beside them.
+await vitestPhase(false);
+const lint = check('Lint (ESLint, with types)', bin('eslint'), ['.', '--max-warnings', '0']);
+if (built) await e2ePhase();
+else {
   failed += 1;
   lines.push('✖ Playwright not run: the SPA did not build');
 }
+await lint;
 
 rmSync(reports, { recursive: true, force: true });
 
