@@ -42,6 +42,35 @@ export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
   overdue: 'En retard',
   cancelled: 'Annulée',
 };
+/**
+ * The French VAT rates a quote or invoice line may carry (DOCUMENTS.md § 2), as the API writes them:
+ * normal 20 %, intermediate 10 % (renovation of housing over two years old), reduced 5.5 % (energy
+ * renovation), 2.1 %, and 0 % (reverse charge, franchise, exempt).
+ */
+export const vatRates = ['20.00', '10.00', '5.50', '2.10', '0.00'] as const;
+export type VatRate = (typeof vatRates)[number];
+export const defaultVatRate: VatRate = '20.00';
+export const vatRateLabels: Record<VatRate, string> = {
+  '20.00': '20\u00a0%',
+  '10.00': '10\u00a0%',
+  '5.50': '5,5\u00a0%',
+  '2.10': '2,1\u00a0%',
+  '0.00': '0\u00a0%',
+};
+
+/**
+ * What an invoice is (DOCUMENTS.md § 3): an invoice, a deposit invoice (facture d'acompte), a
+ * situation de travaux, or a credit note (avoir, its own number series). Set by the server for the
+ * last three.
+ */
+export const invoiceKinds = ['standard', 'deposit', 'progress', 'credit_note'] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+export const invoiceKindLabels: Record<InvoiceKind, string> = {
+  standard: 'Facture',
+  deposit: "Facture d'acompte",
+  progress: 'Situation de travaux',
+  credit_note: 'Avoir',
+};
 /** Labels used by the dashboard's pending invoices block. */
 export const dashboardInvoiceStatusLabels: Partial<Record<InvoiceStatus, string>> = {
   overdue: 'En retard',
@@ -142,3 +171,39 @@ export function labelOf<K extends string>(
 export function roleLabel(role: string | null | undefined): string {
   return labelOf(userRoleLabels, role, 'Utilisateur');
 }
+
+/** Legal forms of a company (DOCUMENTS.md § 1), printed on every document. */
+export const legalForms = ['EI', 'EURL', 'SARL', 'SAS', 'SASU', 'SA', 'SCOP', 'other'] as const;
+export type LegalForm = (typeof legalForms)[number];
+export const legalFormLabels: Record<LegalForm, string> = {
+  EI: 'Entreprise individuelle (EI)',
+  EURL: 'EURL',
+  SARL: 'SARL',
+  SAS: 'SAS',
+  SASU: 'SASU',
+  SA: 'SA',
+  SCOP: 'SCOP',
+  other: 'Autre',
+};
+
+/** VAT regime of a company: `franchise` is the franchise en base of art. 293 B CGI (no VAT charged). */
+export const vatRegimes = ['normal', 'franchise'] as const;
+export type VatRegime = (typeof vatRegimes)[number];
+export const defaultVatRegime: VatRegime = 'normal';
+export const vatRegimeLabels: Record<VatRegime, string> = {
+  normal: 'Régime normal (TVA facturée)',
+  franchise: 'Franchise en base de TVA (art. 293 B du CGI)',
+};
+
+/** Whether a client is a company (SIREN, professional mentions) or a private person (consumer mentions). */
+export const clientKinds = ['company', 'individual'] as const;
+export type ClientKind = (typeof clientKinds)[number];
+export const defaultClientKind: ClientKind = 'company';
+export const clientKindLabels: Record<ClientKind, string> = {
+  company: 'Entreprise',
+  individual: 'Particulier',
+};
+
+/** The roles a company administrator may give a colleague (never `super_admin`). */
+export const companyUserRoles = ['user', 'company_admin'] as const;
+export type CompanyUserRole = (typeof companyUserRoles)[number];

@@ -7,6 +7,7 @@
  * text, `null` and a missing key all read as absent) and `defaultedField` gives absent values a
  * default. Decimal fields take a JSON number or text and output the normalised decimal string.
  */
+import { vatRates, type VatRate } from './enums.js';
 import {
   formatDecimal,
   MONEY_SCALE,
@@ -174,6 +175,30 @@ export function percentField(options: { message?: string } = {}) {
       tooSmall: message,
       tooBig: message,
     },
+  });
+}
+
+const VAT_RATE_MESSAGE = 'Taux de TVA inconnu : choisissez 20 %, 10 %, 5,5 %, 2,1 % ou 0 %';
+
+/**
+ * A French VAT rate (DOCUMENTS.md § 2): 20, 10, 5.5, 2.1 or 0 %, as a number or text ("5,5", "5.50",
+ * 20); output "5.50". Any other rate is refused with a French message listing the rates.
+ */
+export function vatRateField() {
+  return decimalUnits({
+    scale: PERCENT_SCALE,
+    min: 0,
+    max: 100 * 10 ** PERCENT_SCALE,
+    messages: {
+      required: 'Le taux de TVA est requis',
+      invalid: VAT_RATE_MESSAGE,
+      tooSmall: VAT_RATE_MESSAGE,
+      tooBig: VAT_RATE_MESSAGE,
+    },
+  }).transform((units, ctx): VatRate => {
+    const rate = formatDecimal(units, PERCENT_SCALE);
+    if (!(vatRates as readonly string[]).includes(rate)) return addIssue(ctx, rate, VAT_RATE_MESSAGE);
+    return rate as VatRate;
   });
 }
 

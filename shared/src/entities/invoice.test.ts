@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { validationDetails } from '../validation.js';
-import { invoiceCreateInput, invoiceListItemSchema, invoicePayInput, invoiceUpdateInput } from './invoice.js';
+import {
+  invoiceCreateInput,
+  invoiceCreditNoteInput,
+  invoiceListItemSchema,
+  invoicePayInput,
+  invoiceSendInput,
+  invoiceUpdateInput,
+} from './invoice.js';
 import { supplierInvoiceCreateInput, supplierInvoiceListItemSchema } from './supplier-invoice.js';
 
 const CLIENT = '0190a5f0-1234-7abc-8def-0123456789ab';
@@ -8,24 +15,55 @@ const SUPPLIER = '0190a5f0-5555-7abc-8def-0123456789ab';
 const COMPANY = '0190a5f0-0000-7abc-8def-0123456789ab';
 
 describe('invoice schemas', () => {
-  it('require a client, a title and a total amount', () => {
+  it('require a client and a title; lines are optional on a draft', () => {
     expect(validationDetails(invoiceCreateInput.safeParse({}).error!)).toEqual([
       { path: 'clientId', message: 'Le client est requis' },
       { path: 'title', message: 'Le titre est requis' },
-      { path: 'totalAmount', message: 'Le montant total est requis' },
     ]);
-  });
-
-  it('parse the total from numeric text and default the paid amount to 0.00', () => {
-    expect(invoiceCreateInput.parse({ clientId: CLIENT, title: 'Acompte', totalAmount: '1 234,5' })).toEqual({
+    expect(invoiceCreateInput.parse({ clientId: CLIENT, title: 'Travaux' })).toEqual({
       clientId: CLIENT,
-      title: 'Acompte',
-      totalAmount: '1234.50',
-      paidAmount: '0.00',
+      title: 'Travaux',
+      reverseCharge: false,
     });
   });
 
-  it('take no status, number nor dates of the actions in a body', () => {
+  it('read lines with selling prices and VAT rates, written as the API writes them', () => {
+    expect(
+      invoiceCreateInput.parse({
+        clientId: CLIENT,
+        title: 'Travaux',
+        lines: [
+          { description: 'Carrelage', unit: 'm²', quantity: '12,5', unitPrice: '40', vatRate: '10' },
+          { description: 'Plinthes', quantity: 3, unitPrice: 12.5 },
+        ],
+      }).lines,
+    ).toEqual([
+      { description: 'Carrelage', unit: 'm²', quantity: '12.500', unitPrice: '40.00', vatRate: '10.00' },
+      { description: 'Plinthes', quantity: '3.000', unitPrice: '12.50' },
+    ]);
+  });
+
+  it('refuse a line at an unknown VAT rate, without a description or with a negative price, naming it', () => {
+    const result = invoiceCreateInput.safeParse({
+      clientId: CLIENT,
+      title: 'Travaux',
+      lines: [
+        { description: 'A', quantity: 1, unitPrice: 10, vatRate: '19.6' },
+        { description: '', quantity: 0, unitPrice: '-1' },
+      ],
+    });
+    expect(validationDetails(result.error!)).toEqual([
+      {
+        path: 'lines.0.vatRate',
+        message: 'Taux de TVA inconnu : choisissez 20 %, 10 %, 5,5 %, 2,1 % ou 0 %',
+      },
+      { path: 'lines.1.description', message: 'La désignation de la ligne est requise' },
+      { path: 'lines.1.quantity', message: 'La quantité doit être un nombre positif' },
+      { path: 'lines.1.unitPrice', message: 'Le prix unitaire HT doit être un nombre positif ou nul' },
+    ]);
+  });
+
+  it('take no status, number, totals nor dates of the actions in a body', () => {
     const data = invoiceUpdateInput.parse({
       clientId: CLIENT,
       title: 'A',
@@ -33,19 +71,32 @@ describe('invoice schemas', () => {
       status: 'paid',
       number: 'FAC-2026-0001',
       paidAt: '2026-01-02T03:04:05.000Z',
+      vatAmount: '2.00',
+      kind: 'credit_note',
+      seller: { name: 'Moi' },
       companyId: COMPANY,
       client: { id: CLIENT, name: 'ACME' },
       dueDate: '',
     });
-    expect(data).toEqual({ clientId: CLIENT, title: 'A', totalAmount: '10.00', paidAmount: '0.00' });
+    expect(data).toEqual({ clientId: CLIENT, title: 'A', totalAmount: '10.00', reverseCharge: false });
   });
 
-  it('refuse a negative amount', () => {
-    expect(
-      validationDetails(
-        invoiceCreateInput.safeParse({ clientId: CLIENT, title: 'A', totalAmount: '-1' }).error!,
-      ),
-    ).toEqual([{ path: 'totalAmount', message: 'Le montant doit être positif ou nul' }]);
+  it('need the version read to send', () => {
+    expect(validationDetails(invoiceSendInput.safeParse({}).error!)).toEqual([
+      { path: 'version', message: 'La version lue est requise' },
+    ]);
+    expect(invoiceSendInput.parse({ version: 3 })).toEqual({ version: 3 });
+  });
+
+  it('read the lines to credit by position, with an optional smaller quantity', () => {
+    expect(invoiceCreditNoteInput.parse({})).toEqual({});
+    expect(invoiceCreditNoteInput.parse({ lines: [{ index: 1, quantity: '2' }], reason: 'Erreur' })).toEqual({
+      lines: [{ index: 1, quantity: '2.000' }],
+      reason: 'Erreur',
+    });
+    expect(validationDetails(invoiceCreditNoteInput.safeParse({ lines: [] }).error!)).toEqual([
+      { path: 'lines', message: 'Choisissez au moins une ligne à créditer' },
+    ]);
   });
 
   it('read an optional paid amount and date for the pay action', () => {
@@ -65,12 +116,17 @@ describe('invoice schemas', () => {
       version: 1,
       clientId: CLIENT,
       title: 'A',
+      lines: [{ description: 'A', quantity: '1.000', unitPrice: '10.00', vatRate: '20.00', total: '10.00' }],
       totalAmount: '10.00',
-      paidAmount: '0.00',
+      vatBreakdown: [{ rate: '20.00', base: '10.00', amount: '2.00' }],
+      vatAmount: '2.00',
+      totalWithVat: '12.00',
+      amountDue: '12.00',
       status: 'draft',
       client: { id: CLIENT, name: 'ACME' },
     });
     expect(item.number).toBeUndefined();
+    expect(item.kind).toBe('standard');
     expect(item.client?.name).toBe('ACME');
   });
 });

@@ -1,24 +1,74 @@
 /**
- * Customer invoices (factures, spec section 3). Their status moves only through the `send` and
- * `pay` actions (numbers are gapless, French law), so create and update bodies carry none.
+ * Customer invoices (factures, spec section 3; DOCUMENTS.md § 2–3): standard invoices, deposit
+ * invoices, situations and credit notes (avoirs). Their lines carry selling prices; totals and VAT
+ * are the server's (`invoice-totals.ts`). Status moves only through `send`, `pay` and credit notes
+ * (numbers are gapless, French law), so create and update bodies carry none.
  */
-import { defaultInvoiceStatus, invoiceStatuses } from '../enums.js';
+import { defaultInvoiceStatus, invoiceKinds, invoiceStatuses } from '../enums.js';
 import {
   dateField,
   defaultedField,
   enumField,
   idField,
   instantField,
-  jsonItemsField,
+  integerField,
   longTextField,
   moneyField,
   optionalField,
   optionalIdField,
+  percentField,
+  quantityField,
   requiredText,
+  textField,
+  vatRateField,
 } from '../fields.js';
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
 import * as z from 'zod';
 import '../zod-fr.js';
+import { vatBreakdownSchema } from './quote.js';
+
+/** The most lines one invoice carries. */
+export const MAX_INVOICE_LINES = 1_000;
+
+/** The editable fields of an invoice line: a selling price HT, directly. */
+export const invoiceLineFields = {
+  description: requiredText('La désignation de la ligne est requise'),
+  unit: textField,
+  /** Thousandths; must be > 0 ("12.500"). */
+  quantity: quantityField({ positive: true, message: 'La quantité doit être un nombre positif' }),
+  /** Unit price HT, money ≥ 0 ("45.00"). */
+  unitPrice: moneyField({
+    nonNegative: true,
+    message: 'Le prix unitaire HT doit être un nombre positif ou nul',
+  }),
+  /** "20.00", "10.00", "5.50", "2.10" or "0.00"; absent: the company's default rate. */
+  vatRate: optionalField(vatRateField()),
+};
+
+/** One line in an invoice's create or update body. Its total is computed, never sent. */
+export const invoiceLineInput = z.object(invoiceLineFields);
+export type InvoiceLineInput = z.input<typeof invoiceLineInput>;
+export type InvoiceLineData = z.output<typeof invoiceLineInput>;
+
+/**
+ * An invoice line as the API returns it. Server-made lines may be negative (a situation's deposit
+ * deduction is a line of quantity −1, DOCUMENTS.md § 6).
+ */
+export const invoiceLineSchema = z.object({
+  description: z.string(),
+  unit: optionalField(z.string()),
+  quantity: quantityField(),
+  unitPrice: moneyField(),
+  /** The rate the line is taxed at: "0.00" under reverse charge or franchise. */
+  vatRate: vatRateField(),
+  /** quantity × unitPrice rounded to the cent, HT. */
+  total: moneyField(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+const invoiceLinesField = z
+  .array(invoiceLineInput, { error: 'La liste des lignes est requise' })
+  .max(MAX_INVOICE_LINES, 'Une facture contient au plus 1 000 lignes');
 
 /** The editable fields of an invoice. */
 export const invoiceFields = {
@@ -27,23 +77,104 @@ export const invoiceFields = {
   quoteId: optionalIdField,
   title: requiredText('Le titre est requis'),
   description: longTextField,
-  /** Money ≥ 0, numeric text or number ("1 234,50" → "1234.50"). */
-  totalAmount: moneyField({ nonNegative: true, required: 'Le montant total est requis' }),
-  /** Money ≥ 0, "0.00" by default. */
-  paidAmount: defaultedField(moneyField({ nonNegative: true }), '0.00'),
+  /** Absent: the issue date + the company's payment term, set when the invoice is sent. */
   dueDate: optionalField(dateField()),
-  items: optionalField(jsonItemsField),
+  /** Autoliquidation (art. 283-2 nonies CGI): every line at 0 %, the mention and both VAT numbers. */
+  reverseCharge: defaultedField(z.boolean({ error: 'Autoliquidation : oui ou non' }), false),
 };
 
-/** An invoice as the API returns it; `status` reads `overdue` once `dueDate` is past and it is not paid. */
+/**
+ * The lines of a create or update body. `totalAmount` alone (no `lines`) is read as one line at that
+ * amount HT, titled as the invoice (what callers made before invoices had lines).
+ */
+const invoiceBodyLines = {
+  lines: invoiceLinesField.optional(),
+  totalAmount: optionalField(moneyField({ nonNegative: true, message: 'Le montant HT est invalide' })),
+};
+
+/** The seller as it was when the invoice was issued (DOCUMENTS.md § 1), printed on the document. */
+export const sellerSnapshotSchema = z.object({
+  name: z.string(),
+  legalForm: optionalField(z.string()),
+  shareCapital: optionalField(moneyField()),
+  siren: optionalField(z.string()),
+  siret: optionalField(z.string()),
+  vatNumber: optionalField(z.string()),
+  registration: optionalField(z.string()),
+  address: optionalField(z.string()),
+  postalCode: optionalField(z.string()),
+  city: optionalField(z.string()),
+  country: optionalField(z.string()),
+  email: optionalField(z.string()),
+  phone: optionalField(z.string()),
+  website: optionalField(z.string()),
+  iban: optionalField(z.string()),
+  bic: optionalField(z.string()),
+  insurer: optionalField(z.string()),
+  insurerAddress: optionalField(z.string()),
+  insurancePolicyNumber: optionalField(z.string()),
+  insuranceActivities: optionalField(z.string()),
+  insuranceArea: optionalField(z.string()),
+  vatRegime: optionalField(z.string()),
+  vatOnDebits: optionalField(z.boolean()),
+  paymentTermDays: optionalField(z.number()),
+  latePenaltyRate: optionalField(z.string()),
+  earlyPaymentDiscount: optionalField(z.string()),
+  logoDocumentId: optionalField(z.string()),
+});
+export type SellerSnapshot = z.infer<typeof sellerSnapshotSchema>;
+
+/** The client as it was when the invoice was issued: a later rename changes nothing issued. */
+export const buyerSnapshotSchema = z.object({
+  name: z.string(),
+  kind: optionalField(z.string()),
+  address: optionalField(z.string()),
+  postalCode: optionalField(z.string()),
+  city: optionalField(z.string()),
+  country: optionalField(z.string()),
+  siret: optionalField(z.string()),
+  siren: optionalField(z.string()),
+  vatNumber: optionalField(z.string()),
+  email: optionalField(z.string()),
+});
+export type BuyerSnapshot = z.infer<typeof buyerSnapshotSchema>;
+
+/**
+ * An invoice as the API returns it; `status` reads `overdue` once `dueDate` is past and it is not
+ * paid. Money: `totalAmount` HT, `totalWithVat` TTC, `amountDue` what the client must pay (TTC less
+ * a situation's retention), `paidAmount` against it, `creditedAmount` TTC cancelled by credit notes.
+ */
 export const invoiceSchema = z.object({
   ...companyRecordFields,
   ...invoiceFields,
-  /** Taken when the invoice is sent ("FAC-2026-0001"); drafts have none. */
+  kind: defaultedField(enumField(invoiceKinds), 'standard'),
+  lines: z.array(invoiceLineSchema),
+  totalAmount: moneyField(),
+  vatBreakdown: vatBreakdownSchema,
+  vatAmount: moneyField(),
+  totalWithVat: moneyField(),
+  /** HT of deposits deducted by a situation (DOCUMENTS.md § 4). */
+  depositDeduction: defaultedField(moneyField(), '0.00'),
+  /** Retenue de garantie of a situation: its rate and amount (TTC). */
+  retentionRate: defaultedField(percentField(), '0.00'),
+  retentionAmount: defaultedField(moneyField(), '0.00'),
+  amountDue: moneyField(),
+  paidAmount: defaultedField(moneyField({ nonNegative: true }), '0.00'),
+  /** TTC already cancelled by issued credit notes (an invoice), or 0 (a credit note). */
+  creditedAmount: defaultedField(moneyField(), '0.00'),
+  /** Taken when the invoice is sent ("FAC-2026-0001", "AV-2026-0001"); drafts have none. */
   number: optionalField(z.string()),
   status: defaultedField(enumField(invoiceStatuses), defaultInvoiceStatus),
+  /** Set when the invoice is sent (issued). */
+  issueDate: optionalField(dateField()),
   sentAt: optionalField(instantField()),
   paidAt: optionalField(instantField()),
+  seller: sellerSnapshotSchema.optional(),
+  buyer: buyerSnapshotSchema.optional(),
+  /** A credit note: the invoice it cancels (all or part of), with its number and issue date. */
+  creditedInvoiceId: optionalIdField,
+  creditedInvoiceNumber: optionalField(z.string()),
+  creditedInvoiceDate: optionalField(dateField()),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -54,17 +185,31 @@ export const invoiceListItemSchema = invoiceSchema.extend({
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 
-/** `POST /api/invoices` body: always a draft. */
-export const invoiceCreateInput = z.object(invoiceFields);
+/** `POST /api/invoices` body: always a draft of a standard invoice. */
+export const invoiceCreateInput = z.object({ ...invoiceFields, ...invoiceBodyLines });
 export type InvoiceCreateInput = z.input<typeof invoiceCreateInput>;
 export type InvoiceCreateData = z.output<typeof invoiceCreateInput>;
 
 /** `PUT /api/invoices/{id}` body: the whole editable record, plus the `version` read. */
-export const invoiceUpdateInput = z.object({ ...invoiceFields, ...updateVersionFields });
+export const invoiceUpdateInput = z.object({ ...invoiceFields, ...invoiceBodyLines, ...updateVersionFields });
 export type InvoiceUpdateInput = z.input<typeof invoiceUpdateInput>;
 export type InvoiceUpdateData = z.output<typeof invoiceUpdateInput>;
 
-/** `POST /api/invoices/{id}/pay` body: both optional (the server defaults to the total, now). */
+/** `POST /api/invoices/{id}/send` body: the `version` the person saw (409 when it changed since). */
+export const invoiceSendInput = z.object({
+  version: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'La version lue est requise'
+          : 'La version doit être un nombre entier positif',
+    })
+    .int('La version doit être un nombre entier positif')
+    .min(1, 'La version doit être un nombre entier positif'),
+});
+export type InvoiceSendInput = z.input<typeof invoiceSendInput>;
+
+/** `POST /api/invoices/{id}/pay` body: both optional (the server defaults to what remains, now). */
 export const invoicePayInput = z.object({
   paidAmount: optionalField(moneyField({ nonNegative: true })),
   paidAt: optionalField(instantField()),
@@ -72,3 +217,32 @@ export const invoicePayInput = z.object({
 });
 export type InvoicePayInput = z.input<typeof invoicePayInput>;
 export type InvoicePayData = z.output<typeof invoicePayInput>;
+
+/**
+ * `POST /api/invoices/{id}/credit-note` body: the lines of the issued invoice to credit, by their
+ * position (0 for the first) and, for part of a line, a smaller quantity; none: the whole invoice.
+ */
+export const invoiceCreditNoteInput = z.object({
+  lines: optionalField(
+    z
+      .array(
+        z.object({
+          index: integerField({
+            min: 0,
+            max: MAX_INVOICE_LINES - 1,
+            message: 'La ligne à créditer est inconnue',
+            required: 'La ligne à créditer est requise',
+          }),
+          quantity: optionalField(
+            quantityField({ positive: true, message: 'La quantité à créditer doit être un nombre positif' }),
+          ),
+        }),
+      )
+      .min(1, 'Choisissez au moins une ligne à créditer')
+      .max(MAX_INVOICE_LINES, 'Un avoir contient au plus 1 000 lignes'),
+  ),
+  /** Why the invoice is credited, printed on the credit note. */
+  reason: textField,
+});
+export type InvoiceCreditNoteInput = z.input<typeof invoiceCreditNoteInput>;
+export type InvoiceCreditNoteData = z.output<typeof invoiceCreditNoteInput>;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { validationDetails } from '../validation.js';
-import { quoteCreateInput, quoteItemInput, quoteItemsInput, quoteSchema, quoteUpdateInput } from './quote.js';
+import {
+  quoteAcceptInput,
+  quoteCreateInput,
+  quoteInvoiceInput,
+  quoteItemInput,
+  quoteItemsInput,
+  quoteSchema,
+  quoteUpdateInput,
+} from './quote.js';
 
 const CLIENT = '0190a5f0-1234-7abc-8def-0123456789ab';
 const PROJECT = '0190a5f0-2222-7abc-8def-0123456789ab';
@@ -22,6 +30,7 @@ describe('quote schemas', () => {
       overheadPercentage: '10.00',
       marginPercentage: '15.00',
       status: 'draft',
+      reverseCharge: false,
     });
   });
 
@@ -75,6 +84,9 @@ describe('quote schemas', () => {
       overheadAmount: '10.00',
       marginAmount: '16.50',
       totalAmount: '126.50',
+      vatBreakdown: [{ rate: '20.00', base: '126.50', amount: '25.30' }],
+      vatAmount: '25.30',
+      totalWithVat: '151.80',
       items: [],
     });
     expect(quoteUpdateInput.parse({ ...record, companyId: 'x' })).toEqual({
@@ -83,6 +95,7 @@ describe('quote schemas', () => {
       status: 'sent',
       overheadPercentage: '10.00',
       marginPercentage: '15.00',
+      reverseCharge: false,
       items: [],
       version: 3,
     });
@@ -167,5 +180,52 @@ describe('quote item schema', () => {
       ),
     ).toEqual([{ path: 'items.1.quantity', message: 'La quantité doit être un nombre positif' }]);
     expect(quoteItemsInput.parse({ items: [], version: 2 })).toEqual({ items: [], version: 2 });
+  });
+});
+
+describe('VAT, acceptance and invoicing of a quote', () => {
+  it('reads a line rate written in any usual way, and refuses an unknown rate', () => {
+    const line = { resourceType: 'materials', quantity: 1, unitPrice: 10 };
+    expect(quoteItemInput.parse({ ...line, vatRate: '5,5' }).vatRate).toBe('5.50');
+    expect(quoteItemInput.parse({ ...line, vatRate: 10 }).vatRate).toBe('10.00');
+    expect(quoteItemInput.parse(line).vatRate).toBeUndefined();
+    expect(validationDetails(quoteItemInput.safeParse({ ...line, vatRate: '19.60' }).error!)).toEqual([
+      { path: 'vatRate', message: 'Taux de TVA inconnu : choisissez 20 %, 10 %, 5,5 %, 2,1 % ou 0 %' },
+    ]);
+  });
+
+  it("needs the signer's name to accept, the date being optional", () => {
+    expect(validationDetails(quoteAcceptInput.safeParse({ signerName: '  ' }).error!)).toEqual([
+      { path: 'signerName', message: 'Le nom du signataire est requis' },
+    ]);
+    expect(quoteAcceptInput.parse({ signerName: ' Jeanne Martin ', version: 2 })).toEqual({
+      signerName: 'Jeanne Martin',
+      version: 2,
+    });
+  });
+
+  it('invoices a deposit by a percentage or an amount, exactly one of them, above zero', () => {
+    expect(quoteInvoiceInput.parse({ kind: 'standard' })).toEqual({ kind: 'standard' });
+    expect(quoteInvoiceInput.parse({ kind: 'deposit', percentage: '30' })).toEqual({
+      kind: 'deposit',
+      percentage: '30.00',
+    });
+    expect(quoteInvoiceInput.parse({ kind: 'deposit', amount: '1 500' })).toEqual({
+      kind: 'deposit',
+      amount: '1500.00',
+    });
+    const both = "Un acompte se donne par un pourcentage ou par un montant HT (l'un des deux)";
+    expect(validationDetails(quoteInvoiceInput.safeParse({ kind: 'deposit' }).error!)).toEqual([
+      { path: 'percentage', message: both },
+    ]);
+    expect(
+      validationDetails(quoteInvoiceInput.safeParse({ kind: 'deposit', percentage: 10, amount: 5 }).error!),
+    ).toEqual([{ path: 'percentage', message: both }]);
+    expect(validationDetails(quoteInvoiceInput.safeParse({ kind: 'deposit', amount: 0 }).error!)).toEqual([
+      { path: 'amount', message: "L'acompte doit être supérieur à 0" },
+    ]);
+    expect(validationDetails(quoteInvoiceInput.safeParse({ kind: 'credit_note' }).error!)[0]?.path).toBe(
+      'kind',
+    );
   });
 });

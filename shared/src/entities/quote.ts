@@ -1,6 +1,7 @@
 /**
- * Customer quotes (devis) and their lines (spec section 3). Amounts are computed by the server with
- * `pricing.ts` from the lines and percentages; a client never sends them.
+ * Customer quotes (devis) and their lines (spec section 3, DOCUMENTS.md § 2). A line's `unitPrice` is
+ * its cost; selling prices, VAT and totals are computed by the server with `pricing.ts` from the
+ * lines and percentages; a client never sends them.
  */
 import { defaultQuoteStatus, quoteStatuses, resourceTypes } from '../enums.js';
 import {
@@ -18,6 +19,7 @@ import {
   quantityField,
   requiredText,
   textField,
+  vatRateField,
 } from '../fields.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
 import * as z from 'zod';
@@ -52,6 +54,8 @@ export const quoteItemFields = {
   }),
   supplierId: optionalIdField,
   notes: longTextField,
+  /** "20.00", "10.00", "5.50", "2.10" or "0.00"; absent: the company's default rate. */
+  vatRate: optionalField(vatRateField()),
   sortOrder: defaultedField(
     integerField({ min: 0, max: 1_000_000, message: "L'ordre doit être un nombre entier positif ou nul" }),
     0,
@@ -76,6 +80,11 @@ export const quoteItemsInput = z.object({
 export type QuoteItemsInput = z.input<typeof quoteItemsInput>;
 export type QuoteItemsData = z.output<typeof quoteItemsInput>;
 
+/** One rate of a document's VAT breakdown: `{ rate: "20.00", base: "100.00", amount: "20.00" }` (vat.ts). */
+export const vatBreakdownSchema = z.array(
+  z.object({ rate: percentField(), base: moneyField(), amount: moneyField() }),
+);
+
 /**
  * A quote line as the API returns it (inside `GET /api/quotes/{id}`). Lines are replaced together and
  * guarded by their quote's `version`, so they carry none of their own.
@@ -87,8 +96,14 @@ export const quoteItemSchema = z.object({
   createdAt: instantField(),
   updatedAt: instantField(),
   ...quoteItemFields,
-  /** quantity × unitPrice rounded to the cent. */
+  /** The rate the line is taxed at: "0.00" under reverse charge or franchise. */
+  vatRate: vatRateField(),
+  /** quantity × unitPrice (cost) rounded to the cent. */
   totalPrice: moneyField(),
+  /** unitPrice × K rounded to the cent: what the client sees (DOCUMENTS.md § 2). */
+  saleUnitPrice: moneyField(),
+  /** quantity × saleUnitPrice rounded to the cent. */
+  saleTotal: moneyField(),
 });
 export type QuoteItem = z.infer<typeof quoteItemSchema>;
 
@@ -104,6 +119,11 @@ export const quoteFields = {
   overheadPercentage: defaultedField(percentField(), DEFAULT_OVERHEAD_PERCENTAGE),
   marginPercentage: defaultedField(percentField(), DEFAULT_MARGIN_PERCENTAGE),
   status: defaultedField(enumField(quoteStatuses), defaultQuoteStatus),
+  /**
+   * Autoliquidation (art. 283-2 nonies CGI: a subcontractor's works for a contractor): every line at
+   * 0 %, the "Autoliquidation" mention and both VAT numbers on the documents.
+   */
+  reverseCharge: defaultedField(z.boolean({ error: 'Autoliquidation : oui ou non' }), false),
 };
 
 /** A quote as the API returns it; `items` only in `GET /api/quotes/{id}`. */
@@ -115,9 +135,17 @@ export const quoteSchema = z.object({
   subtotalAmount: defaultedField(moneyField(), NEW_QUOTE_AMOUNTS.subtotalAmount),
   overheadAmount: defaultedField(moneyField(), NEW_QUOTE_AMOUNTS.overheadAmount),
   marginAmount: defaultedField(moneyField(), NEW_QUOTE_AMOUNTS.marginAmount),
+  /** HT: Σ of the lines' `saleTotal`. */
   totalAmount: moneyField(),
+  vatBreakdown: vatBreakdownSchema,
+  vatAmount: moneyField(),
+  /** TTC. */
+  totalWithVat: moneyField(),
   sentAt: optionalField(instantField()),
   validatedAt: optionalField(instantField()),
+  /** The client's agreement ("Bon pour accord"): when and who signed. */
+  acceptedAt: optionalField(instantField()),
+  signerName: textField,
   items: z.array(quoteItemSchema).optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
@@ -141,3 +169,50 @@ export const quoteUpdateInput = z.object({
 });
 export type QuoteUpdateInput = z.input<typeof quoteUpdateInput>;
 export type QuoteUpdateData = z.output<typeof quoteUpdateInput>;
+
+/**
+ * `POST /api/quotes/{id}/accept` body: the client's "Bon pour accord" on a sent quote, who signed
+ * and when (default: now); the quote becomes `validated`.
+ */
+export const quoteAcceptInput = z.object({
+  signerName: requiredText('Le nom du signataire est requis'),
+  acceptedAt: optionalField(instantField()),
+  ...updateVersionFields,
+});
+export type QuoteAcceptInput = z.input<typeof quoteAcceptInput>;
+export type QuoteAcceptData = z.output<typeof quoteAcceptInput>;
+
+/**
+ * `POST /api/quotes/{id}/invoices` body: invoice the whole accepted quote (`standard`, every line at
+ * its selling price) or a deposit (`deposit`) of a `percentage` of its HT or an `amount` HT, split
+ * across its VAT rates in proportion to its HT per rate.
+ */
+export const quoteInvoiceInput = z
+  .object({
+    kind: enumField(['standard', 'deposit'] as const, 'Le type de facture est requis (standard ou acompte)'),
+    percentage: optionalField(
+      percentField({ message: "Le pourcentage d'acompte doit être un nombre entre 0 et 100" }),
+    ),
+    amount: optionalField(moneyField({ nonNegative: true, message: "Le montant de l'acompte est invalide" })),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind !== 'deposit') return;
+    const given = [body.percentage, body.amount].filter((value) => value !== undefined).length;
+    if (given !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['percentage'],
+        message: "Un acompte se donne par un pourcentage ou par un montant HT (l'un des deux)",
+      });
+      return;
+    }
+    if (body.percentage === '0.00' || body.amount === '0.00') {
+      ctx.addIssue({
+        code: 'custom',
+        path: [body.percentage !== undefined ? 'percentage' : 'amount'],
+        message: "L'acompte doit être supérieur à 0",
+      });
+    }
+  });
+export type QuoteInvoiceInput = z.input<typeof quoteInvoiceInput>;
+export type QuoteInvoiceData = z.output<typeof quoteInvoiceInput>;
