@@ -1,27 +1,55 @@
-/** Companies (spec section 3): the tenants. They carry no companyId of their own. */
+/**
+ * Companies (spec section 3): the tenants. They carry no companyId of their own. Each holds its
+ * legal identity (DOCUMENTS.md § 1), edited by its administrator through `PUT /api/company`.
+ */
 import {
   companyStatuses,
   defaultCompanyStatus,
   defaultSubscriptionPlan,
+  defaultVatRate,
+  defaultVatRegime,
+  legalForms,
   subscriptionPlans,
+  vatRegimes,
 } from '../enums.js';
 import {
+  boundedText,
   dateField,
   defaultedField,
   emailField,
   enumField,
   instantField,
   integerField,
+  isBlank,
   jsonObjectField,
   longTextField,
+  moneyField,
   optionalField,
   optionalIdField,
+  percentField,
   requiredText,
+  TEXT_MAX_LENGTH,
+  textField,
+  vatRateField,
 } from '../fields.js';
-import { recordFields } from '../record.js';
+import {
+  bicField,
+  ibanField,
+  ibanProblem,
+  identityMessages,
+  normaliseIdentifier,
+  sirenOfSiret,
+  siretField,
+  siretProblem,
+  vatNumberAgreesWithSiret,
+  vatNumberField,
+  vatNumberProblem,
+} from '../legal-identity.js';
+import { recordFields, updateVersionFields } from '../record.js';
+import type { ValidationDetail } from '../validation.js';
 import * as z from 'zod';
 import '../zod-fr.js';
-import { contactFields } from './contact.js';
+import { countryField, DEFAULT_COUNTRY } from './contact.js';
 
 /** Spec section 9: company defaults. */
 export const DEFAULT_MAX_USERS = 5;
@@ -35,14 +63,117 @@ export const maxUsersField = integerField({
   message: "Le nombre maximal d'utilisateurs doit être un nombre entier entre 1 et 1 000",
 });
 
+/** DOCUMENTS.md § 1: defaults of the profile, for new documents and payment terms. */
+export const DEFAULT_PAYMENT_TERM_DAYS = 30;
+export const DEFAULT_LATE_PENALTY_RATE = "trois fois le taux d'intérêt légal";
+export const DEFAULT_EARLY_PAYMENT_DISCOUNT = "Pas d'escompte pour paiement anticipé";
+export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
+export const DEFAULT_RETENTION_RATE = '5.00';
+export const DEFAULT_VAT_ON_DEBITS = false;
+/** Loi 71-584 du 16 juillet 1971: a retention never exceeds 5 % of the contract, in hundredths of a percent. */
+const MAX_RETENTION_HUNDREDTHS = 500;
+
+export const companyProfileMessages = {
+  name: "Le nom de l'entreprise est requis",
+  legalForm: 'La forme juridique doit être EI, EURL, SARL, SAS, SASU, SA, SCOP ou Autre',
+  shareCapital: 'Le capital social doit être un montant positif ou nul, par exemple 10 000,00',
+  shareCapitalOfEi: "Une entreprise individuelle (EI) n'a pas de capital social : laissez ce champ vide",
+  email: "L'adresse e-mail de l'entreprise doit être valide",
+  vatRegime: 'Le régime de TVA doit être « normal » ou « franchise »',
+  vatOnDebits: "L'option pour la TVA sur les débits doit être oui ou non",
+  paymentTermDays: 'Le délai de paiement doit être un nombre entier de jours entre 0 et 60',
+  quoteValidityDays: 'La durée de validité des devis doit être un nombre entier de jours entre 1 et 365',
+  defaultRetentionRate:
+    'Le taux de retenue de garantie doit être compris entre 0 et 5 %, avec au plus deux décimales',
+} as const;
+
+/** A retention rate: a percentage from 0 to 5 (the legal maximum); output "5.00". */
+const retentionRateField = percentField({ message: companyProfileMessages.defaultRetentionRate }).refine(
+  (rate) => Number(rate.replace('.', '')) <= MAX_RETENTION_HUNDREDTHS,
+  companyProfileMessages.defaultRetentionRate,
+);
+
+/**
+ * The editable fields of the company's legal profile (DOCUMENTS.md § 1), as `PUT /api/company`
+ * takes them: identifiers are checked and stored normalised (no spaces, upper case); every field
+ * but the name may stay empty while the profile is incomplete (`missingProfileFields` says what
+ * issuing a document needs). The SPA's "Paramètres" form may build on these.
+ */
+export const companyProfileFields = {
+  /** Unique among companies (through its slug). */
+  name: requiredText(companyProfileMessages.name),
+  legalForm: optionalField(z.enum(legalForms, { error: companyProfileMessages.legalForm })),
+  /** Money; refused for an EI (see `companyProfileInput`). */
+  shareCapital: optionalField(
+    moneyField({ nonNegative: true, message: companyProfileMessages.shareCapital }),
+  ),
+  siret: optionalField(siretField()),
+  /** As printed: "RCS Lyon 732 829 320" or "RM 69" (artisans). */
+  registration: textField,
+  /** Must be the SIRET's when French (see `companyProfileInput`). */
+  vatNumber: optionalField(vatNumberField()),
+  address: textField,
+  postalCode: textField,
+  city: textField,
+  country: countryField,
+  email: optionalField(emailField(companyProfileMessages.email)),
+  phone: textField,
+  website: textField,
+  /** A PNG or JPEG document of the company (checked by the server). */
+  logoDocumentId: optionalIdField,
+  iban: optionalField(ibanField()),
+  bic: optionalField(bicField()),
+  /** Décennale / RC pro insurance (loi 96-603, L243-2 Code des assurances). */
+  insurer: textField,
+  insurerAddress: textField,
+  insurancePolicyNumber: textField,
+  insuranceActivities: longTextField,
+  insuranceArea: textField,
+  vatRegime: defaultedField(
+    z.enum(vatRegimes, { error: companyProfileMessages.vatRegime }),
+    defaultVatRegime,
+  ),
+  vatOnDebits: defaultedField(
+    z.boolean({ error: companyProfileMessages.vatOnDebits }),
+    DEFAULT_VAT_ON_DEBITS,
+  ),
+  paymentTermDays: defaultedField(
+    integerField({ min: 0, max: 60, message: companyProfileMessages.paymentTermDays }),
+    DEFAULT_PAYMENT_TERM_DAYS,
+  ),
+  latePenaltyRate: defaultedField(boundedText(TEXT_MAX_LENGTH), DEFAULT_LATE_PENALTY_RATE),
+  earlyPaymentDiscount: defaultedField(boundedText(TEXT_MAX_LENGTH), DEFAULT_EARLY_PAYMENT_DISCOUNT),
+  quoteValidityDays: defaultedField(
+    integerField({ min: 1, max: 365, message: companyProfileMessages.quoteValidityDays }),
+    DEFAULT_QUOTE_VALIDITY_DAYS,
+  ),
+  /** One of `vatRates` ("20.00", "10.00", "5.50", "2.10", "0.00"). */
+  defaultVatRate: defaultedField(vatRateField(), defaultVatRate),
+  defaultRetentionRate: defaultedField(retentionRateField, DEFAULT_RETENTION_RATE),
+};
+
+/**
+ * The profile as stored and answered: the same fields, but identifiers are read as plain text, so
+ * that a value stored under older rules still reads (and the form then shows what to fix).
+ */
+const companyProfileReadFields = {
+  ...companyProfileFields,
+  siret: textField,
+  vatNumber: textField,
+  iban: textField,
+  bic: textField,
+  /** The SIRET's first 9 digits: derived by the server, never taken from a body. */
+  siren: textField,
+};
+
 /** A company as the API returns it. */
 export const companySchema = z.object({
   ...recordFields,
+  ...companyProfileReadFields,
   name: requiredText('Le nom est requis'),
   /** Unique; see `slugify`. */
   slug: z.string(),
   status: defaultedField(enumField(companyStatuses), defaultCompanyStatus),
-  ...contactFields,
   subscriptionPlan: defaultedField(enumField(subscriptionPlans), defaultSubscriptionPlan),
   subscriptionStartDate: optionalField(dateField()),
   subscriptionEndDate: optionalField(dateField()),
@@ -60,6 +191,161 @@ export const companySchema = z.object({
   notes: longTextField,
 });
 export type Company = z.infer<typeof companySchema>;
+
+/** Whether a value was given (before or after parsing): not blank and not a refused field. */
+const given = (value: unknown): boolean =>
+  typeof value === 'number' || (typeof value === 'string' && !isBlank(value));
+
+/**
+ * `PUT /api/company` body: the whole profile plus the `version` read. Besides each field's rules, a
+ * share capital is refused for an EI and a French VAT number must be the SIRET's (its SIREN with
+ * the key). These two rules are checked even while other fields are wrong, so a form shows every
+ * problem at once.
+ */
+export const companyProfileInput = z
+  .object({ ...companyProfileFields, ...updateVersionFields })
+  .refine((data) => !(data.legalForm === 'EI' && given(data.shareCapital)), {
+    message: companyProfileMessages.shareCapitalOfEi,
+    path: ['shareCapital'],
+    when: () => true,
+  })
+  .refine((data) => vatNumberAgreesWithSiret(data.vatNumber, data.siret), {
+    message: identityMessages.vatSirenMismatch,
+    path: ['vatNumber'],
+    when: () => true,
+  });
+export type CompanyProfileInput = z.input<typeof companyProfileInput>;
+export type CompanyProfileData = z.output<typeof companyProfileInput>;
+
+/** The profile fields that have a default, with it: what a company stored before the profile reads as. */
+export const companyProfileDefaults = {
+  country: DEFAULT_COUNTRY,
+  vatRegime: defaultVatRegime,
+  vatOnDebits: DEFAULT_VAT_ON_DEBITS,
+  paymentTermDays: DEFAULT_PAYMENT_TERM_DAYS,
+  latePenaltyRate: DEFAULT_LATE_PENALTY_RATE,
+  earlyPaymentDiscount: DEFAULT_EARLY_PAYMENT_DISCOUNT,
+  quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
+  defaultVatRate,
+  defaultRetentionRate: DEFAULT_RETENTION_RATE,
+} as const satisfies Partial<Company>;
+
+/**
+ * A company record as read from the table, with the profile's defaults for what it lacks (companies
+ * made before the profile existed) and `siren` derived from its SIRET (absent unless the SIRET is
+ * valid).
+ */
+export function companyWithDefaults<T extends Partial<Company>>(
+  stored: T,
+): T & typeof companyProfileDefaults & { siren?: string } {
+  const withDefaults: Record<string, unknown> = { ...stored };
+  for (const [field, value] of Object.entries(companyProfileDefaults)) {
+    if (isBlank(withDefaults[field])) withDefaults[field] = value;
+  }
+  const siren = sirenOfSiret(stored.siret);
+  if (siren === undefined) delete withDefaults.siren;
+  else withDefaults.siren = siren;
+  return withDefaults as T & typeof companyProfileDefaults & { siren?: string };
+}
+
+/** What `missingProfileFields` reads of a company. */
+export type CompanyIdentity = Partial<
+  Record<
+    | 'name'
+    | 'legalForm'
+    | 'address'
+    | 'postalCode'
+    | 'city'
+    | 'siret'
+    | 'registration'
+    | 'vatNumber'
+    | 'vatRegime'
+    | 'insurer'
+    | 'insurancePolicyNumber'
+    | 'insuranceArea'
+    | 'iban',
+    string | null
+  >
+>;
+
+export const missingFieldMessages = {
+  name: "Le nom de l'entreprise est requis",
+  legalForm: 'La forme juridique est requise',
+  address: "L'adresse de l'entreprise est requise",
+  postalCode: 'Le code postal est requis',
+  city: 'La ville est requise',
+  siret: 'Le SIRET est requis',
+  registration: "L'immatriculation (RCS ou RM) est requise",
+  vatNumber: 'Le numéro de TVA intracommunautaire est requis',
+  insurer: "L'assureur (décennale ou RC professionnelle) est requis",
+  insurancePolicyNumber: "Le numéro de police d'assurance est requis",
+  insuranceArea: "La zone géographique couverte par l'assurance est requise",
+  iban: "L'IBAN est requis pour émettre une facture",
+} as const;
+
+/**
+ * What the company's identity lacks before a quote (`forInvoice: false`) or an invoice
+ * (`forInvoice: true`) can be issued (DOCUMENTS.md § 1): one `{path, message}` per field, in the
+ * order of the "Paramètres" form, with a French message; `[]` when nothing is missing. A SIRET, VAT
+ * number or IBAN that is present but invalid is reported with its field's message. The VAT number
+ * is not needed under the franchise regime; the IBAN only for invoices.
+ */
+export function missingProfileFields(
+  company: CompanyIdentity,
+  options: { forInvoice: boolean },
+): ValidationDetail[] {
+  const missing: ValidationDetail[] = [];
+  const text = (field: keyof CompanyIdentity): string | undefined => {
+    const value = company[field];
+    return typeof value === 'string' && !isBlank(value) ? value : undefined;
+  };
+  const need = (
+    field: keyof typeof missingFieldMessages,
+    problem?: (value: string) => string | undefined,
+  ) => {
+    const value = text(field);
+    const message = value === undefined ? missingFieldMessages[field] : problem?.(normaliseIdentifier(value));
+    if (message !== undefined) missing.push({ path: field, message });
+  };
+  need('name');
+  need('legalForm');
+  need('address');
+  need('postalCode');
+  need('city');
+  need('siret', siretProblem);
+  need('registration');
+  if (company.vatRegime !== 'franchise') {
+    need(
+      'vatNumber',
+      (vat) =>
+        vatNumberProblem(vat) ??
+        (vatNumberAgreesWithSiret(vat, text('siret')) ? undefined : identityMessages.vatSirenMismatch),
+    );
+  }
+  need('insurer');
+  need('insurancePolicyNumber');
+  need('insuranceArea');
+  if (options.forInvoice) need('iban', ibanProblem);
+  return missing;
+}
+
+const detailSchema = z.object({ path: z.string(), message: z.string() });
+
+/**
+ * `GET /api/company` and `PUT /api/company` answer: the caller's company with its profile (defaults
+ * applied), `siren` derived, `version`, its plan and user limit, and what issuing a quote or an
+ * invoice still needs (`missingFields`, empty lists once the profile is complete).
+ */
+export const companyProfileSchema = z.object({
+  ...recordFields,
+  ...companyProfileReadFields,
+  status: defaultedField(enumField(companyStatuses), defaultCompanyStatus),
+  subscriptionPlan: defaultedField(enumField(subscriptionPlans), defaultSubscriptionPlan),
+  subscriptionEndDate: optionalField(dateField()),
+  maxUsers: defaultedField(maxUsersField, DEFAULT_MAX_USERS),
+  missingFields: z.object({ quote: z.array(detailSchema), invoice: z.array(detailSchema) }),
+});
+export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 
 /** The longest slug `slugify` writes. */
 export const MAX_SLUG_LENGTH = 60;
