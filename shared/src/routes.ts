@@ -8,6 +8,7 @@
  */
 import { accountRoutes } from './route-tables/accounts.js';
 import { clientRoutes } from './route-tables/clients.js';
+import { companyRoutes } from './route-tables/company.js';
 import { dashboardRoutes } from './route-tables/dashboard.js';
 import { documentRoutes } from './route-tables/documents.js';
 import { invoicingRoutes } from './route-tables/invoicing.js';
@@ -20,8 +21,11 @@ import { workTrackingRoutes } from './route-tables/work-tracking.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
-/** Who may call a route: anyone, any signed-in user, or super administrators only. */
-export type Access = 'public' | 'user' | 'super_admin';
+/**
+ * Who may call a route: anyone, any signed-in user, the administrators of a company (their own
+ * company's settings and users), or super administrators only.
+ */
+export type Access = 'public' | 'user' | 'company_admin' | 'super_admin';
 
 /** What a route's function may do with the table; drives least-privilege grants in the stack. */
 export type TableAccess = 'none' | 'read' | 'write';
@@ -44,6 +48,7 @@ export interface RouteDefinition {
 export const routes: readonly RouteDefinition[] = [
   ...systemRoutes,
   ...accountRoutes,
+  ...companyRoutes,
   ...clientRoutes,
   ...supplierRoutes,
   ...projectRoutes,

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Company } from '@btp/shared/entities/company';
+import { companyWithDefaults, type Company } from '@btp/shared/entities/company';
 import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { globalMarkerKey, withoutKeys, type Key } from '../data/keys.js';
@@ -65,11 +65,15 @@ export function companyPutItem(company: Company, readVersion: number): TransactI
   };
 }
 
+/**
+ * The company, read consistently, with its profile's defaults for what it lacks (companies made
+ * before the legal profile existed) and `siren` derived from its SIRET.
+ */
 export async function getCompany(id: string): Promise<Company | undefined> {
   const { Item } = await withAwsErrors(() =>
     db().send(new GetCommand({ TableName: tableName(), Key: companyKey(id), ConsistentRead: true })),
   );
-  return Item ? withoutKeys<Company>(Item) : undefined;
+  return Item ? companyWithDefaults(withoutKeys<Company>(Item)) : undefined;
 }
 
 /** Every company, most recent first (gsi1, `COMPANY`). */

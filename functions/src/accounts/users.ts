@@ -1,9 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@btp/shared/entities/user';
 import type { PublicUser } from '@btp/shared/entities/auth';
 import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { globalMarkerKey, normaliseUnique, withoutKeys, type Key } from '../data/keys.js';
+import { batchGetConsistent } from '../data/batch-get.js';
 import { queryAllByGsi1 } from '../data/global-index.js';
 import type { TransactItem } from '../data/transactions.js';
 
@@ -80,6 +81,41 @@ export async function findUserByIdentifier(identifier: string): Promise<StoredUs
 /** Every user, most recent first (gsi1, `USER`). */
 export function listUsers(): Promise<StoredUser[]> {
   return queryAllByGsi1<StoredUser>('USER');
+}
+
+/**
+ * The users of one company, most recent first: gsi1 (`USER`) filtered on `companyId` gives their
+ * keys (the index is read whole, but only this company's keys come back), then the records are
+ * read consistently from the table, as `queryAllByGsi1` does. A user never changes company, so the
+ * index's possible lag only concerns a user registered a moment ago.
+ */
+export async function listCompanyUsers(companyId: string): Promise<StoredUser[]> {
+  const keys: Key[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await withAwsErrors(() =>
+      db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          FilterExpression: 'companyId = :company',
+          ExpressionAttributeValues: { ':pk': 'USER', ':company': companyId },
+          ProjectionExpression: 'pk, sk',
+          ScanIndexForward: false,
+          ExclusiveStartKey: startKey,
+        }),
+      ),
+    );
+    for (const item of page.Items ?? []) keys.push({ pk: String(item.pk), sk: String(item.sk) });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  const byPk = new Map<string, StoredUser>();
+  for (const item of await batchGetConsistent(keys)) byPk.set(String(item.pk), withoutKeys<StoredUser>(item));
+  return keys.flatMap((key) => {
+    const user = byPk.get(key.pk);
+    return user && user.companyId === companyId ? [user] : [];
+  });
 }
 
 /** The user as the API shows it: never the password hash. */

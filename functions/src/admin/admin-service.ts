@@ -6,9 +6,9 @@ import { nowIso } from '../data/ids.js';
 import { transactWrite, type TransactItem } from '../data/transactions.js';
 import { staleVersionMessage } from '../data/entity-repository.js';
 import { companyPutItem, getCompany, listCompanies } from '../accounts/companies.js';
-import { deleteUserSessions } from '../accounts/sessions.js';
 import { activeSuperAdminsChange } from '../accounts/super-admins.js';
-import { getUser, listUsers, publicUser, userPutItem, type StoredUser } from '../accounts/users.js';
+import { changedUser, saveUserChange } from '../accounts/user-changes.js';
+import { getUser, listUsers, publicUser, type StoredUser } from '../accounts/users.js';
 
 export const adminMessages = {
   userNotFound: 'Utilisateur introuvable.',
@@ -81,25 +81,16 @@ const isActiveSuperAdmin = (user: Pick<StoredUser, 'role' | 'isActive'>) =>
 export async function changeUser(id: string, change: AdminUserUpdateData): Promise<PublicUser> {
   const current = await getUser(id);
   if (!current) throw notFound(adminMessages.userNotFound);
-  const next: StoredUser = {
-    ...current,
-    ...(change.role !== undefined ? { role: change.role } : {}),
-    ...(change.isActive !== undefined ? { isActive: change.isActive } : {}),
-    ...(change.permissions !== undefined ? { permissions: change.permissions } : {}),
-    updatedAt: nowIso(),
-    version: current.version + 1,
-  };
+  const next = changedUser(current, change);
   if (!next.companyId && next.role !== 'super_admin') throw conflict(adminMessages.noCompanyForRole);
-  const items: TransactItem[] = [userPutItem(next, current.version)];
+  const extraItems: TransactItem[] = [];
   if (isActiveSuperAdmin(current) !== isActiveSuperAdmin(next)) {
-    items.push(activeSuperAdminsChange(isActiveSuperAdmin(next) ? 1 : -1));
+    extraItems.push(activeSuperAdminsChange(isActiveSuperAdmin(next) ? 1 : -1));
   }
-  await transactWrite(items, (index) =>
-    conflict(index === 0 ? staleVersionMessage : adminMessages.lastSuperAdmin),
-  );
-  // The authorizer reads the role afresh on every request; ending the sessions makes the change
-  // visible at once in the person's screens too (they sign in again).
-  if ((current.isActive && !next.isActive) || current.role !== next.role) await deleteUserSessions(id);
+  await saveUserChange(current, next, {
+    extraItems,
+    explainExtra: () => conflict(adminMessages.lastSuperAdmin),
+  });
   const company = next.companyId ? await getCompany(next.companyId) : undefined;
   return publicUser(next, company ? { id: company.id, name: company.name } : undefined);
 }

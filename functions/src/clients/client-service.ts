@@ -1,4 +1,9 @@
-import type { Client, ClientCreateData, ClientUpdateData } from '@btp/shared/entities/client';
+import {
+  clientWithDerivedFields,
+  type Client,
+  type ClientCreateData,
+  type ClientUpdateData,
+} from '@btp/shared/entities/client';
 import type { ListQuery } from '@btp/shared/list';
 import type { Page } from '../data/entity-repository.js';
 import { clients } from '../data/entities/clients.js';
@@ -9,28 +14,38 @@ import { quotes } from '../data/entities/quotes.js';
 import { conflict } from '../lib/http-errors.js';
 import { countWhere, inUseMessage, usageKinds, type Usage } from './in-use.js';
 
+/**
+ * Clients are answered with `kind` (`company` for records saved before clients had one) and `siren`
+ * derived from their SIRET; `siren` is also stored at each write (a body's is never taken).
+ */
+const answered = (client: Client) => clientWithDerivedFields(client);
+
 /** `GET /api/clients`: the company's clients, most recent first. */
-export function listClients(companyId: string, query: ListQuery): Promise<Page<Client>> {
-  return clients.list(companyId, query);
+export async function listClients(companyId: string, query: ListQuery): Promise<Page<Client>> {
+  const page = await clients.list(companyId, query);
+  return { ...page, items: page.items.map(answered) };
 }
 
 /** `POST /api/clients`: the name must be free within the company (409 otherwise). */
-export function createClient(companyId: string, data: ClientCreateData): Promise<Client> {
-  return clients.create(companyId, data);
+export async function createClient(companyId: string, data: ClientCreateData): Promise<Client> {
+  return answered(await clients.create(companyId, clientWithDerivedFields(data)));
 }
 
 /** `GET /api/clients/{id}`. */
-export function getClient(companyId: string, id: string): Promise<Client> {
-  return clients.getOrThrow(companyId, id);
+export async function getClient(companyId: string, id: string): Promise<Client> {
+  return answered(await clients.getOrThrow(companyId, id));
 }
 
 /**
  * `PUT /api/clients/{id}`: the body is the whole editable record (a field left out is cleared);
  * a stale `version` or a name another client of the company holds is a 409.
  */
-export function updateClient(companyId: string, id: string, input: ClientUpdateData): Promise<Client> {
+export async function updateClient(companyId: string, id: string, input: ClientUpdateData): Promise<Client> {
   const { version, ...fields } = input;
-  return clients.update(companyId, id, () => fields, { expectedVersion: version });
+  const updated = await clients.update(companyId, id, () => clientWithDerivedFields(fields), {
+    expectedVersion: version,
+  });
+  return answered(updated);
 }
 
 /** What still refers to a client: projects, quotes, invoices and linked documents. */

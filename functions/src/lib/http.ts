@@ -93,10 +93,13 @@ const accessByRouteKey = new Map<string, Access>(
   routes.map((route) => [`${route.method} ${route.path}`, route.access]),
 );
 
+/** The 403 of a `company_admin` route called by anyone else (a super administrator included). */
+export const companyAdminOnlyMessage = "Cette action est réservée aux administrateurs de l'entreprise.";
+
 /**
  * Enforces the route's access level on the identity the authorizer verified: 401 without a
- * session, 403 when a super administrator is required. A route missing from the table is treated
- * as needing a session.
+ * session, 403 when a super administrator or a company administrator is required and the caller
+ * is not one. A route missing from the table is treated as needing a session.
  */
 function accessGuard(request: MiddyRequest): void {
   const event = request.event;
@@ -108,6 +111,9 @@ function accessGuard(request: MiddyRequest): void {
   if (!principal) throw new HttpError(401, 'unauthenticated', messages.unauthenticated);
   if (access === 'super_admin' && principal.role !== 'super_admin') {
     throw new HttpError(403, 'forbidden', messages.superAdminOnly);
+  }
+  if (access === 'company_admin' && principal.role !== 'company_admin') {
+    throw new HttpError(403, 'forbidden', companyAdminOnlyMessage);
   }
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients } from '../../../functions/src/data/entities/clients.js';
 import { documents } from '../../../functions/src/data/entities/documents.js';
 import { createDraftInvoice, invoices } from '../../../functions/src/data/entities/invoices.js';
 import { projects } from '../../../functions/src/data/entities/projects.js';
@@ -49,7 +50,7 @@ describe('POST /api/clients', () => {
       email: 'sophie@durand.fr',
       phone: '',
       city: 'Lyon',
-      siret: '552 100 554 00025',
+      siret: '732 829 320 00074',
       companyId: unknownId,
       id: unknownId,
     });
@@ -61,7 +62,9 @@ describe('POST /api/clients', () => {
       email: 'sophie@durand.fr',
       city: 'Lyon',
       country: 'France',
-      siret: '552 100 554 00025',
+      kind: 'company',
+      siret: '73282932000074',
+      siren: '732829320',
       companyId,
       version: 1,
     });
@@ -106,6 +109,95 @@ describe('POST /api/clients', () => {
     const anonymous = await client.post('/api/clients', { name: 'X' });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toMatchObject({ error: 'unauthenticated' });
+  });
+});
+
+describe('client kind and SIREN', () => {
+  it('takes a company or an individual, derives the SIREN from the SIRET and keeps it in step', async () => {
+    const { client } = await signedInCompany(stack.url, 'Clients nature');
+    const person = await createClient(client, { name: 'M. et Mme Petit', kind: 'individual' });
+    expect(person).toMatchObject({ kind: 'individual' });
+    expect(person).not.toHaveProperty('siren');
+
+    const company = await createClient(client, {
+      name: 'Hôtel du Parc',
+      siret: '732 829 320 00074',
+      vatNumber: 'fr 44 732 829 320',
+      siren: '111111111',
+    });
+    expect(company).toMatchObject({
+      kind: 'company',
+      siret: '73282932000074',
+      siren: '732829320',
+      vatNumber: 'FR44732829320',
+    });
+    expect((await client.get(`/api/clients/${company.id}`)).body).toEqual(company);
+    const listed = (await client.get('/api/clients')).body as (ClientBody & { kind: string })[];
+    expect(listed.map((item) => [item.name, item.kind])).toEqual([
+      ['Hôtel du Parc', 'company'],
+      ['M. et Mme Petit', 'individual'],
+    ]);
+
+    const changed = await client.put(`/api/clients/${company.id}`, {
+      ...company,
+      siret: '303 265 045 00011',
+      vatNumber: 'FR40303265045',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ siret: '30326504500011', siren: '303265045' });
+    const cleared = await client.put(`/api/clients/${company.id}`, {
+      ...(changed.body as ClientBody),
+      siret: '',
+      vatNumber: '',
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).not.toHaveProperty('siren');
+    expect(cleared.body).not.toHaveProperty('siret');
+  });
+
+  it('refuses a wrong SIRET key, a malformed VAT number or one of another SIREN, writing nothing', async () => {
+    const { client } = await signedInCompany(stack.url, 'Clients SIRET');
+    const refused = async (fields: Record<string, unknown>) => {
+      const response = await client.post('/api/clients', { name: 'Garage Roux', ...fields });
+      expect(response.status).toBe(400);
+      return (response.body as { details: unknown[] }).details;
+    };
+    expect(await refused({ siret: '552 100 554 00025' })).toEqual([
+      { path: 'siret', message: 'Le SIRET est invalide (clé de contrôle)' },
+    ]);
+    expect(await refused({ siret: '552 100' })).toEqual([
+      { path: 'siret', message: 'Le SIRET doit comporter 14 chiffres' },
+    ]);
+    expect(await refused({ siret: '73282932000074', vatNumber: 'FR40303265045' })).toEqual([
+      { path: 'vatNumber', message: 'Le numéro de TVA ne correspond pas au SIREN' },
+    ]);
+    expect(await refused({ vatNumber: 'FR00732829320' })).toEqual([
+      { path: 'vatNumber', message: 'Le numéro de TVA est invalide (clé de contrôle)' },
+    ]);
+    expect(await refused({ kind: 'association' })).toEqual([
+      { path: 'kind', message: 'Le type de client doit être « Entreprise » ou « Particulier »' },
+    ]);
+    expect((await client.get('/api/clients')).body).toEqual([]);
+    // Another country's VAT number is checked in form only.
+    const foreign = await createClient(client, {
+      name: 'Bauhaus GmbH',
+      vatNumber: 'de 123 456 789',
+      country: 'Allemagne',
+    });
+    expect(foreign).toMatchObject({ vatNumber: 'DE123456789', kind: 'company' });
+  });
+
+  it('reads a client saved before clients had a kind as a company, with its SIREN', async () => {
+    const { client, companyId } = await signedInCompany(stack.url, 'Clients anciens');
+    const stored = await clients.create(companyId, {
+      name: 'Ancien client',
+      country: 'France',
+      siret: '73282932000074',
+    });
+    expect(stored).not.toHaveProperty('kind');
+    const read = await client.get(`/api/clients/${stored.id}`);
+    expect(read.body).toMatchObject({ name: 'Ancien client', kind: 'company', siren: '732829320' });
+    expect((await client.get('/api/clients')).body).toEqual([read.body]);
   });
 });
 
