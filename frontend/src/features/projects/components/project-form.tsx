@@ -7,8 +7,8 @@ import { defaultProjectStatus, projectStatuses, projectStatusLabels } from '@btp
 import { Col, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
-import { useClientsList } from '../../../api/clients/list-clients';
 import type { ProjectsListItem } from '../../../api/projects/list-projects';
+import { ClientField } from '../../../components/client-project-fields';
 import { DecimalInput } from '../../../components/decimal-input';
 import {
   DescriptionField,
@@ -109,15 +109,8 @@ interface ProjectFormProps extends RecordFormProps<ProjectCreateData> {
  * 0), location, notes.
  */
 export function ProjectForm({ project, ...props }: ProjectFormProps) {
-  const clients = useClientsList();
   // On a phone the calendar is the way to pick a date; the keyboard would cover it.
   const desktop = useIsDesktop();
-
-  const clientOptions = (clients.data ?? []).map((client) => ({ value: client.id, label: client.name }));
-  // A project whose client is gone still shows a name rather than an id.
-  if (project?.client && !clientOptions.some((option) => option.value === project.clientId)) {
-    clientOptions.push({ value: project.clientId, label: project.client.name });
-  }
 
   return (
     <RecordForm<ProjectFormValues, ProjectCreateData>
@@ -131,19 +124,9 @@ export function ProjectForm({ project, ...props }: ProjectFormProps) {
           <Input />
         </Form.Item>
       </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="clientId" label="Client" required>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="Choisir un client"
-            loading={clients.isPending}
-            options={clientOptions}
-            notFoundContent={
-              clients.isPending ? 'Chargement...' : "Aucun client : ajoutez-en un dans l'écran Clients"
-            }
-          />
-        </Form.Item>
-      </Col>
+      <ClientField
+        current={project === undefined ? undefined : { id: project.clientId, client: project.client }}
+      />
       <DescriptionField />
       <Col xs={24} md={12}>
         <Form.Item name="status" label="Statut">

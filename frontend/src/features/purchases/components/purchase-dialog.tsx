@@ -1,9 +1,9 @@
 import { Col, Form, Input, Row, Select, type FormInstance } from 'antd';
 import { useId, type ReactNode } from 'react';
 
-import { useProjectsList } from '../../../api/projects/list-projects';
 import { useSuppliersList } from '../../../api/suppliers/list-suppliers';
 import { useActionToasts, type ActionTexts } from '../../../components/action-toasts';
+import { ProjectField } from '../../../components/client-project-fields';
 import { DescriptionField } from '../../../components/record-form';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useZodForm, type FormValidation } from '../../../lib/zod-form';
@@ -145,15 +145,10 @@ export function PurchaseDialog<Values extends PurchaseFormValues, Output>({
 /** The supplier (required) and the project ('Aucun projet' by default), side by side on a desktop. */
 export function SupplierProjectFields({ supplierNotFound }: { supplierNotFound?: string }) {
   const suppliers = useSuppliersList();
-  const projects = useProjectsList();
   const supplierOptions = (suppliers.data ?? []).map((supplier) => ({
     value: supplier.id,
     label: supplier.name,
   }));
-  const projectOptions = [
-    { value: NONE, label: 'Aucun projet' },
-    ...(projects.data ?? []).map((project) => ({ value: project.id, label: project.name })),
-  ];
   return (
     <>
       <Col xs={24} md={12}>
@@ -167,15 +162,7 @@ export function SupplierProjectFields({ supplierNotFound }: { supplierNotFound?:
           />
         </Form.Item>
       </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="projectId" label="Projet">
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={projectOptions}
-            loading={projects.isPending}
-          />
-        </Form.Item>
-      </Col>
+      <ProjectField />
     </>
   );
 }

@@ -7,18 +7,20 @@ import {
 } from '@btp/shared/entities/quote';
 import { quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
 import { isQuoteEditable, quoteStatusChoices } from '@btp/shared/quote-status';
-import { Alert, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Alert, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 
-import { useClientsList } from '../../../api/clients/list-clients';
-import { useProjectsList } from '../../../api/projects/list-projects';
 import { useCreateQuote } from '../../../api/quotes/create-quote';
 import type { QuoteDetail } from '../../../api/quotes/get-quote';
 import { useUpdateQuote } from '../../../api/quotes/update-quote';
+import { ClientField, NO_PROJECT, ProjectField } from '../../../components/client-project-fields';
+import { DecimalInput } from '../../../components/decimal-input';
+import { DescriptionField } from '../../../components/record-form';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { useZodForm, validateWith } from '../../../lib/zod-form';
+import { useCompanyVatSettings } from './company-vat';
 import { liveTotals, linesFromItems, validateLines, type LineDraft } from './quote-lines';
 import { QuoteLinesEditor } from './quote-lines-editor';
 
@@ -31,11 +33,11 @@ const fields = [
   'overheadPercentage',
   'marginPercentage',
   'status',
+  'reverseCharge',
 ] as const;
 
 const CREATE_ERROR = 'Une erreur est survenue lors de la création du devis.';
 const UPDATE_ERROR = 'Une erreur est survenue lors de la mise à jour du devis.';
-const NO_PROJECT = 'none';
 
 type FormValues = Omit<QuoteCreateInput, 'clientId'> & { clientId?: string; projectId?: string };
 
@@ -54,6 +56,7 @@ function initialValues(quote: QuoteDetail | undefined): FormValues {
       overheadPercentage: DEFAULT_OVERHEAD_PERCENTAGE,
       marginPercentage: DEFAULT_MARGIN_PERCENTAGE,
       status: 'draft',
+      reverseCharge: false,
     };
   }
   return {
@@ -65,6 +68,7 @@ function initialValues(quote: QuoteDetail | undefined): FormValues {
     overheadPercentage: quote.overheadPercentage,
     marginPercentage: quote.marginPercentage,
     status: quote.status,
+    reverseCharge: quote.reverseCharge,
   };
 }
 
@@ -77,18 +81,21 @@ interface QuoteDialogProps {
 /** 'Nouveau Devis' and 'Modifier': the quote's fields and its lines, in one dialog. */
 export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
   const { toast } = useToast();
-  const clients = useClientsList();
-  const projects = useProjectsList();
+  const vat = useCompanyVatSettings();
   const create = useCreateQuote();
   const update = useUpdateQuote();
   const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<
     FormValues,
     QuoteCreateData
   >(fields, validate);
-  const [lines, setLines] = useState<LineDraft[]>(() => linesFromItems(quote?.items ?? []));
+  const [lines, setLines] = useState<LineDraft[]>(() =>
+    linesFromItems(quote?.items ?? [], vat.defaultVatRate),
+  );
   const [linesChecked, setLinesChecked] = useState(false);
   const overheadPercentage = (Form.useWatch('overheadPercentage', form) as string | null | undefined) ?? '';
   const marginPercentage = (Form.useWatch('marginPercentage', form) as string | null | undefined) ?? '';
+  const reverseCharge =
+    (Form.useWatch('reverseCharge', form) as boolean | undefined) ?? quote?.reverseCharge ?? false;
 
   const status: QuoteStatus = quote?.status ?? 'draft';
   const editable = isQuoteEditable(status);
@@ -97,7 +104,7 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
   const final = !editable && !statusEditable;
   const busy = create.isPending || update.isPending;
   const lineValidation = validateLines(lines);
-  const totals = liveTotals(lines, overheadPercentage, marginPercentage);
+  const totals = liveTotals(lines, overheadPercentage, marginPercentage, reverseCharge || vat.franchise);
 
   const failed = (error: unknown, fallback: string) => {
     showServerErrors(error);
@@ -140,6 +147,7 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
             overheadPercentage: quote.overheadPercentage,
             marginPercentage: quote.marginPercentage,
             status: data.status,
+            reverseCharge: quote.reverseCharge,
             version: quote.version,
           },
         });
@@ -151,11 +159,6 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
     }
   };
 
-  const clientOptions = (clients.data ?? []).map((client) => ({ value: client.id, label: client.name }));
-  const projectOptions = [
-    { value: NO_PROJECT, label: 'Aucun projet' },
-    ...(projects.data ?? []).map((project) => ({ value: project.id, label: project.name })),
-  ];
   const title = quote === undefined ? 'Nouveau Devis' : `Modifier le devis ${quote.number}`;
   const okText = quote === undefined ? (busy ? 'Création...' : 'Créer le devis') : 'Enregistrer';
 
@@ -170,7 +173,7 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
       cancelButtonProps={{ size: 'large' }}
       confirmLoading={busy}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
     >
       {statusEditable && (
@@ -208,66 +211,34 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
               <Input />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="clientId" label="Client" required>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                options={clientOptions}
-                placeholder="Choisir un client"
-                loading={clients.isPending}
-                notFoundContent="Aucun client : créez-en un dans l'écran Clients."
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="projectId" label="Projet">
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                options={projectOptions}
-                loading={projects.isPending}
-              />
-            </Form.Item>
-          </Col>
+          <ClientField
+            current={quote === undefined ? undefined : { id: quote.clientId, client: quote.client }}
+          />
+          <ProjectField />
           <Col xs={24} md={12}>
             <Form.Item name="validUntil" label="Valide jusqu'au">
               <Input type="date" />
             </Form.Item>
           </Col>
-          <Col xs={24}>
-            <Form.Item name="description" label="Description">
-              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={8}>
-            <Form.Item name="overheadPercentage" label="Frais généraux (%)">
-              <InputNumber<string>
-                stringMode
-                min="0"
-                max="100"
-                step="0.01"
-                inputMode="decimal"
-                style={{ width: '100%' }}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={8}>
-            <Form.Item name="marginPercentage" label="Marge (%)">
-              <InputNumber<string>
-                stringMode
-                min="0"
-                max="100"
-                step="0.01"
-                inputMode="decimal"
-                style={{ width: '100%' }}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
+          <DescriptionField />
+          <PercentField name="overheadPercentage" label="Frais généraux (%)" />
+          <PercentField name="marginPercentage" label="Marge (%)" />
+          <Col xs={24} md={6}>
             <Form.Item name="status" label="Statut">
               <Select
                 disabled={!statusEditable}
                 options={statusChoices.map((value) => ({ value, label: quoteStatusLabels[value] }))}
               />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={6}>
+            <Form.Item
+              name="reverseCharge"
+              label="Autoliquidation"
+              valuePropName="checked"
+              extra="Sous-traitance : TVA due par le client, lignes à 0 %"
+            >
+              <Switch />
             </Form.Item>
           </Col>
         </Row>
@@ -279,8 +250,22 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
         totals={totals}
         overheadPercentage={overheadPercentage}
         marginPercentage={marginPercentage}
+        reverseCharge={reverseCharge}
+        franchise={vat.franchise}
+        defaultVatRate={vat.defaultVatRate}
         disabled={!editable}
       />
     </ResponsiveModal>
+  );
+}
+
+/** A percentage of the quote (overhead, margin), 0 to 100 with two decimals, typed with a comma. */
+function PercentField({ name, label }: { name: 'overheadPercentage' | 'marginPercentage'; label: string }) {
+  return (
+    <Col xs={12} md={6}>
+      <Form.Item name={name} label={label}>
+        <DecimalInput min="0" max="100" step="0.01" />
+      </Form.Item>
+    </Col>
   );
 }

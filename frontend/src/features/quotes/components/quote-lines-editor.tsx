@@ -1,22 +1,37 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { resourceTypeLabels, resourceTypes, type ResourceType } from '@btp/shared/enums';
+import {
+  resourceTypeLabels,
+  resourceTypes,
+  vatRateLabels,
+  vatRates,
+  type ResourceType,
+  type VatRate,
+} from '@btp/shared/enums';
 import { formatEuro } from '@btp/shared/money';
-import { Button, Input, Select, Typography } from 'antd';
+import { Button, Input, Select, Typography, type InputProps } from 'antd';
 import { useId, type ReactNode } from 'react';
 
 import styles from './quotes.module.css';
-import { emptyLine, type LineDraft, type LineMessages, type LiveTotals } from './quote-lines';
+import { emptyLine, vatRateText, type LineDraft, type LineField, type LiveTotals } from './quote-lines';
 
 const resourceTypeOptions = resourceTypes.map((value) => ({ value, label: resourceTypeLabels[value] }));
+const vatRateOptions = vatRates.map((value) => ({ value, label: vatRateLabels[value] }));
+const NO_VAT: VatRate = '0.00';
 
 interface QuoteLinesEditorProps {
   lines: LineDraft[];
   onChange: (lines: LineDraft[]) => void;
   /** Per line, shown once the person tried to save. */
-  messages: LineMessages[];
+  messages: Partial<Record<LineField, string>>[];
   totals: LiveTotals;
   overheadPercentage: string;
   marginPercentage: string;
+  /** Reverse charge: every line shows 0 % and the totals say why. */
+  reverseCharge: boolean;
+  /** The company is under the franchise: every line at 0 % too. */
+  franchise: boolean;
+  /** The rate of a line added. */
+  defaultVatRate: VatRate;
   disabled: boolean;
 }
 
@@ -24,9 +39,15 @@ function percentText(value: string): string {
   return `${value.replace('.', ',')} %`;
 }
 
+function cents(value: number | undefined): string {
+  return value === undefined ? '—' : formatEuro(value);
+}
+
 /**
- * Spec "Devis", issue 7: the lines of a quote (resource type, description, unit, quantity, unit price)
- * with the subtotal (déboursé sec), overhead, margin and total following what is typed.
+ * Spec "Devis", issues 7 and 13: the lines of a quote (resource type, description, unit, quantity,
+ * unit cost, VAT rate) with, following what is typed, each line's cost and selling prices, then the
+ * déboursé sec, overhead, margin, total HT, VAT per rate and total TTC, as the server will compute
+ * them (`pricing.ts`). On a phone each line's fields stack, nothing scrolls sideways.
  */
 export function QuoteLinesEditor({
   lines,
@@ -35,9 +56,13 @@ export function QuoteLinesEditor({
   totals,
   overheadPercentage,
   marginPercentage,
+  reverseCharge,
+  franchise,
+  defaultVatRate,
   disabled,
 }: QuoteLinesEditorProps) {
   const baseId = useId();
+  const noVat = reverseCharge || franchise;
   const update = (index: number, changes: Partial<LineDraft>) =>
     onChange(lines.map((line, at) => (at === index ? { ...line, ...changes } : line)));
 
@@ -54,13 +79,9 @@ export function QuoteLinesEditor({
           const number = index + 1;
           const id = (field: string) => `${baseId}-${field}-${line.key}`;
           const lineMessages = messages[index] ?? {};
-          const lineCents = totals.lineCents[index];
-          const field = (
-            name: keyof LineMessages | 'description' | 'unit',
-            label: string,
-            control: ReactNode,
-          ) => {
-            const message = name in lineMessages ? lineMessages[name as keyof LineMessages] : undefined;
+          const figures = totals.lines[index] ?? undefined;
+          const field = (name: LineField | 'description' | 'unit', label: string, control: ReactNode) => {
+            const message = name in lineMessages ? lineMessages[name as LineField] : undefined;
             return (
               <div className={`${styles.lineField} ${styles[`field-${name}`] ?? ''}`}>
                 <label htmlFor={id(name)} className={styles.lineLabel}>
@@ -75,10 +96,28 @@ export function QuoteLinesEditor({
               </div>
             );
           };
-          const invalid = (name: keyof LineMessages) =>
+          const invalid = (name: LineField) =>
             lineMessages[name] === undefined
               ? {}
               : { status: 'error' as const, 'aria-invalid': true, 'aria-describedby': id(`${name}-error`) };
+          const text = (
+            name: 'description' | 'unit' | 'quantity' | 'unitPrice',
+            label: string,
+            props: InputProps = {},
+          ) =>
+            field(
+              name,
+              label,
+              <Input
+                size="large"
+                id={id(name)}
+                value={line[name]}
+                disabled={disabled}
+                onChange={(event) => update(index, { [name]: event.target.value })}
+                {...props}
+                {...(name === 'quantity' || name === 'unitPrice' ? invalid(name) : {})}
+              />,
+            );
           return (
             <li key={line.key} className={styles.line} aria-label={`Ligne ${number}`}>
               {field(
@@ -96,62 +135,40 @@ export function QuoteLinesEditor({
                   {...invalid('resourceType')}
                 />,
               )}
+              {text('description', 'Description')}
+              {text('unit', 'Unité', { placeholder: 'm², h, u' })}
+              {text('quantity', 'Quantité', { inputMode: 'decimal' })}
+              {text('unitPrice', 'Prix unitaire (déboursé)', { inputMode: 'decimal', suffix: '€' })}
               {field(
-                'description',
-                'Description',
-                <Input
+                'vatRate',
+                'TVA',
+                <Select<VatRate>
                   size="large"
-                  id={id('description')}
-                  value={line.description}
-                  disabled={disabled}
-                  onChange={(event) => update(index, { description: event.target.value })}
+                  id={id('vatRate')}
+                  // Under reverse charge or the franchise the line is taxed at 0 %: that is what it
+                  // shows, its own rate staying for when the quote leaves reverse charge.
+                  value={noVat ? NO_VAT : line.vatRate}
+                  options={vatRateOptions}
+                  disabled={disabled || noVat}
+                  onChange={(vatRate) => update(index, { vatRate })}
+                  style={{ width: '100%' }}
+                  {...invalid('vatRate')}
                 />,
               )}
-              {field(
-                'unit',
-                'Unité',
-                <Input
-                  size="large"
-                  id={id('unit')}
-                  value={line.unit}
-                  placeholder="m², h, u"
-                  disabled={disabled}
-                  onChange={(event) => update(index, { unit: event.target.value })}
-                />,
-              )}
-              {field(
-                'quantity',
-                'Quantité',
-                <Input
-                  size="large"
-                  id={id('quantity')}
-                  value={line.quantity}
-                  inputMode="decimal"
-                  disabled={disabled}
-                  onChange={(event) => update(index, { quantity: event.target.value })}
-                  {...invalid('quantity')}
-                />,
-              )}
-              {field(
-                'unitPrice',
-                'Prix unitaire',
-                <Input
-                  size="large"
-                  suffix="€"
-                  id={id('unitPrice')}
-                  value={line.unitPrice}
-                  inputMode="decimal"
-                  disabled={disabled}
-                  onChange={(event) => update(index, { unitPrice: event.target.value })}
-                  {...invalid('unitPrice')}
-                />,
-              )}
-              <div className={styles.lineTotal}>
-                <span className={styles.lineLabel}>Total ligne</span>
-                <strong data-testid="line-total">
-                  {lineCents === null || lineCents === undefined ? '—' : formatEuro(lineCents)}
-                </strong>
-              </div>
+              <dl className={styles.lineFigures} aria-label={`Montants de la ligne ${number}`}>
+                <div>
+                  <dt>Déboursé</dt>
+                  <dd>{cents(figures?.costTotalCents)}</dd>
+                </div>
+                <div>
+                  <dt>Prix de vente unitaire HT</dt>
+                  <dd>{cents(figures?.saleUnitPriceCents)}</dd>
+                </div>
+                <div>
+                  <dt>Total vente HT</dt>
+                  <dd className={styles.lineSale}>{cents(figures?.saleTotalCents)}</dd>
+                </div>
+              </dl>
               {!disabled && (
                 <Button
                   className={styles.lineRemove}
@@ -171,7 +188,7 @@ export function QuoteLinesEditor({
           icon={<PlusOutlined />}
           size="large"
           block
-          onClick={() => onChange([...lines, emptyLine()])}
+          onClick={() => onChange([...lines, emptyLine(defaultVatRate)])}
           style={{ marginBottom: 16 }}
         >
           Ajouter une ligne
@@ -186,7 +203,51 @@ export function QuoteLinesEditor({
         <dd>{formatEuro(totals.marginCents)}</dd>
         <dt className={styles.totalRow}>Total HT</dt>
         <dd className={styles.totalRow}>{formatEuro(totals.totalCents)}</dd>
+        {totals.vatBreakdown.map((entry) => (
+          <VatRow
+            key={entry.rateHundredths}
+            rateHundredths={entry.rateHundredths}
+            baseCents={entry.baseCents}
+          >
+            {formatEuro(entry.amountCents)}
+          </VatRow>
+        ))}
+        {totals.vatBreakdown.length === 0 && <VatRow>{formatEuro(0)}</VatRow>}
+        <dt className={styles.totalRow}>Total TTC</dt>
+        <dd className={styles.totalRow}>{formatEuro(totals.totalWithVatCents)}</dd>
       </dl>
+      {reverseCharge && (
+        <Typography.Paragraph type="secondary" className={styles.vatNote}>
+          Autoliquidation : TVA due par le preneur (art. 283-2 nonies du CGI). Toutes les lignes sont à 0 %.
+        </Typography.Paragraph>
+      )}
+      {franchise && !reverseCharge && (
+        <Typography.Paragraph type="secondary" className={styles.vatNote}>
+          TVA non applicable, art. 293 B du CGI. Toutes les lignes sont à 0 %.
+        </Typography.Paragraph>
+      )}
     </section>
+  );
+}
+
+/** "TVA 20 % sur 1 234,50 €" and its amount; "TVA" alone while no line is priced. */
+function VatRow({
+  rateHundredths,
+  baseCents,
+  children,
+}: {
+  rateHundredths?: number;
+  baseCents?: number;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <dt>
+        {rateHundredths === undefined || baseCents === undefined
+          ? 'TVA'
+          : `TVA ${vatRateText(rateHundredths)} sur ${formatEuro(baseCents)}`}
+      </dt>
+      <dd>{children}</dd>
+    </>
   );
 }

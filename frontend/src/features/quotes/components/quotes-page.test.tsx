@@ -1,115 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { apiError, json, stubApi, type Routes } from '../../../testing/api-stub';
-import { renderWithProviders, toasts } from '../../../testing/render-app';
+import { apiError, json } from '../../../testing/api-stub';
+import { toasts } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
-import { QuotesPage } from './quotes-page';
-
-const companyId = '0f0e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01';
-const client = { id: '1a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01', name: 'SCI Les Tilleuls' };
-const project = { id: '2a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01', name: 'Maison Dupont' };
-const stamps = { companyId, createdAt: '2026-11-20T09:00:00.000Z', updatedAt: '2026-11-20T09:00:00.000Z' };
-
-const draft = {
-  ...stamps,
-  id: '3a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01',
-  number: 'DEV-2026-0002',
-  status: 'draft',
-  title: 'Rénovation salle de bains',
-  description: 'Dépose et pose',
-  clientId: client.id,
-  projectId: project.id,
-  overheadPercentage: '10.00',
-  marginPercentage: '15.00',
-  subtotalAmount: '405.00',
-  overheadAmount: '40.50',
-  marginAmount: '66.83',
-  totalAmount: '1512.33',
-  validUntil: '2026-12-31',
-  version: 3,
+import {
+  card,
   client,
-  project,
-};
-const sent = {
-  ...draft,
-  id: '3a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a02',
-  number: 'DEV-2026-0001',
-  status: 'sent',
-  title: 'Extension garage',
-  description: undefined,
-  projectId: undefined,
-  project: undefined,
-  totalAmount: '0.00',
-  validUntil: undefined,
-  sentAt: '2026-11-22T09:12:00.000Z',
-  version: 2,
-};
-
-const item = (id: string, changes: Record<string, unknown>) => ({
-  ...stamps,
-  id,
-  quoteId: draft.id,
-  resourceType: 'materials',
-  sortOrder: 0,
-  ...changes,
-});
-
-function stub(overrides: Routes = {}) {
-  return stubApi({
-    'GET /api/quotes': json([draft, sent]),
-    'GET /api/clients': json([{ ...stamps, ...client, country: 'France', version: 1 }]),
-    'GET /api/projects': json([
-      { ...stamps, ...project, clientId: client.id, status: 'planning', progress: 0, version: 1 },
-    ]),
-    ...overrides,
-  });
-}
-
-function renderPage() {
-  renderWithProviders(<QuotesPage title="Devis" subtitle="Devis de vos clients" />);
-}
-
-async function card(number: string) {
-  return (await screen.findByRole('article', { name: `Devis ${number}` })) as HTMLElement;
-}
-
-/** Types a value at once (keystroke by keystroke is slow with antd under jsdom). */
-async function fill(user: ReturnType<typeof setupUser>, field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
-}
-
-/** Clicks an option of the open select (antd keeps the popups of the selects opened before). */
-async function pick(user: ReturnType<typeof setupUser>, title: string) {
-  const options = await screen.findAllByTitle(title);
-  await user.click(options[options.length - 1]!);
-}
-
-/** The options of the select popup open now. */
-function shownOptions() {
-  const popups = document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  const popup = popups[popups.length - 1];
-  return [...(popup?.querySelectorAll('.ant-select-item-option') ?? [])].map((option) =>
-    option.getAttribute('title'),
-  );
-}
-
-/** The writes the SPA sent, in order ("PUT /api/quotes/…"). */
-function writes(api: ReturnType<typeof stub>) {
-  return api.sent
-    .filter((request) => request.method !== 'GET')
-    .map((request) => `${request.method} ${request.path}`);
-}
-
-async function findDialog(title: string) {
-  const dialog = await screen.findByRole('dialog');
-  await within(dialog).findByText(title);
-  return dialog;
-}
+  draft,
+  fill,
+  findDialog,
+  item,
+  pick,
+  renderPage,
+  sent,
+  shownOptions,
+  stub,
+  writes,
+} from '../testing/quotes';
 
 describe('Devis', () => {
-  it('shows each quote: number, French status, title, description, client, project, total, dates', async () => {
+  it('shows each quote: number, French status, title, description, client, project, totals HT and TTC, dates', async () => {
     stub();
     renderPage();
 
@@ -119,17 +30,19 @@ describe('Devis', () => {
     expect(first).toHaveTextContent('Dépose et pose');
     expect(first).toHaveTextContent('SCI Les Tilleuls');
     expect(first).toHaveTextContent('Maison Dupont');
-    expect(first).toHaveTextContent(/1\s512,33\s€/);
+    expect(first).toHaveTextContent(/Total HT1\s512,33\s€/);
+    expect(first).toHaveTextContent(/Total TTC1\s814,80\s€/);
     expect(first).toHaveTextContent('31/12/2026');
 
     const second = await card('DEV-2026-0001');
     expect(second).toHaveTextContent('Envoyé');
     expect(second).toHaveTextContent('Aucun projet');
-    expect(second).toHaveTextContent(/0,00\s€/);
+    expect(second).toHaveTextContent(/Total HT1\s500,00\s€/);
+    expect(second).toHaveTextContent(/Total TTC1\s750,00\s€/);
     expect(second).toHaveTextContent('Envoyé le22/11/2026');
   });
 
-  it("offers 'Envoyer' for drafts only, 'Modifier' for every quote", async () => {
+  it("offers 'Envoyer' for drafts only, 'Bon pour accord' for sent ones, 'Modifier' for every quote", async () => {
     stub();
     renderPage();
 
@@ -140,6 +53,9 @@ describe('Devis', () => {
     expect(within(second).queryByRole('button', { name: 'Envoyer' })).toBeNull();
     expect(within(second).getByRole('button', { name: 'Modifier' })).toBeInTheDocument();
     expect(within(second).queryByRole('button', { name: /Supprimer/ })).toBeNull();
+    expect(within(first).queryByRole('button', { name: 'Bon pour accord' })).toBeNull();
+    expect(within(second).getByRole('button', { name: 'Bon pour accord' })).toBeInTheDocument();
+    expect(within(second).queryByRole('button', { name: 'Facturer' })).toBeNull();
   });
 
   it("shows 'Chargement...' while loading, then the empty state", async () => {
@@ -183,14 +99,14 @@ describe('Devis', () => {
     expect(toast.closest('[role="status"]')).toHaveAttribute('data-variant', 'destructive');
   });
 
-  it('creates a quote with two lines, totals following what is typed, in one call', async () => {
+  it('creates a quote with lines at 20 % and 10 %: selling prices, VAT per rate and TTC to the cent, in one call', async () => {
     const user = setupUser();
     const created = {
       ...draft,
       id: '3a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a09',
       number: 'DEV-2026-0003',
       version: 1,
-      totalAmount: '512.33',
+      totalAmount: '512.38',
     };
     const api = stub({ 'POST /api/quotes': json(created, 201) });
     renderPage();
@@ -198,8 +114,9 @@ describe('Devis', () => {
 
     await user.click(screen.getAllByRole('button', { name: /Nouveau Devis/ })[0]!);
     const dialog = await findDialog('Nouveau Devis');
-    expect(within(dialog).getByLabelText('Frais généraux (%)')).toHaveValue('10.00');
-    expect(within(dialog).getByLabelText('Marge (%)')).toHaveValue('15.00');
+    expect(within(dialog).getByLabelText('Frais généraux (%)')).toHaveValue('10,00');
+    expect(within(dialog).getByLabelText('Marge (%)')).toHaveValue('15,00');
+    expect(within(dialog).getByRole('switch', { name: 'Autoliquidation' })).not.toBeChecked();
     await fill(user, within(dialog).getByLabelText('Titre'), 'Salle de bains');
     await user.click(within(dialog).getByRole('combobox', { name: 'Client' }));
     await pick(user, 'SCI Les Tilleuls');
@@ -207,22 +124,40 @@ describe('Devis', () => {
     await user.click(within(dialog).getByRole('button', { name: /Ajouter une ligne/ }));
     await user.click(within(dialog).getByRole('button', { name: /Ajouter une ligne/ }));
     const [first, second] = within(dialog).getAllByRole('listitem', { name: /^Ligne/ });
+    // A new line is at the company's default rate.
+    expect(within(first!).getByRole('combobox', { name: 'TVA' }).closest('.ant-select')).toHaveTextContent(
+      '20 %',
+    );
     await user.click(within(first!).getByRole('combobox', { name: 'Type de ressource' }));
     await pick(user, 'Matériaux');
     await fill(user, within(first!).getByLabelText('Description'), 'Carrelage 60x60');
     await fill(user, within(first!).getByLabelText('Unité'), 'm²');
     await fill(user, within(first!).getByLabelText('Quantité'), '12,5');
-    await fill(user, within(first!).getByLabelText('Prix unitaire'), '8,40');
+    await fill(user, within(first!).getByLabelText('Prix unitaire (déboursé)'), '8,40');
     await user.click(within(second!).getByRole('combobox', { name: 'Type de ressource' }));
     await pick(user, "Main-d'œuvre");
     await fill(user, within(second!).getByLabelText('Quantité'), '2');
-    await fill(user, within(second!).getByLabelText('Prix unitaire'), '150');
+    await fill(user, within(second!).getByLabelText('Prix unitaire (déboursé)'), '150');
+    await user.click(within(second!).getByRole('combobox', { name: 'TVA' }));
+    expect(shownOptions()).toEqual(['20\u00a0%', '10\u00a0%', '5,5\u00a0%', '2,1\u00a0%', '0\u00a0%']);
+    await pick(user, '10 %');
 
+    // K = 1.10 × 1.15: 8.40 € → 10.63 € a unit, × 12.5 = 132.88 €; 150 € → 189.75 €, × 2 = 379.50 €.
+    const firstAmounts = within(dialog).getByLabelText('Montants de la ligne 1');
+    expect(firstAmounts).toHaveTextContent(/Déboursé105,00\s€/);
+    expect(firstAmounts).toHaveTextContent(/Prix de vente unitaire HT10,63\s€/);
+    expect(firstAmounts).toHaveTextContent(/Total vente HT132,88\s€/);
+    expect(within(dialog).getByLabelText('Montants de la ligne 2')).toHaveTextContent(
+      /Déboursé300,00\s€Prix de vente unitaire HT189,75\s€Total vente HT379,50\s€/,
+    );
     const totals = within(dialog).getByLabelText('Totaux du devis');
     expect(totals).toHaveTextContent(/Déboursé sec405,00\s€/);
     expect(totals).toHaveTextContent(/Frais généraux \(10,00 %\)40,50\s€/);
-    expect(totals).toHaveTextContent(/Marge \(15,00 %\)66,83\s€/);
-    expect(totals).toHaveTextContent(/Total HT512,33\s€/);
+    expect(totals).toHaveTextContent(/Marge \(15,00 %\)66,88\s€/);
+    expect(totals).toHaveTextContent(/Total HT512,38\s€/);
+    expect(totals).toHaveTextContent(/TVA 20 % sur 132,88\s€26,58\s€/);
+    expect(totals).toHaveTextContent(/TVA 10 % sur 379,50\s€37,95\s€/);
+    expect(totals).toHaveTextContent(/Total TTC576,91\s€/);
 
     await user.click(within(dialog).getByRole('button', { name: 'Créer le devis' }));
 
@@ -234,6 +169,7 @@ describe('Devis', () => {
       overheadPercentage: '10.00',
       marginPercentage: '15.00',
       status: 'draft',
+      reverseCharge: false,
       items: [
         {
           resourceType: 'materials',
@@ -241,10 +177,70 @@ describe('Devis', () => {
           unit: 'm²',
           quantity: '12.500',
           unitPrice: '8.40',
+          vatRate: '20.00',
           sortOrder: 0,
         },
-        { resourceType: 'labor', quantity: '2.000', unitPrice: '150.00', sortOrder: 1 },
+        { resourceType: 'labor', quantity: '2.000', unitPrice: '150.00', vatRate: '10.00', sortOrder: 1 },
       ],
+    });
+  }, 45_000);
+
+  it('under autoliquidation shows every line at 0 % and TTC = HT, and sends it', async () => {
+    const user = setupUser();
+    const detail = {
+      ...draft,
+      items: [
+        item('4a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01', {
+          quantity: '12.500',
+          unitPrice: '8.40',
+          vatRate: '20.00',
+          totalPrice: '105.00',
+          saleUnitPrice: '10.63',
+          saleTotal: '132.88',
+        }),
+        item('4a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a02', {
+          resourceType: 'labor',
+          quantity: '2.000',
+          unitPrice: '150.00',
+          vatRate: '10.00',
+          totalPrice: '300.00',
+          saleUnitPrice: '189.75',
+          saleTotal: '379.50',
+          sortOrder: 1,
+        }),
+      ],
+    };
+    const api = stub({
+      [`GET /api/quotes/${draft.id}`]: json(detail),
+      [`PUT /api/quotes/${draft.id}`]: json({ ...draft, reverseCharge: true, version: 4 }),
+    });
+    renderPage();
+
+    await user.click(within(await card('DEV-2026-0002')).getByRole('button', { name: 'Modifier' }));
+    const dialog = await findDialog('Modifier le devis DEV-2026-0002');
+    const totals = within(dialog).getByLabelText('Totaux du devis');
+    expect(totals).toHaveTextContent(/Total TTC576,91\s€/);
+
+    await user.click(within(dialog).getByRole('switch', { name: 'Autoliquidation' }));
+
+    for (const line of within(dialog).getAllByRole('listitem', { name: /^Ligne/ })) {
+      const rate = within(line).getByRole('combobox', { name: 'TVA' });
+      expect(rate).toBeDisabled();
+      expect(rate.closest('.ant-select')).toHaveTextContent('0 %');
+    }
+    expect(totals).toHaveTextContent(/Total HT512,38\s€/);
+    expect(totals).toHaveTextContent(/TVA 0 % sur 512,38\s€0,00\s€/);
+    expect(totals).toHaveTextContent(/Total TTC512,38\s€/);
+    expect(within(dialog).getByText(/Autoliquidation : TVA due par le preneur/)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await toasts().findByText('Le devis a été mis à jour.')).toBeInTheDocument();
+    // Each line keeps its own rate, which the server taxes at 0 % while the quote is under reverse charge.
+    expect(api.calls(`PUT /api/quotes/${draft.id}`)[0]?.body).toMatchObject({
+      reverseCharge: true,
+      version: 3,
+      items: [{ vatRate: '20.00' }, { vatRate: '10.00' }],
     });
   }, 45_000);
 
@@ -258,7 +254,7 @@ describe('Devis', () => {
     const dialog = await findDialog('Nouveau Devis');
     await user.click(within(dialog).getByRole('button', { name: /Ajouter une ligne/ }));
     await fill(user, within(dialog).getByLabelText('Quantité'), '0');
-    await fill(user, within(dialog).getByLabelText('Prix unitaire'), '-5');
+    await fill(user, within(dialog).getByLabelText('Prix unitaire (déboursé)'), '-5');
     await user.click(within(dialog).getByRole('button', { name: 'Créer le devis' }));
 
     expect(await within(dialog).findByText('La quantité doit être un nombre positif')).toBeInTheDocument();
@@ -299,6 +295,8 @@ describe('Devis', () => {
           quantity: '12.500',
           unitPrice: '8.40',
           totalPrice: '105.00',
+          saleUnitPrice: '10.63',
+          saleTotal: '132.88',
         }),
         item('4a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a02', {
           resourceType: 'labor',
@@ -307,6 +305,8 @@ describe('Devis', () => {
           quantity: '2.000',
           unitPrice: '150.00',
           totalPrice: '300.00',
+          saleUnitPrice: '189.75',
+          saleTotal: '379.50',
         }),
       ],
     };
@@ -319,16 +319,19 @@ describe('Devis', () => {
     await user.click(within(await card('DEV-2026-0002')).getByRole('button', { name: 'Modifier' }));
     const dialog = await findDialog('Modifier le devis DEV-2026-0002');
     await within(dialog).findByDisplayValue('Carrelage');
-    expect(within(dialog).getByLabelText('Totaux du devis')).toHaveTextContent(/Total HT512,33\s€/);
+    expect(within(dialog).getByLabelText('Totaux du devis')).toHaveTextContent(/Total HT512,38\s€/);
 
     const [, second] = within(dialog).getAllByRole('listitem', { name: /^Ligne/ });
     await user.click(within(second!).getByRole('button', { name: 'Supprimer la ligne 2' }));
     const overhead = within(dialog).getByLabelText('Frais généraux (%)');
     await user.clear(overhead);
     await fill(user, overhead, '20');
-    // 105.00 + 21.00 overhead + 18.90 margin
+    // K = 1.20 × 1.15: 8.40 € → 11.59 € a unit, × 12.5 = 144.88 € HT, 28.98 € of VAT at 20 %.
     await waitFor(() =>
-      expect(within(dialog).getByLabelText('Totaux du devis')).toHaveTextContent(/Total HT144,90\s€/),
+      expect(within(dialog).getByLabelText('Totaux du devis')).toHaveTextContent(/Total HT144,88\s€/),
+    );
+    expect(within(dialog).getByLabelText('Totaux du devis')).toHaveTextContent(
+      /TVA 20 % sur 144,88\s€28,98\s€Total TTC173,86\s€/,
     );
 
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
@@ -362,6 +365,8 @@ describe('Devis', () => {
             quantity: '1.000',
             unitPrice: '8.40',
             totalPrice: '8.40',
+            saleUnitPrice: '10.63',
+            saleTotal: '10.63',
           }),
         ],
       }),
@@ -381,7 +386,7 @@ describe('Devis', () => {
     await user.click(within(added!).getByRole('combobox', { name: 'Type de ressource' }));
     await pick(user, "Main-d'œuvre");
     await fill(user, within(added!).getByLabelText('Quantité'), '2');
-    await fill(user, within(added!).getByLabelText('Prix unitaire'), '150');
+    await fill(user, within(added!).getByLabelText('Prix unitaire (déboursé)'), '150');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     const toast = await toasts().findByText(/modifié entre-temps : rechargez-le puis recommencez/);

@@ -16,6 +16,8 @@ import { CreateButton } from '../../../components/record-buttons';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
+import { AcceptQuoteDialog } from './accept-quote-dialog';
+import { InvoiceQuoteDialog } from './invoice-quote-dialog';
 import { QuoteDialog } from './quote-dialog';
 import { euros } from './quote-lines';
 import styles from './quotes.module.css';
@@ -29,9 +31,17 @@ export const quoteStatusColors: Record<string, string> = {
   expired: 'orange',
 };
 
-type DialogState = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; quote: QuoteDetail };
+type DialogState =
+  | { kind: 'closed' }
+  | { kind: 'create' }
+  | { kind: 'edit'; quote: QuoteDetail }
+  | { kind: 'accept'; quote: QuoteListItem }
+  | { kind: 'invoice'; quote: QuoteListItem };
 
-/** Spec section 2 "Devis": the company's quotes as cards; create, edit, send, delete. */
+/**
+ * Spec section 2 "Devis": the company's quotes as cards; create, edit, send, delete; a sent quote's
+ * "Bon pour accord", a validated quote's invoicing (whole or deposit).
+ */
 export function QuotesPage(titles: PageTitles) {
   const quotes = useQuotesList();
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
@@ -72,11 +82,31 @@ export function QuotesPage(titles: PageTitles) {
           className={styles.grid}
         >
           {(quote) => (
-            <QuoteCard quote={quote} opening={opening === quote.id} onEdit={() => void openEdit(quote.id)} />
+            <QuoteCard
+              quote={quote}
+              opening={opening === quote.id}
+              onEdit={() => void openEdit(quote.id)}
+              onAccept={() => setDialog({ kind: 'accept', quote })}
+              onInvoice={() => setDialog({ kind: 'invoice', quote })}
+            />
           )}
         </QueryList>
       </PageBody>
-      {dialog.kind !== 'closed' && (
+      {dialog.kind === 'accept' && (
+        <AcceptQuoteDialog
+          key={dialog.quote.id}
+          quote={dialog.quote}
+          onClose={() => setDialog({ kind: 'closed' })}
+        />
+      )}
+      {dialog.kind === 'invoice' && (
+        <InvoiceQuoteDialog
+          key={dialog.quote.id}
+          quote={dialog.quote}
+          onClose={() => setDialog({ kind: 'closed' })}
+        />
+      )}
+      {(dialog.kind === 'create' || dialog.kind === 'edit') && (
         <QuoteDialog
           key={dialog.kind === 'edit' ? dialog.quote.id : 'new'}
           quote={dialog.kind === 'edit' ? dialog.quote : undefined}
@@ -102,9 +132,13 @@ interface QuoteCardProps {
   /** While its lines load for 'Modifier'. */
   opening: boolean;
   onEdit: () => void;
+  /** 'Bon pour accord' on a sent quote. */
+  onAccept: () => void;
+  /** 'Facturer' on a validated quote. */
+  onInvoice: () => void;
 }
 
-function QuoteCard({ quote, opening, onEdit }: QuoteCardProps) {
+function QuoteCard({ quote, opening, onEdit, onAccept, onInvoice }: QuoteCardProps) {
   const send = useSendQuote();
   const remove = useDeleteQuote();
 
@@ -129,6 +163,11 @@ function QuoteCard({ quote, opening, onEdit }: QuoteCardProps) {
           <dd>{quote.project?.name ?? 'Aucun projet'}</dd>
           <dt>Total HT</dt>
           <dd className={styles.amount}>{euros(quote.totalAmount)}</dd>
+          <dt>Total TTC</dt>
+          <dd className={styles.amount}>
+            {euros(quote.totalWithVat)}
+            {quote.reverseCharge && ' (autoliquidation)'}
+          </dd>
           <dt>Valide jusqu'au</dt>
           <dd>{quote.validUntil !== undefined ? formatDate(quote.validUntil) : 'Non définie'}</dd>
           {quote.sentAt !== undefined && (
@@ -138,6 +177,12 @@ function QuoteCard({ quote, opening, onEdit }: QuoteCardProps) {
             </>
           )}
         </dl>
+        {quote.acceptedAt !== undefined && (
+          <p className={styles.accepted}>
+            {`Accepté le ${formatDate(quote.acceptedAt)}`}
+            {quote.signerName !== undefined && ` par ${quote.signerName}`}
+          </p>
+        )}
         <div className={styles.actions}>
           <Button size="large" loading={opening} onClick={onEdit}>
             Modifier
@@ -157,6 +202,16 @@ function QuoteCard({ quote, opening, onEdit }: QuoteCardProps) {
                 Envoyer
               </Button>
             </Popconfirm>
+          )}
+          {quote.status === 'sent' && (
+            <Button type="primary" size="large" onClick={onAccept}>
+              Bon pour accord
+            </Button>
+          )}
+          {quote.status === 'validated' && (
+            <Button type="primary" size="large" onClick={onInvoice}>
+              Facturer
+            </Button>
           )}
           {canDeleteQuote(quote.status) && (
             <ConfirmDeleteButton
