@@ -151,24 +151,23 @@ export function vatNumberAgreesWithSiret(vatNumber: unknown, siret: unknown): bo
   return vatNumberMatchesSiren(vat, siren);
 }
 
-/** The remainder modulo 97 of a string of digits of any length. */
-function mod97(digits: string): number {
+/**
+ * The remainder modulo 97 of the number ISO 13616 reads in `text` (digits as they are, letters as
+ * 10 (A) to 35 (Z)), computed digit by digit so that no big number is ever built.
+ */
+function remainder97(text: string): number {
   let remainder = 0;
-  for (let start = 0; start < digits.length; start += 7) {
-    remainder = Number(`${remainder}${digits.slice(start, start + 7)}`) % 97;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    remainder =
+      code >= 65 && code <= 90 ? (remainder * 100 + code - 55) % 97 : (remainder * 10 + code - 48) % 97;
   }
   return remainder;
 }
 
-/** ISO 13616: letters become 10 (A) to 35 (Z). */
-const ibanDigits = (text: string): string =>
-  [...text]
-    .map((character) => (/[A-Z]/.test(character) ? String(character.charCodeAt(0) - 55) : character))
-    .join('');
-
 /** The 2 check digits of an IBAN of this country and BBAN (account number in the country's form). */
 export function ibanCheckDigits(country: string, bban: string): string {
-  return String(98 - mod97(ibanDigits(`${bban}${country}00`))).padStart(2, '0');
+  return String(98 - remainder97(`${bban}${country}00`)).padStart(2, '0');
 }
 
 /** IBAN lengths the product knows for certain; any other country: 15 to 34 characters. */
@@ -182,7 +181,7 @@ export function ibanProblem(iban: string): string | undefined {
   if (expected !== undefined && iban.length !== expected) return identityMessages.ibanFrenchLength;
   if (iban.length < 15 || iban.length > 34) return identityMessages.ibanLength;
   // The first 4 characters go to the end; the whole, letters as numbers, is 1 modulo 97.
-  if (mod97(ibanDigits(`${iban.slice(4)}${iban.slice(0, 4)}`)) !== 1) return identityMessages.ibanKey;
+  if (remainder97(`${iban.slice(4)}${iban.slice(0, 4)}`) !== 1) return identityMessages.ibanKey;
   return undefined;
 }
 
