@@ -8,9 +8,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { invalidateInvoiceFigures } from './invalidate-invoice-figures';
 
-/** `POST /api/invoices`: a new invoice, always a draft without a number. */
-/** The paid amount is not sent: a new invoice has nothing paid. */
-export async function createInvoice(data: Omit<InvoiceCreateData, 'paidAmount'>): Promise<InvoiceListItem> {
+/** `POST /api/invoices`: a new standard invoice with its lines, always a draft without a number. */
+export async function createInvoice(data: InvoiceCreateData): Promise<InvoiceListItem> {
   return invoiceListItemSchema.parse(await api.post('/api/invoices', data));
 }
 

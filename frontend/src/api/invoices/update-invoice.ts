@@ -10,8 +10,8 @@ import { invalidateInvoiceFigures } from './invalidate-invoice-figures';
 
 interface UpdateInvoiceInput {
   id: string;
-  /** The whole editable record plus the `version` read (the paid amount moves only through pay). */
-  data: Omit<InvoiceUpdateData, 'paidAmount'>;
+  /** The whole editable record with its lines, plus the `version` read. */
+  data: InvoiceUpdateData;
 }
 
 /** `PUT /api/invoices/{id}`: drafts only (a numbered invoice answers 409). */

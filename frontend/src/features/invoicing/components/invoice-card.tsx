@@ -1,10 +1,18 @@
-import { invoiceStatusLabels, labelOf } from '@btp/shared/enums';
+import { invoiceKindLabels, invoiceStatusLabels, labelOf } from '@btp/shared/enums';
 import { centsOf } from '@btp/shared/finance';
 import { formatEuro } from '@btp/shared/money';
 import { Button, Card, Tag } from 'antd';
 
 import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
-import { dueDateText, invoiceActions, invoiceStatusColors } from './invoice-rules';
+import { euros } from './invoice-figures';
+import {
+  creditedInvoiceText,
+  dueDateText,
+  invoiceActions,
+  invoiceStatusColors,
+  isCreditNote,
+  remainingCents,
+} from './invoice-rules';
 import cardStyles from '../../../components/record-cards.module.css';
 import styles from './invoicing.module.css';
 
@@ -17,9 +25,19 @@ interface InvoiceCardProps {
   onDelete: () => void;
   onSend: () => void;
   onPay: () => void;
+  onCredit: () => void;
 }
 
-/** One invoice: number (or 'Brouillon'), status, client, amount, due date, and what can be done with it. */
+/** The status of a record as its card reads: an issued credit note is 'Émis' (un avoir). */
+export function statusLabel(invoice: Pick<InvoicesListItem, 'status' | 'kind'>): string {
+  if (isCreditNote(invoice) && invoice.status !== 'draft') return 'Émis';
+  return labelOf(invoiceStatusLabels, invoice.status);
+}
+
+/**
+ * One invoice or credit note: its kind and number (or 'Brouillon'), status, client, the amounts HT
+ * and TTC, what remains to pay, the due date or the invoice it credits, and what can be done with it.
+ */
 export function InvoiceCard({
   invoice,
   sending,
@@ -28,31 +46,44 @@ export function InvoiceCard({
   onDelete,
   onSend,
   onPay,
+  onCredit,
 }: InvoiceCardProps) {
-  const actions = invoiceActions(invoice.status);
+  const actions = invoiceActions(invoice);
+  const creditNote = isCreditNote(invoice);
   const paidCents = centsOf(invoice.paidAmount);
+  const creditedCents = centsOf(invoice.creditedAmount);
+  const awaiting = invoice.status === 'sent' || invoice.status === 'overdue';
   return (
     <Card className={cardStyles.card} size="small" styles={{ body: { padding: 16 } }}>
       <article aria-label={invoice.title}>
         <div className={cardStyles.cardHead}>
           <div style={{ minWidth: 0 }}>
-            <span className={styles.number}>{invoice.number ?? 'Brouillon'}</span>
+            <span className={styles.number}>
+              {labelOf(invoiceKindLabels, invoice.kind)} · {invoice.number ?? 'Brouillon'}
+            </span>
             <h3 className={cardStyles.cardTitle}>{invoice.title}</h3>
           </div>
           <Tag color={invoiceStatusColors[invoice.status]} style={{ marginInlineEnd: 0 }}>
-            {labelOf(invoiceStatusLabels, invoice.status)}
+            {statusLabel(invoice)}
           </Tag>
         </div>
         <span className={cardStyles.secondary}>
           {invoice.client?.name ?? 'Client supprimé'}
           {invoice.project !== undefined && ` · ${invoice.project.name}`}
         </span>
-        <p className={styles.amount}>{formatEuro(centsOf(invoice.totalAmount))}</p>
-        {invoice.status === 'paid' && paidCents !== centsOf(invoice.totalAmount) && (
+        <p className={styles.amount}>{euros(invoice.totalWithVat)} TTC</p>
+        <span className={cardStyles.secondary}>{euros(invoice.totalAmount)} HT</span>
+        {awaiting && !creditNote && (
+          <span className={styles.remaining}>Reste à payer : {formatEuro(remainingCents(invoice))}</span>
+        )}
+        {invoice.status === 'paid' && paidCents !== centsOf(invoice.amountDue) && (
           <span className={cardStyles.secondary}>Payé : {formatEuro(paidCents)}</span>
         )}
+        {!creditNote && creditedCents > 0 && (
+          <span className={cardStyles.secondary}>Crédité par avoir : {formatEuro(creditedCents)} TTC</span>
+        )}
         <p className={cardStyles.text} style={{ marginBottom: 12 }}>
-          {dueDateText(invoice.dueDate)}
+          {creditNote ? creditedInvoiceText(invoice) : dueDateText(invoice.dueDate)}
         </p>
         <div className={cardStyles.actions}>
           <Button size="large" onClick={onDetails} aria-label={`Voir détails ${invoice.title}`}>
@@ -82,6 +113,11 @@ export function InvoiceCard({
           {actions.pay && (
             <Button size="large" type="primary" onClick={onPay} aria-label={`Marquer payée ${invoice.title}`}>
               Marquer payée
+            </Button>
+          )}
+          {actions.credit && (
+            <Button size="large" onClick={onCredit} aria-label={`Établir un avoir ${invoice.title}`}>
+              Établir un avoir
             </Button>
           )}
         </div>

@@ -1,27 +1,123 @@
-import { invoiceStatusLabels, labelOf } from '@btp/shared/enums';
-import { centsOf, outstandingCents } from '@btp/shared/finance';
+import type { BuyerSnapshot, SellerSnapshot } from '@btp/shared/entities/invoice';
+import { invoiceKindLabels, labelOf, legalFormLabels } from '@btp/shared/enums';
+import { centsOf } from '@btp/shared/finance';
 import { formatEuro } from '@btp/shared/money';
-import { Button, Tag } from 'antd';
+import { Alert, Button, Tag, Typography } from 'antd';
 
 import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { invoiceStatusColors } from './invoice-rules';
+import { statusLabel } from './invoice-card';
+import { euros, InvoiceFigures } from './invoice-figures';
+import { decimalForInput, vatRateText } from './invoice-lines';
+import {
+  creditedInvoiceText,
+  invoiceActions,
+  invoiceStatusColors,
+  isCreditNote,
+  remainingCents,
+} from './invoice-rules';
 import cardStyles from '../../../components/record-cards.module.css';
+import styles from './invoicing.module.css';
 
-/** 'Voir détails': everything the invoice says, read-only. */
-export function InvoiceDetailsDialog({
-  invoice,
-  onClose,
-}: {
+/** "12 rue des Lilas, 69003 Lyon, France": the parts of an address that are there. */
+function addressText(party: {
+  address?: string | undefined;
+  postalCode?: string | undefined;
+  city?: string | undefined;
+  country?: string | undefined;
+}): string | undefined {
+  const town = [party.postalCode, party.city].filter(Boolean).join(' ');
+  const text = [party.address, town, party.country === 'France' ? undefined : party.country]
+    .filter(Boolean)
+    .join(', ');
+  return text === '' ? undefined : text;
+}
+
+/** Facts of a snapshot, only those it holds. */
+function PartyFacts({ facts }: { facts: [string, string | undefined][] }) {
+  return (
+    <dl className={cardStyles.facts} style={{ fontSize: 14, marginTop: 4 }}>
+      {facts
+        .filter((fact): fact is [string, string] => fact[1] !== undefined && fact[1] !== '')
+        .map(([label, value]) => (
+          <div key={label} style={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+function SellerBlock({ seller }: { seller: SellerSnapshot }) {
+  return (
+    <section aria-label="Émetteur" className={styles.party}>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        Émetteur
+      </Typography.Title>
+      <PartyFacts
+        facts={[
+          ['Raison sociale', seller.name],
+          [
+            'Forme juridique',
+            seller.legalForm === undefined
+              ? undefined
+              : labelOf(legalFormLabels, seller.legalForm, seller.legalForm),
+          ],
+          ['Capital', seller.shareCapital === undefined ? undefined : euros(seller.shareCapital)],
+          ['Adresse', addressText(seller)],
+          ['SIRET', seller.siret],
+          ['Immatriculation', seller.registration],
+          ['N° TVA', seller.vatNumber],
+          ['IBAN', seller.iban],
+        ]}
+      />
+    </section>
+  );
+}
+
+function BuyerBlock({ buyer }: { buyer: BuyerSnapshot }) {
+  return (
+    <section aria-label="Client à l'émission" className={styles.party}>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        Client à l&apos;émission
+      </Typography.Title>
+      <PartyFacts
+        facts={[
+          ['Nom', buyer.name],
+          ['Adresse', addressText(buyer)],
+          ['SIREN', buyer.siren],
+          ['N° TVA', buyer.vatNumber],
+        ]}
+      />
+    </section>
+  );
+}
+
+interface InvoiceDetailsDialogProps {
   invoice: InvoicesListItem;
   onClose: () => void;
-}) {
-  const owed = outstandingCents(invoice);
+  /** 'Établir un avoir' on an issued invoice. */
+  onCredit: () => void;
+}
+
+/**
+ * 'Voir détails': everything the invoice or credit note says, read-only: its lines, the VAT per
+ * rate, the totals and the net to pay, what was paid and credited, the seller and buyer as they were
+ * at issue, and for a credit note the invoice it cancels. An issued invoice is never edited: the way
+ * to correct it, a credit note, is offered here.
+ */
+export function InvoiceDetailsDialog({ invoice, onClose, onCredit }: InvoiceDetailsDialogProps) {
+  const creditNote = isCreditNote(invoice);
+  const owed = remainingCents(invoice);
+  const creditedCents = centsOf(invoice.creditedAmount);
+  const canCredit = invoiceActions(invoice).credit;
   return (
     <ResponsiveModal
       open
-      title="Détails de la facture"
+      title={creditNote ? "Détails de l'avoir" : 'Détails de la facture'}
+      width={760}
       onCancel={onClose}
       footer={
         <Button size="large" onClick={onClose}>
@@ -31,32 +127,38 @@ export function InvoiceDetailsDialog({
       destroyOnHidden
     >
       <dl className={cardStyles.facts} style={{ fontSize: 14 }}>
+        <dt>Type</dt>
+        <dd>{labelOf(invoiceKindLabels, invoice.kind)}</dd>
         <dt>Numéro</dt>
         <dd>{invoice.number ?? 'Brouillon'}</dd>
         <dt>Statut</dt>
         <dd>
-          <Tag color={invoiceStatusColors[invoice.status]}>
-            {labelOf(invoiceStatusLabels, invoice.status)}
-          </Tag>
+          <Tag color={invoiceStatusColors[invoice.status]}>{statusLabel(invoice)}</Tag>
         </dd>
+        {creditNote && (
+          <>
+            <dt>Facture créditée</dt>
+            <dd>{creditedInvoiceText(invoice)}</dd>
+          </>
+        )}
         <dt>Titre</dt>
         <dd>{invoice.title}</dd>
         <dt>Client</dt>
         <dd>{invoice.client?.name ?? 'Client supprimé'}</dd>
         <dt>Projet</dt>
         <dd>{invoice.project?.name ?? 'Aucun projet'}</dd>
-        <dt>Montant total</dt>
-        <dd>{formatEuro(centsOf(invoice.totalAmount))}</dd>
-        <dt>Montant payé</dt>
-        <dd>{formatEuro(centsOf(invoice.paidAmount))}</dd>
-        {owed > 0 && (
+        {invoice.issueDate !== undefined && (
           <>
-            <dt>Reste à payer</dt>
-            <dd>{formatEuro(owed)}</dd>
+            <dt>Date d&apos;émission</dt>
+            <dd>{formatDate(invoice.issueDate)}</dd>
           </>
         )}
-        <dt>Échéance:</dt>
-        <dd>{invoice.dueDate ? formatDate(invoice.dueDate) : 'Non définie'}</dd>
+        {!creditNote && (
+          <>
+            <dt>Échéance:</dt>
+            <dd>{invoice.dueDate ? formatDate(invoice.dueDate) : 'Non définie'}</dd>
+          </>
+        )}
         <dt>Créée le</dt>
         <dd>{formatDate(invoice.createdAt)}</dd>
         {invoice.sentAt !== undefined && (
@@ -71,6 +173,12 @@ export function InvoiceDetailsDialog({
             <dd>{formatDate(invoice.paidAt)}</dd>
           </>
         )}
+        {invoice.reverseCharge && (
+          <>
+            <dt>Autoliquidation</dt>
+            <dd>Oui</dd>
+          </>
+        )}
         {invoice.description !== undefined && (
           <>
             <dt>Description</dt>
@@ -78,6 +186,60 @@ export function InvoiceDetailsDialog({
           </>
         )}
       </dl>
+
+      <Typography.Title level={5}>Lignes</Typography.Title>
+      <ol className={styles.readLines} aria-label="Lignes">
+        {invoice.lines.map((line, index) => (
+          // Lines have no id; their position is what a credit note names them by.
+          <li key={index} className={styles.readLine}>
+            <span className={styles.readLineTitle}>{line.description}</span>
+            <span className={cardStyles.secondary}>
+              {`${decimalForInput(line.quantity)}${line.unit ? ` ${line.unit}` : ''} × ${euros(line.unitPrice)} HT · TVA ${vatRateText(line.vatRate)}`}
+            </span>
+            <strong className={styles.readLineTotal}>{euros(line.total)} HT</strong>
+          </li>
+        ))}
+      </ol>
+      <InvoiceFigures
+        figures={invoice}
+        label={creditNote ? "Totaux de l'avoir" : 'Totaux de la facture'}
+        reverseCharge={invoice.reverseCharge}
+      />
+
+      {!creditNote && (
+        <dl className={cardStyles.facts} style={{ fontSize: 14 }} aria-label="Règlement">
+          <dt>Montant payé</dt>
+          <dd>{formatEuro(centsOf(invoice.paidAmount))}</dd>
+          {creditedCents > 0 && (
+            <>
+              <dt>Crédité par avoir</dt>
+              <dd>{formatEuro(creditedCents)} TTC</dd>
+            </>
+          )}
+          {owed > 0 && (
+            <>
+              <dt>Reste à payer</dt>
+              <dd>{formatEuro(owed)}</dd>
+            </>
+          )}
+        </dl>
+      )}
+
+      {invoice.seller !== undefined && <SellerBlock seller={invoice.seller} />}
+      {invoice.buyer !== undefined && <BuyerBlock buyer={invoice.buyer} />}
+
+      {canCredit && (
+        <div className={styles.creditHint}>
+          <Alert
+            type="info"
+            showIcon
+            title="Une facture émise ne peut plus être modifiée ni supprimée : pour l'annuler ou la corriger, établissez un avoir."
+          />
+          <Button size="large" onClick={onCredit}>
+            Établir un avoir
+          </Button>
+        </div>
+      )}
     </ResponsiveModal>
   );
 }

@@ -3,8 +3,9 @@ import {
   type InvoiceListItem,
   type InvoiceUpdateData,
 } from '@btp/shared/entities/invoice';
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 
 import { useClientsList } from '../../../api/clients/list-clients';
 import { useCreateInvoice } from '../../../api/invoices/create-invoice';
@@ -12,8 +13,21 @@ import { useUpdateInvoice } from '../../../api/invoices/update-invoice';
 import { useProjectsList } from '../../../api/projects/list-projects';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/api';
+import { ApiError, serverMessage } from '../../../lib/api';
 import { useZodForm, validateWith } from '../../../lib/zod-form';
+import { useCompanyVatSettings } from './company-vat';
+import { InvoiceFigures } from './invoice-figures';
+import {
+  emptyInvoiceLine,
+  lineInput,
+  lineMessagesOf,
+  linesFromInvoice,
+  liveInvoiceTotals,
+  validateInvoiceLines,
+  type InvoiceLineDraft,
+  type InvoiceLineMessages,
+} from './invoice-lines';
+import { InvoiceLinesEditor } from './invoice-lines-editor';
 
 /** The "no project" choice; the shared schema reads it as absent. */
 export const NO_PROJECT = 'none';
@@ -22,39 +36,42 @@ export interface InvoiceFormValues {
   clientId?: string;
   projectId: string;
   title: string;
-  totalAmount: string;
   dueDate: Dayjs | null;
   description: string;
+  reverseCharge: boolean;
 }
 
-const fields = ['clientId', 'projectId', 'title', 'totalAmount', 'dueDate', 'description'] as const;
+const fields = ['clientId', 'projectId', 'title', 'dueDate', 'description', 'reverseCharge'] as const;
 
 function initialValues(invoice: InvoiceListItem | undefined): InvoiceFormValues {
   return {
     clientId: invoice?.clientId,
     projectId: invoice?.projectId ?? NO_PROJECT,
     title: invoice?.title ?? '',
-    totalAmount: invoice === undefined ? '' : invoice.totalAmount.replace('.', ','),
     dueDate: invoice?.dueDate ? dayjs(invoice.dueDate) : null,
     description: invoice?.description ?? '',
+    reverseCharge: invoice?.reverseCharge ?? false,
   };
 }
 
 /**
- * The form's values checked by the shared schema. An edit sends the whole record back (PUT replaces
- * it): the quote and the lines it was made from are kept, with the `version` read.
+ * The form's values and lines checked by the shared schema. An edit sends the whole record back
+ * (PUT replaces it): the quote it was made from is kept, with the `version` read.
  */
-export function validateInvoice(values: InvoiceFormValues, invoice?: InvoiceListItem) {
+export function validateInvoice(
+  values: InvoiceFormValues,
+  lines: readonly InvoiceLineDraft[],
+  invoice?: InvoiceListItem,
+) {
   return validateWith(invoiceUpdateInput, {
     clientId: values.clientId ?? '',
     projectId: values.projectId,
     title: values.title,
-    totalAmount: values.totalAmount,
     dueDate: values.dueDate?.format('YYYY-MM-DD') ?? '',
     description: values.description,
-    ...(invoice === undefined
-      ? {}
-      : { quoteId: invoice.quoteId, items: invoice.items, version: invoice.version }),
+    reverseCharge: values.reverseCharge,
+    lines: lines.map(lineInput),
+    ...(invoice === undefined ? {} : { quoteId: invoice.quoteId, version: invoice.version }),
   });
 }
 
@@ -65,24 +82,43 @@ interface InvoiceDialogProps {
   onSaved: (invoice: InvoiceListItem) => void;
 }
 
-/** A real creation dialog where the spec shows a placeholder: client, project, title, amount, due date. */
+/**
+ * 'Nouvelle Facture' and 'Modifier' on a draft: client, project, title, due date, description,
+ * autoliquidation and the lines, with each line's total HT, the VAT per rate, the totals HT, TVA and
+ * TTC following what is typed, to the cent the server will store (`invoiceTotals`).
+ */
 export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps) {
   const { toast } = useToast();
   const clients = useClientsList();
   const projects = useProjectsList();
   const create = useCreateInvoice();
   const update = useUpdateInvoice();
+  const vat = useCompanyVatSettings();
   const editing = invoice !== undefined;
+  const [lines, setLines] = useState<InvoiceLineDraft[]>(() =>
+    invoice === undefined ? [emptyInvoiceLine(vat.defaultVatRate)] : linesFromInvoice(invoice.lines),
+  );
+  const [linesChecked, setLinesChecked] = useState(false);
+  const [serverLineMessages, setServerLineMessages] = useState<InvoiceLineMessages[]>([]);
   const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<
     InvoiceFormValues,
     InvoiceUpdateData
-  >(fields, (values) => validateInvoice(values, invoice));
+  >(fields, (values) => validateInvoice(values, lines, invoice));
   const clientId = Form.useWatch('clientId', form) ?? invoice?.clientId;
+  const reverseCharge =
+    (Form.useWatch('reverseCharge', form) as boolean | undefined) ?? invoice?.reverseCharge ?? false;
+  const noVat = reverseCharge || vat.franchise;
+  const lineValidation = validateInvoiceLines(lines);
+  const totals = liveInvoiceTotals(lines, noVat);
+
+  const changeLines = (next: InvoiceLineDraft[]) => {
+    setLines(next);
+    setServerLineMessages([]);
+  };
 
   const save = async (data: InvoiceUpdateData) => {
     try {
-      // The paid amount moves only through 'Marquer payée'; the server ignores it here.
-      const { version, paidAmount: _paid, ...body } = data;
+      const { version, ...body } = data;
       if (invoice === undefined) {
         onSaved(await create.mutateAsync(body));
         toast({ title: 'Succès', description: 'Facture créée avec succès' });
@@ -93,6 +129,7 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
       onClose();
     } catch (error) {
       showServerErrors(error);
+      if (error instanceof ApiError) setServerLineMessages(lineMessagesOf(error.details));
       toast({
         variant: 'destructive',
         title: 'Erreur',
@@ -117,11 +154,16 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
       .filter((project) => clientId !== undefined && project.clientId === clientId)
       .map((project) => ({ value: project.id, label: project.name })),
   ];
+  const shownLineMessages = lines.map((_, index) => ({
+    ...(serverLineMessages[index] ?? {}),
+    ...(linesChecked ? lineValidation.messages[index] : {}),
+  }));
 
   return (
     <ResponsiveModal
       open
       title={editing ? 'Modifier la facture' : 'Nouvelle Facture'}
+      width={1040}
       okText={editing ? 'Enregistrer' : 'Créer la facture'}
       cancelText="Annuler"
       okButtonProps={{ size: 'large' }}
@@ -129,6 +171,7 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
       confirmLoading={create.isPending || update.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
+      maskClosable={false}
       destroyOnHidden
     >
       <Form<InvoiceFormValues>
@@ -136,7 +179,10 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
         layout="vertical"
         size="large"
         initialValues={initialValues(invoice)}
-        onFinish={handleFinish((data) => void save(data))}
+        onFinish={(values) => {
+          setLinesChecked(true);
+          handleFinish((data) => void save(data))(values);
+        }}
         onValuesChange={(changed: Partial<InvoiceFormValues>, values) => {
           // Another client: the project chosen belonged to the previous one.
           if ('clientId' in changed) {
@@ -147,41 +193,73 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
           }
         }}
       >
-        <Form.Item name="clientId" label="Client" required>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="Choisissez un client"
-            loading={clients.isPending}
-            options={clientOptions}
-            notFoundContent={clients.isPending ? 'Chargement...' : 'Aucun client'}
-          />
-        </Form.Item>
-        <Form.Item name="projectId" label="Projet">
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={projects.isPending}
-            options={projectOptions}
-          />
-        </Form.Item>
-        <Form.Item name="title" label="Titre" required>
-          <Input maxLength={2_000} placeholder="Ex. : Situation n°1" />
-        </Form.Item>
         <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="totalAmount" label="Montant total (€)" required>
-              <Input inputMode="decimal" placeholder="0,00" />
+          <Col xs={24} md={12}>
+            <Form.Item name="clientId" label="Client" required>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Choisissez un client"
+                loading={clients.isPending}
+                options={clientOptions}
+                notFoundContent={clients.isPending ? 'Chargement...' : 'Aucun client'}
+              />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="dueDate" label="Échéance">
+          <Col xs={24} md={12}>
+            <Form.Item name="projectId" label="Projet">
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={projects.isPending}
+                options={projectOptions}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="title" label="Titre" required>
+              <Input maxLength={2_000} placeholder="Ex. : Situation n°1" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="dueDate"
+              label="Échéance"
+              extra="Sans date : la date d'envoi plus le délai de paiement de l'entreprise."
+            >
               <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} placeholder="Non définie" />
             </Form.Item>
           </Col>
+          <Col xs={24}>
+            <Form.Item name="description" label="Description">
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={10_000} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              name="reverseCharge"
+              label="Autoliquidation"
+              valuePropName="checked"
+              extra="Sous-traitance dans le bâtiment : la TVA est due par le client, toutes les lignes à 0 %."
+            >
+              <Switch />
+            </Form.Item>
+          </Col>
         </Row>
-        <Form.Item name="description" label="Description" style={{ marginBottom: 0 }}>
-          <Input.TextArea rows={3} maxLength={10_000} />
-        </Form.Item>
       </Form>
+      <InvoiceLinesEditor
+        lines={lines}
+        onChange={changeLines}
+        messages={shownLineMessages}
+        listMessage={linesChecked ? lineValidation.listMessage : undefined}
+        lineTotals={totals.lineTotals}
+        noVat={noVat}
+        defaultVatRate={vat.defaultVatRate}
+      />
+      <InvoiceFigures
+        figures={totals}
+        label="Totaux de la facture"
+        reverseCharge={reverseCharge}
+        franchise={vat.franchise}
+      />
     </ResponsiveModal>
   );
 }

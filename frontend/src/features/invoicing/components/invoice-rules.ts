@@ -1,64 +1,100 @@
-import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
-import { centsOf, paidTotalCents, receivables } from '@btp/shared/finance';
+import { centsOf } from '@btp/shared/finance';
+import { awaitsPayment, calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
 import { sumCents } from '@btp/shared/money';
 
 import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { formatDate } from '../../../lib/format';
 
-/** The tabs of spec section 2 (sent, overdue, paid, draft), with the invoice labels of spec section 4. */
+/**
+ * The tabs of spec section 2 (sent, overdue, paid, draft) with the invoice labels of spec section
+ * 4, then the invoices cancelled by a credit note and the credit notes themselves (DOCUMENTS.md § 3).
+ * Credit notes, drafts included, are listed under 'Avoirs' only.
+ */
 export const invoiceTabs = [
-  { status: 'sent', label: 'Envoyées', empty: 'Aucune facture envoyée' },
-  { status: 'overdue', label: 'En retard', empty: 'Aucune facture en retard' },
-  { status: 'paid', label: 'Payées', empty: 'Aucune facture payée' },
-  { status: 'draft', label: 'Brouillons', empty: 'Aucun brouillon' },
+  { key: 'sent', label: 'Envoyées', empty: 'Aucune facture envoyée' },
+  { key: 'overdue', label: 'En retard', empty: 'Aucune facture en retard' },
+  { key: 'paid', label: 'Payées', empty: 'Aucune facture payée' },
+  { key: 'draft', label: 'Brouillons', empty: 'Aucun brouillon' },
+  { key: 'cancelled', label: 'Annulées', empty: 'Aucune facture annulée' },
+  { key: 'credit_notes', label: 'Avoirs', empty: 'Aucun avoir' },
 ] as const;
 
-export type InvoiceTab = (typeof invoiceTabs)[number]['status'];
+export type InvoiceTab = (typeof invoiceTabs)[number]['key'];
+
+/** Whether a record is a credit note (avoir). */
+export function isCreditNote(invoice: { kind?: string | undefined }): boolean {
+  return invoice.kind === 'credit_note';
+}
+
+/** The tab a record (its status already derived) is listed under, if any. */
+export function tabOf(invoice: InvoicesListItem): InvoiceTab | undefined {
+  if (isCreditNote(invoice)) return 'credit_notes';
+  return invoiceTabs.find((tab) => tab.key === invoice.status)?.key;
+}
 
 /**
  * The invoices as they read on `today` (France): a sent invoice past its due date reads `overdue`
- * (shared rule), even when the list was loaded before midnight.
+ * (shared rule), even when the list was loaded before midnight. A credit note is never overdue.
  */
 export function withStatusesOn(
   invoices: readonly InvoicesListItem[],
   today: string = calendarDateInFrance(),
 ): InvoicesListItem[] {
-  return invoices.map((invoice) => withEffectiveStatus(invoice, today));
+  return invoices.map((invoice) => (isCreditNote(invoice) ? invoice : withEffectiveStatus(invoice, today)));
 }
 
-/** How many invoices each tab holds (statuses already derived). */
+/** How many records each tab holds (statuses already derived). */
 export function countByTab(invoices: readonly InvoicesListItem[]): Record<InvoiceTab, number> {
-  const counts: Record<InvoiceTab, number> = { sent: 0, overdue: 0, paid: 0, draft: 0 };
+  const counts = Object.fromEntries(invoiceTabs.map((tab) => [tab.key, 0])) as Record<InvoiceTab, number>;
   for (const invoice of invoices) {
-    if (invoice.status in counts) counts[invoice.status as InvoiceTab] += 1;
+    const tab = tabOf(invoice);
+    if (tab !== undefined) counts[tab] += 1;
   }
   return counts;
 }
 
+/** What the client still has to pay on an issued invoice, TTC: amount due − paid − credited, ≥ 0. */
+export function remainingCents(invoice: InvoicesListItem): number {
+  if (isCreditNote(invoice) || !awaitsPayment(invoice.status)) return 0;
+  return Math.max(
+    0,
+    centsOf(invoice.amountDue) - centsOf(invoice.paidAmount) - centsOf(invoice.creditedAmount),
+  );
+}
+
 export interface InvoiceSummary {
-  /** What is still owed on sent and overdue invoices. */
+  /** TTC still owed on sent and overdue invoices. */
   pending: { cents: number; count: number };
-  /** What paid invoices brought in. */
+  /** HT of the paid invoices, less the HT of the issued credit notes. */
   paid: { cents: number; count: number };
-  /** The part of `pending` that is overdue. */
+  /** The part of `pending` that is overdue (TTC). */
   overdue: { cents: number; count: number };
-  /** The totals of the drafts, not owed by anyone yet. */
+  /** HT of the draft invoices, not owed by anyone yet. */
   drafts: { cents: number; count: number };
 }
 
-/** The four summary cards of spec section 2, in cents (shared finance rules, no float). */
+/**
+ * The four summary cards of spec section 2, in cents (no float): what is owed is TTC (what the
+ * client pays), what was cashed and what is drafted is HT (revenue), credit notes deducted.
+ */
 export function invoiceSummary(
   invoices: readonly InvoicesListItem[],
   today: string = calendarDateInFrance(),
 ): InvoiceSummary {
-  const owed = receivables(invoices, today);
-  const paid = invoices.filter((invoice) => invoice.status === 'paid');
-  const drafts = invoices.filter((invoice) => invoice.status === 'draft');
+  const read = withStatusesOn(invoices, today);
+  const billed = read.filter((invoice) => !isCreditNote(invoice));
+  const awaiting = billed.filter((invoice) => awaitsPayment(invoice.status));
+  const late = awaiting.filter((invoice) => invoice.status === 'overdue');
+  const paid = billed.filter((invoice) => invoice.status === 'paid');
+  const issuedCreditNotes = read.filter((invoice) => isCreditNote(invoice) && invoice.status !== 'draft');
+  const drafts = billed.filter((invoice) => invoice.status === 'draft');
+  const ht = (list: readonly InvoicesListItem[]) =>
+    sumCents(list.map((invoice) => centsOf(invoice.totalAmount)));
   return {
-    pending: { cents: owed.cents, count: owed.count },
-    paid: { cents: paidTotalCents(paid), count: paid.length },
-    overdue: { cents: owed.overdueCents, count: owed.overdueCount },
-    drafts: { cents: sumCents(drafts.map((invoice) => centsOf(invoice.totalAmount))), count: drafts.length },
+    pending: { cents: sumCents(awaiting.map(remainingCents)), count: awaiting.length },
+    paid: { cents: ht(paid) - ht(issuedCreditNotes), count: paid.length },
+    overdue: { cents: sumCents(late.map(remainingCents)), count: late.length },
+    drafts: { cents: ht(drafts), count: drafts.length },
   };
 }
 
@@ -67,19 +103,32 @@ export function invoiceCount(count: number): string {
   return `${count} ${count >= 2 ? 'factures' : 'facture'}`;
 }
 
-/**
- * The actions a card offers: details always; a draft is edited, deleted or sent; a sent or overdue
- * invoice is marked paid. A numbered invoice is never edited nor deleted (French invoicing law).
- */
-export function invoiceActions(status: string): {
+/** What a card offers besides 'Voir détails'. */
+export interface InvoiceActions {
   edit: boolean;
   remove: boolean;
   send: boolean;
   pay: boolean;
-} {
-  const draft = status === 'draft';
-  const awaiting = status === 'sent' || status === 'overdue';
-  return { edit: draft, remove: draft, send: draft, pay: awaiting };
+  credit: boolean;
+}
+
+/**
+ * The actions a card offers: a draft is sent or deleted, and edited when it is a standard invoice
+ * (deposits, situations and credit notes are computed by the server from their quote or invoice);
+ * a sent or overdue invoice is marked paid; an issued invoice (sent, overdue or paid) is credited.
+ * A numbered invoice is never edited nor deleted (French invoicing law).
+ */
+export function invoiceActions(invoice: { status: string; kind?: string | undefined }): InvoiceActions {
+  const draft = invoice.status === 'draft';
+  const creditNote = isCreditNote(invoice);
+  const awaiting = awaitsPayment(invoice.status);
+  return {
+    edit: draft && (invoice.kind ?? 'standard') === 'standard',
+    remove: draft,
+    send: draft,
+    pay: awaiting && !creditNote,
+    credit: !creditNote && (awaiting || invoice.status === 'paid'),
+  };
 }
 
 /** Tag colours of the invoice statuses. */
@@ -94,4 +143,12 @@ export const invoiceStatusColors: Partial<Record<string, string>> = {
 /** 'Échéance:' then the date, or 'Non définie' without one (spec section 2). */
 export function dueDateText(dueDate: string | undefined): string {
   return `Échéance: ${dueDate ? formatDate(dueDate) : 'Non définie'}`;
+}
+
+/** "Avoir de la facture FAC-2026-0003 du 10/04/2026": what a credit note cancels. */
+export function creditedInvoiceText(creditNote: InvoicesListItem): string {
+  const number = creditNote.creditedInvoiceNumber ?? 'sans numéro';
+  const date =
+    creditNote.creditedInvoiceDate === undefined ? '' : ` du ${formatDate(creditNote.creditedInvoiceDate)}`;
+  return `Avoir de la facture ${number}${date}`;
 }

@@ -5,13 +5,16 @@ import { invoiceCount, type InvoiceSummary } from './invoice-rules';
 import cardStyles from '../../../components/record-cards.module.css';
 import styles from './invoicing.module.css';
 
-/** Spec section 2: 'Total en attente', 'Total encaissé', 'En retard', 'Brouillons', with their counts. */
+/**
+ * Spec section 2: 'Total en attente', 'Total encaissé', 'En retard', 'Brouillons', with their counts,
+ * each saying whether it is HT or TTC (what is owed is TTC; revenue, credit notes deducted, is HT).
+ */
 export function InvoiceSummaryCards({ summary }: { summary: InvoiceSummary | undefined }) {
   const cards = [
-    { label: 'Total en attente', figure: summary?.pending, color: undefined },
-    { label: 'Total encaissé', figure: summary?.paid, color: '#237804' },
-    { label: 'En retard', figure: summary?.overdue, color: '#cf1322' },
-    { label: 'Brouillons', figure: summary?.drafts, color: undefined },
+    { label: 'Total en attente (TTC)', figure: summary?.pending, color: undefined },
+    { label: 'Total encaissé (HT)', figure: summary?.paid, color: '#237804' },
+    { label: 'En retard (TTC)', figure: summary?.overdue, color: '#cf1322' },
+    { label: 'Brouillons (HT)', figure: summary?.drafts, color: undefined },
   ];
   return (
     <ul className={styles.summary} style={{ listStyle: 'none', padding: 0 }}>

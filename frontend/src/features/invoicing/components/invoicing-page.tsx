@@ -1,5 +1,5 @@
 import { App, Tabs } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { useDeleteInvoice } from '../../../api/invoices/delete-invoice';
 import { useInvoicesList, type InvoicesListItem } from '../../../api/invoices/list-invoices';
@@ -9,11 +9,21 @@ import { CreateButton } from '../../../components/record-buttons';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
 import { QueryList } from '../../../components/query-list';
 import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/api';
+import { ApiError, serverMessage } from '../../../lib/api';
+import { CreditNoteDialog } from './credit-note-dialog';
+import { IncompleteProfileDialog } from './incomplete-profile-dialog';
 import { InvoiceCard } from './invoice-card';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
 import { InvoiceDialog } from './invoice-dialog';
-import { countByTab, invoiceSummary, invoiceTabs, withStatusesOn, type InvoiceTab } from './invoice-rules';
+import {
+  countByTab,
+  invoiceSummary,
+  invoiceTabs,
+  isCreditNote,
+  tabOf,
+  withStatusesOn,
+  type InvoiceTab,
+} from './invoice-rules';
 import { InvoiceSummaryCards } from './invoice-summary-cards';
 import cardStyles from '../../../components/record-cards.module.css';
 import styles from './invoicing.module.css';
@@ -23,17 +33,24 @@ type Dialog =
   | { kind: 'create' }
   | { kind: 'edit'; invoice: InvoicesListItem }
   | { kind: 'details'; invoice: InvoicesListItem }
-  | { kind: 'pay'; invoice: InvoicesListItem };
+  | { kind: 'pay'; invoice: InvoicesListItem }
+  | { kind: 'credit'; invoice: InvoicesListItem }
+  | { kind: 'profile'; message: string | undefined; missing: { path: string; message: string }[] };
 
-function isTab(status: string): status is InvoiceTab {
-  return invoiceTabs.some((tab) => tab.status === status);
+interface InvoicingPageProps extends PageTitles {
+  /**
+   * Shown above the figures: room for what the app layer puts there (the banner saying what the
+   * company profile still lacks before anything can be issued).
+   */
+  notice?: ReactNode;
 }
 
 /**
- * Spec section 2 "Facturation": four summary cards, the invoices in four tabs by status (overdue
- * derived when read), a real creation dialog, and the invoice's life: send (takes its number), pay.
+ * Spec section 2 "Facturation": four summary cards (TTC owed, HT cashed), the invoices in tabs by
+ * status (overdue derived when read), the cancelled ones and the credit notes, a real creation
+ * dialog with lines, and the invoice's life: send (takes its number), pay, credit (avoir).
  */
-export function InvoicingPage(titles: PageTitles) {
+export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
   const invoices = useInvoicesList();
   const send = useSendInvoice();
   const { modal } = App.useApp();
@@ -44,40 +61,55 @@ export function InvoicingPage(titles: PageTitles) {
   const list = invoices.data === undefined ? undefined : withStatusesOn(invoices.data);
   const counts = countByTab(list ?? []);
 
-  // After a write the tab follows the invoice, so the person sees what they just did.
+  // After a write the tab follows the record, so the person sees what they just did.
   const follow = (invoice: InvoicesListItem) => {
     const [read] = withStatusesOn([invoice]);
-    if (read !== undefined && isTab(read.status)) setTab(read.status);
+    const next = read === undefined ? undefined : tabOf(read);
+    if (next !== undefined) setTab(next);
+  };
+
+  const sendNow = async (invoice: InvoicesListItem) => {
+    const creditNote = isCreditNote(invoice);
+    try {
+      const sent = await send.mutateAsync({ id: invoice.id, version: invoice.version });
+      follow(sent);
+      const what = creditNote ? 'Avoir' : 'Facture';
+      toast({
+        title: 'Succès',
+        description:
+          sent.number === undefined
+            ? `${what} ${creditNote ? 'envoyé' : 'envoyée'} avec succès`
+            : `${what} ${sent.number} ${creditNote ? 'envoyé' : 'envoyée'} avec succès`,
+      });
+    } catch (error) {
+      // 409 with one entry per missing field: the company profile is incomplete.
+      if (error instanceof ApiError && error.status === 409 && (error.details?.length ?? 0) > 0) {
+        setDialog({ kind: 'profile', message: error.serverMessage, missing: error.details ?? [] });
+        return;
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Erreur',
+        description:
+          serverMessage(error) ??
+          (creditNote ? "Erreur lors de l'envoi de l'avoir" : "Erreur lors de l'envoi de la facture"),
+        error,
+      });
+    }
   };
 
   const confirmSend = (invoice: InvoicesListItem) => {
+    const creditNote = isCreditNote(invoice);
     modal.confirm({
-      title: 'Envoyer la facture ?',
-      content: `« ${invoice.title} » recevra le prochain numéro de facture et ne pourra plus être modifiée ni supprimée.`,
+      title: creditNote ? "Envoyer l'avoir ?" : 'Envoyer la facture ?',
+      content: creditNote
+        ? `« ${invoice.title} » recevra le prochain numéro d'avoir et ne pourra plus être modifié ni supprimé.`
+        : `« ${invoice.title} » recevra le prochain numéro de facture et ne pourra plus être modifiée ni supprimée.`,
       okText: 'Envoyer',
       cancelText: 'Annuler',
       okButtonProps: { size: 'large' },
       cancelButtonProps: { size: 'large' },
-      onOk: async () => {
-        try {
-          const sent = await send.mutateAsync(invoice.id);
-          follow(sent);
-          toast({
-            title: 'Succès',
-            description:
-              sent.number === undefined
-                ? 'Facture envoyée avec succès'
-                : `Facture ${sent.number} envoyée avec succès`,
-          });
-        } catch (error) {
-          toast({
-            variant: 'destructive',
-            title: 'Erreur',
-            description: serverMessage(error) ?? "Erreur lors de l'envoi de la facture",
-            error,
-          });
-        }
-      },
+      onOk: () => sendNow(invoice),
     });
   };
 
@@ -88,23 +120,24 @@ export function InvoicingPage(titles: PageTitles) {
     failure: 'Erreur lors de la suppression de la facture',
   });
 
-  const tabList = (status: InvoiceTab, empty: string) => (
+  const tabList = (key: InvoiceTab, empty: string) => (
     <QueryList
       query={invoices}
       errorTitle="Erreur lors du chargement des factures"
-      select={(all) => withStatusesOn(all).filter((invoice) => invoice.status === status)}
+      select={(all) => withStatusesOn(all).filter((invoice) => tabOf(invoice) === key)}
       empty={<p className={cardStyles.state}>{empty}</p>}
       className={cardStyles.cards}
     >
       {(invoice) => (
         <InvoiceCard
           invoice={invoice}
-          sending={send.isPending && send.variables === invoice.id}
+          sending={send.isPending && send.variables?.id === invoice.id}
           onDetails={() => setDialog({ kind: 'details', invoice })}
           onEdit={() => setDialog({ kind: 'edit', invoice })}
           onDelete={() => confirmDelete(invoice)}
           onSend={() => confirmSend(invoice)}
           onPay={() => setDialog({ kind: 'pay', invoice })}
+          onCredit={() => setDialog({ kind: 'credit', invoice })}
         />
       )}
     </QueryList>
@@ -119,23 +152,36 @@ export function InvoicingPage(titles: PageTitles) {
         action={<CreateButton onClick={() => setDialog({ kind: 'create' })}>Nouvelle Facture</CreateButton>}
       />
       <PageBody>
+        {notice}
         <InvoiceSummaryCards summary={list === undefined ? undefined : invoiceSummary(list)} />
         <Tabs
           className={styles.tabs}
           activeKey={tab}
           onChange={(key) => setTab(key as InvoiceTab)}
-          items={invoiceTabs.map(({ status, label, empty }) => ({
-            key: status,
-            label: `${label} (${counts[status]})`,
-            children: tabList(status, empty),
+          items={invoiceTabs.map(({ key, label, empty }) => ({
+            key,
+            label: `${label} (${counts[key]})`,
+            children: tabList(key, empty),
           }))}
         />
       </PageBody>
       {dialog?.kind === 'create' && <InvoiceDialog onClose={close} onSaved={follow} />}
       {dialog?.kind === 'edit' && <InvoiceDialog invoice={dialog.invoice} onClose={close} onSaved={follow} />}
-      {dialog?.kind === 'details' && <InvoiceDetailsDialog invoice={dialog.invoice} onClose={close} />}
+      {dialog?.kind === 'details' && (
+        <InvoiceDetailsDialog
+          invoice={dialog.invoice}
+          onClose={close}
+          onCredit={() => setDialog({ kind: 'credit', invoice: dialog.invoice })}
+        />
+      )}
       {dialog?.kind === 'pay' && (
         <PayInvoiceDialog invoice={dialog.invoice} onClose={close} onPaid={follow} />
+      )}
+      {dialog?.kind === 'credit' && (
+        <CreditNoteDialog invoice={dialog.invoice} onClose={close} onCreated={follow} />
+      )}
+      {dialog?.kind === 'profile' && (
+        <IncompleteProfileDialog message={dialog.message} missing={dialog.missing} onClose={close} />
       )}
     </>
   );

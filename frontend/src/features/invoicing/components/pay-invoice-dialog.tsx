@@ -1,5 +1,6 @@
 import { invoicePayInput, type InvoicePayData } from '@btp/shared/entities/invoice';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
+import { formatEuro, formatMoney } from '@btp/shared/money';
 import { DatePicker, Form, Input, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
@@ -9,6 +10,8 @@ import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { useZodForm, validateWith } from '../../../lib/zod-form';
+import { decimalForInput } from './invoice-lines';
+import { remainingCents } from './invoice-rules';
 
 export interface PayFormValues {
   paidAmount: string;
@@ -38,7 +41,10 @@ interface PayInvoiceDialogProps {
   onPaid: (invoice: InvoicesListItem) => void;
 }
 
-/** 'Marquer payée': the amount received (the total by default) and the day it was received (today). */
+/**
+ * 'Marquer payée': the amount received, TTC (by default what remains to pay: the amount due less
+ * what was paid and credited), and the day it was received (today).
+ */
 export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogProps) {
   const { toast } = useToast();
   const pay = usePayInvoice();
@@ -46,6 +52,7 @@ export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogP
     PayFormValues,
     InvoicePayData
   >(['paidAmount', 'paidAt'], (values) => validatePayment(values, invoice.version));
+  const remaining = remainingCents(invoice);
 
   const submit = async (data: InvoicePayData) => {
     try {
@@ -91,14 +98,14 @@ export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogP
         form={form}
         layout="vertical"
         size="large"
-        initialValues={{ paidAmount: invoice.totalAmount.replace('.', ','), paidAt: dayjs() }}
+        initialValues={{ paidAmount: decimalForInput(formatMoney(remaining), 2), paidAt: dayjs() }}
         onFinish={handleFinish((data) => void submit(data))}
         onValuesChange={handleValuesChange}
       >
         <Form.Item
           name="paidAmount"
-          label="Montant payé (€)"
-          extra="Moins que le total en cas de retenue de garantie."
+          label="Montant payé TTC (€)"
+          extra={`Reste à payer : ${formatEuro(remaining)} TTC.`}
         >
           <Input inputMode="decimal" />
         </Form.Item>
