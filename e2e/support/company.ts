@@ -15,9 +15,14 @@ export interface RegisteredCompany {
 
 /**
  * Registers a new company through the API with `request`, which then holds its administrator's
- * session cookie. `label` makes every name unique on the shared server.
+ * session cookie, and completes its legal profile unless told not to. `label` makes every name
+ * unique on the shared server.
  */
-export async function registerCompany(request: APIRequestContext, label: string): Promise<RegisteredCompany> {
+export async function registerCompany(
+  request: APIRequestContext,
+  label: string,
+  options: { completeProfile?: boolean } = {},
+): Promise<RegisteredCompany> {
   await ensureInstalled(request);
   const unique = `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const companyName = `Entreprise ${unique}`;
@@ -36,7 +41,44 @@ export async function registerCompany(request: APIRequestContext, label: string)
   });
   expect(response.status(), await response.text()).toBe(201);
   const { user } = (await response.json()) as { user: { companyId: string } };
+  if (options.completeProfile !== false) await completeCompanyProfile(request);
   return { companyName, username, password: companyPassword, companyId: user.companyId };
+}
+
+/**
+ * A complete legal profile (DOCUMENTS.md § 1), so the company may send quotes and invoices. The
+ * identifiers carry real check digits: SIRET 812 345 676 00017 (Luhn), VAT FR19 812345676 (key of
+ * that SIREN), IBAN FR76 3000 6000 0112 3456 7890 189 (mod 97).
+ */
+export const legalProfile = {
+  legalForm: 'SARL',
+  shareCapital: '10000.00',
+  siret: '81234567600017',
+  registration: 'RCS Lyon 812 345 676',
+  vatNumber: 'FR19812345676',
+  address: '12 rue des Artisans',
+  postalCode: '69003',
+  city: 'Lyon',
+  phone: '04 78 00 00 00',
+  iban: 'FR7630006000011234567890189',
+  bic: 'AGRIFRPP',
+  insurer: 'Mutuelle du Bâtiment',
+  insurerAddress: '1 place de la Bourse, 69002 Lyon',
+  insurancePolicyNumber: 'DEC-2026-0042',
+  insuranceActivities: 'Maçonnerie, carrelage, plâtrerie',
+  insuranceArea: 'France métropolitaine',
+};
+
+/** Fills the company's legal profile through the API (`request` is its administrator's session). */
+export async function completeCompanyProfile(request: APIRequestContext): Promise<void> {
+  const current = await request.get('/api/company');
+  expect(current.status(), await current.text()).toBe(200);
+  const company = (await current.json()) as Record<string, unknown>;
+  const response = await request.put('/api/company', {
+    headers: writeHeaders,
+    data: { ...company, ...legalProfile },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 /** A write through the API that must succeed; answers the record's id. */
@@ -192,8 +234,9 @@ export async function seedCompany(request: APIRequestContext, prefix: string): P
       projectId: kitchen,
       ...invoice,
     });
+    // A new draft is at version 1; sending it takes the version seen (409 otherwise).
     for (const step of then)
-      await write(request, 'post', `/api/invoices/${id}/${step}`, step === 'pay' ? {} : undefined);
+      await write(request, 'post', `/api/invoices/${id}/${step}`, step === 'pay' ? {} : { version: 1 });
     invoiceIds.push(id);
   }
 
