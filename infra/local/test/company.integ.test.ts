@@ -571,6 +571,20 @@ describe('company users', () => {
     expect((await second.login()).status).toBe(200);
   });
 
+  it('lets only one of two concurrent approvals take the last place', async () => {
+    const { client, companyId } = await signedInCompany(stack.url, 'Concurrence');
+    const first = await colleague(companyId, 'Premier');
+    const second = await colleague(companyId, 'Second');
+    expect((await superAdmin.put(`/api/admin/companies/${companyId}`, { maxUsers: 2 })).status).toBe(200);
+    const answers = await Promise.all([
+      client.put(`/api/company/users/${first.id}`, { isActive: true }),
+      client.put(`/api/company/users/${second.id}`, { isActive: true }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const users = (await client.get('/api/company/users')).body as MemberBody[];
+    expect(users.filter((user) => user.isActive)).toHaveLength(2);
+  });
+
   it('validates the body in French', async () => {
     const { client, member } = await companyWithUser('Validation');
     const superRole = await client.put(`/api/company/users/${member.id}`, { role: 'super_admin' });
