@@ -1,16 +1,30 @@
 import { Col, Form, Input } from 'antd';
+import type { ReactNode } from 'react';
+
+interface CompanyContactFieldsProps {
+  /** The name's label: "Nom de l'entreprise" unless the record is a person's. */
+  nameLabel?: string;
+  /**
+   * The legal identity's columns in place of the free-text SIRET and VAT number (clients check
+   * them as typed); `null` for none (a private person).
+   */
+  identity?: ReactNode;
+}
 
 /**
  * The fields clients and suppliers share (spec section 2 "Clients": company name, contact person,
  * e-mail, phone, address, city, postal code, country, SIRET, VAT number), as columns of the
  * enclosing form's `<Row>`.
  */
-export function CompanyContactFields() {
+export function CompanyContactFields({
+  nameLabel = "Nom de l'entreprise",
+  identity = <FreeIdentityFields />,
+}: CompanyContactFieldsProps = {}) {
   return (
     <>
       <Col xs={24} md={12}>
-        <Form.Item name="name" label="Nom de l'entreprise" required>
-          <Input autoComplete="organization" />
+        <Form.Item name="name" label={nameLabel} required>
+          <Input autoComplete={nameLabel === "Nom de l'entreprise" ? 'organization' : 'name'} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -48,6 +62,15 @@ export function CompanyContactFields() {
           <Input autoComplete="country-name" />
         </Form.Item>
       </Col>
+      {identity}
+    </>
+  );
+}
+
+/** The SIRET and the VAT number as free text (a supplier's: it may be foreign, or known by its letterhead only). */
+function FreeIdentityFields() {
+  return (
+    <>
       <Col xs={24} md={12}>
         <Form.Item name="siret" label="SIRET">
           <Input inputMode="numeric" />

@@ -31,6 +31,10 @@ interface CompanyFormProps<S extends z.ZodType> extends RecordFormProps<z.output
   extraFields?: readonly string[];
   /** Their values for a new record, or one without them. */
   defaults?: Readonly<Values>;
+  /** The fields above the notes in place of `CompanyContactFields` (a client's: kind first, checked SIRET). */
+  contact?: ReactNode;
+  /** The values as the schema should read them (e.g. a private person's without a SIRET). */
+  prepare?: (values: Values) => Values;
   children?: ReactNode;
 }
 
@@ -43,6 +47,8 @@ export function CompanyForm<S extends z.ZodType>({
   initial,
   extraFields = [],
   defaults = {},
+  contact = <CompanyContactFields />,
+  prepare = (values) => values,
   children,
   ...props
 }: CompanyFormProps<S>) {
@@ -57,10 +63,10 @@ export function CompanyForm<S extends z.ZodType>({
     <RecordForm<Values, z.output<S>>
       {...props}
       fields={fields}
-      validate={(values) => validateWith(schema, values)}
+      validate={(values) => validateWith(schema, prepare(values))}
       initialValues={initialValues}
     >
-      <CompanyContactFields />
+      {contact}
       {children}
       <NotesField minRows={3} />
     </RecordForm>

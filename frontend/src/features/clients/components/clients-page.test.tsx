@@ -20,10 +20,31 @@ const durand = {
   country: 'France',
   version: 3,
 };
+/** A company client with its SIRET, and the SIREN the server derives from it. */
+const bati = {
+  ...record,
+  id: '0199e5a2-7c1b-7d3e-8f00-000000000004',
+  name: 'Bâti Rhône SAS',
+  kind: 'company',
+  siret: '73282932000074',
+  siren: '732829320',
+  vatNumber: 'FR44732829320',
+  country: 'France',
+  version: 2,
+};
 const martin = {
   ...record,
   id: '0199e5a2-7c1b-7d3e-8f00-000000000002',
   name: 'SCI Martin',
+  country: 'France',
+  version: 1,
+};
+const dupont = {
+  ...record,
+  id: '0199e5a2-7c1b-7d3e-8f00-000000000005',
+  name: 'Jeanne Dupont',
+  kind: 'individual',
+  city: 'Annecy',
   country: 'France',
   version: 1,
 };
@@ -133,7 +154,7 @@ describe('Clients', () => {
 
     expect(await within(form).findByRole('button', { name: /Création\.\.\./ })).toBeInTheDocument();
     expect(api.calls('POST /api/clients').map((call) => call.body)).toEqual([
-      { name: 'Bâti Sud', email: 'contact@batisud.fr', country: 'France' },
+      { kind: 'company', name: 'Bâti Sud', email: 'contact@batisud.fr', country: 'France' },
     ]);
   });
 
@@ -207,6 +228,7 @@ describe('Clients', () => {
     expect(await toasts().findByText('Client mis à jour avec succès')).toBeInTheDocument();
     expect(api.calls(`PUT /api/clients/${durand.id}`).map((call) => call.body)).toEqual([
       {
+        kind: 'company',
         name: 'Maison Durand',
         contactPerson: 'Sophie Durand',
         email: 'sophie@durand.fr',
@@ -255,5 +277,136 @@ describe('Clients', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
     expect(await toasts().findByText('Client supprimé avec succès')).toBeInTheDocument();
     await waitFor(() => expect(api.calls('GET /api/clients')).toHaveLength(3));
+  });
+
+  it("shows each client's kind, and a company's SIREN", async () => {
+    stub({ 'GET /api/clients': json([bati, dupont]) });
+    renderPage();
+
+    const list = await screen.findByRole('list', { name: 'Clients' });
+    const [company, person] = within(list).getAllByRole('listitem');
+    expect(company).toHaveTextContent('Bâti Rhône SASEntreprise');
+    expect(company).toHaveTextContent('SIREN 732 829 320');
+    expect(person).toHaveTextContent('Jeanne DupontParticulier');
+    expect(person).not.toHaveTextContent('SIREN');
+  });
+
+  it('creates a private person: no SIRET nor VAT number asked, none sent', async () => {
+    const user = setupUser();
+    const api = stub({ 'POST /api/clients': never });
+    renderPage();
+    const form = await openForm();
+
+    expect(within(form).getByRole('radio', { name: 'Entreprise' })).toBeChecked();
+    await user.type(within(form).getByLabelText('SIRET'), '73282932000074');
+    await user.click(within(form).getByRole('radio', { name: 'Particulier' }));
+
+    expect(within(form).queryByLabelText("Nom de l'entreprise")).toBeNull();
+    for (const label of ['SIRET', 'SIREN', 'Numéro de TVA']) {
+      expect(within(form).queryByLabelText(label)).toBeNull();
+    }
+    await user.type(within(form).getByLabelText('Nom et prénom'), 'Jeanne Dupont');
+    await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
+
+    await waitFor(() => expect(api.calls('POST /api/clients')).toHaveLength(1));
+    expect(api.calls('POST /api/clients')[0]?.body).toEqual({
+      kind: 'individual',
+      name: 'Jeanne Dupont',
+      country: 'France',
+    });
+  });
+
+  it('checks the SIRET as it is typed and shows the SIREN derived from it', async () => {
+    const user = setupUser();
+    const api = stub({ 'POST /api/clients': never });
+    renderPage();
+    const form = await openForm();
+    const siret = within(form).getByLabelText('SIRET');
+    const siren = within(form).getByLabelText('SIREN');
+    expect(siren).toHaveAttribute('readonly');
+
+    await user.type(siret, '732 829 320 0007');
+    // Still typing: no message yet.
+    expect(within(form).queryByText('Le SIRET doit comporter 14 chiffres')).toBeNull();
+    await user.tab();
+    expect(await within(form).findByText('Le SIRET doit comporter 14 chiffres')).toBeInTheDocument();
+
+    await user.type(siret, '5');
+    expect(await within(form).findByText('Le SIRET est invalide (clé de contrôle)')).toBeInTheDocument();
+    expect(siren).toHaveValue('');
+
+    await user.type(siret, '{Backspace}4');
+    await waitFor(() => expect(siren).toHaveValue('732 829 320'));
+    expect(within(form).queryByText(/Le SIRET/)).toBeNull();
+
+    await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Bâti Rhône SAS');
+    await user.type(within(form).getByLabelText('Numéro de TVA'), 'fr 44 732829320');
+    await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
+
+    await waitFor(() => expect(api.calls('POST /api/clients')).toHaveLength(1));
+    expect(api.calls('POST /api/clients')[0]?.body).toEqual({
+      kind: 'company',
+      name: 'Bâti Rhône SAS',
+      country: 'France',
+      siret: '73282932000074',
+      vatNumber: 'FR44732829320',
+    });
+  });
+
+  it("refuses a letter in the SIRET at once, and a VAT number that is not the SIREN's on saving", async () => {
+    const user = setupUser();
+    const api = stub();
+    renderPage();
+    const form = await openForm();
+
+    await user.type(within(form).getByLabelText('SIRET'), '7328A');
+    expect(await within(form).findByText('Le SIRET doit comporter 14 chiffres')).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('SIRET'));
+    await user.type(within(form).getByLabelText('SIRET'), '73282932000074');
+    await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Bâti Rhône SAS');
+    await user.type(within(form).getByLabelText('Numéro de TVA'), 'FR96552100554');
+    await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
+
+    expect(await within(form).findByText('Le numéro de TVA ne correspond pas au SIREN')).toBeInTheDocument();
+    expect(api.calls('POST /api/clients')).toEqual([]);
+  });
+
+  it('edits a company client: its SIREN read-only in the dialog, its kind kept', async () => {
+    const user = setupUser();
+    const api = stub({
+      'GET /api/clients': json([bati, dupont]),
+      [`PUT /api/clients/${bati.id}`]: json({ ...bati, version: 3 }),
+    });
+    renderPage();
+    await screen.findByText('Bâti Rhône SAS');
+
+    await user.click(screen.getByRole('button', { name: 'Modifier Bâti Rhône SAS' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByLabelText('SIREN')).toHaveValue('732 829 320');
+    expect(within(dialog).getByRole('radio', { name: 'Entreprise' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await toasts().findByText('Client mis à jour avec succès')).toBeInTheDocument();
+    expect(api.calls(`PUT /api/clients/${bati.id}`)[0]?.body).toEqual({
+      kind: 'company',
+      name: 'Bâti Rhône SAS',
+      siret: '73282932000074',
+      vatNumber: 'FR44732829320',
+      country: 'France',
+      version: 2,
+    });
+  });
+
+  it('edits a private person without asking for a SIRET', async () => {
+    const user = setupUser();
+    stub({ 'GET /api/clients': json([bati, dupont]) });
+    renderPage();
+    await screen.findByText('Jeanne Dupont');
+
+    await user.click(screen.getByRole('button', { name: 'Modifier Jeanne Dupont' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByLabelText('Nom et prénom')).toHaveValue('Jeanne Dupont');
+    expect(within(dialog).getByRole('radio', { name: 'Particulier' })).toBeChecked();
+    expect(within(dialog).queryByLabelText('SIRET')).toBeNull();
   });
 });

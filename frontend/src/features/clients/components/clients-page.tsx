@@ -1,5 +1,6 @@
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Spin } from 'antd';
+import { clientKindLabels, labelOf } from '@btp/shared/enums';
+import { Button, Card, Empty, Spin, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -11,6 +12,7 @@ import { PageBody, PageHeader, type PageTitles } from '../../../components/page-
 import { QueryList } from '../../../components/query-list';
 import { EditDeleteButtons } from '../../../components/record-buttons';
 import { ClientDialog } from './client-dialog';
+import { formatSiren } from './client-identity';
 import styles from './clients-page.module.css';
 
 // The form loads when the person opens it; the list alone does not need it.
@@ -104,12 +106,18 @@ interface ClientLineProps {
   onDelete: () => void;
 }
 
-/** One client of the list: name, e-mail and contact line, and its two actions. */
+/** One client of the list: name and kind, SIREN of a company, e-mail and contact line, and its two actions. */
 function ClientLine({ client, onEdit, onDelete }: ClientLineProps) {
   return (
     <>
       <div className={styles.lines}>
-        <span className={styles.name}>{client.name}</span>
+        <span className={styles.name}>
+          {client.name}
+          <Tag className={styles.tag}>{labelOf(clientKindLabels, client.kind, 'Entreprise')}</Tag>
+        </span>
+        {client.kind === 'company' && client.siren !== undefined && (
+          <span className={styles.secondary}>SIREN {formatSiren(client.siren)}</span>
+        )}
         {client.email !== undefined && (
           <a className={styles.secondary} href={`mailto:${client.email}`}>
             {client.email}
