@@ -1,3 +1,5 @@
+import { companyProfileSchema } from '@btp/shared/entities/company';
+import { companyUserSchema } from '@btp/shared/entities/company-user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './http-client.js';
 import { signedInCompany, startTestStack, testPassword, testSetupToken } from './support.js';
@@ -183,6 +185,7 @@ describe('GET /api/company', () => {
     expect(company.missingFields.quote.map((detail) => detail.path)).toEqual(forQuote);
     expect(company.missingFields.invoice.map((detail) => detail.path)).toEqual([...forQuote, 'iban']);
     expect(company.missingFields.quote[4]).toEqual({ path: 'siret', message: 'Le SIRET est requis' });
+    expect(companyProfileSchema.parse(company)).toEqual(company);
   });
 
   it('answers a super administrator, who has no company, 404 in French', async () => {
@@ -234,6 +237,8 @@ describe('PUT /api/company', () => {
       missingFields: { quote: [], invoice: [] },
     });
     expect(await readCompany(client)).toEqual(saved);
+    // The SPA parses the answer with the shared schema: it reads back unchanged.
+    expect(companyProfileSchema.parse(saved)).toEqual(saved);
     // The sidebar's company name follows.
     expect(((await client.get('/api/auth/me')).body as { company: { name: string } }).company.name).toBe(
       'Dupont Bâtiment Profil',
@@ -478,6 +483,7 @@ describe('company users', () => {
     });
     expect(users[1]).toMatchObject({ isActive: true, role: 'company_admin', pendingApproval: false });
     expect(users[0]).not.toHaveProperty('passwordHash');
+    expect(companyUserSchema.array().parse(users)).toEqual(users);
   });
 
   it('approves a pending colleague, who can then sign in and work', async () => {
