@@ -43,6 +43,8 @@ describe('signed-in layout', () => {
       'Facturation',
       'Documents',
       'Finances',
+      // Under 'Administration': the company's settings.
+      'Paramètres',
     ]);
     expect(within(nav).getByRole('link', { name: 'Devis' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Tableau de bord' })).not.toHaveAttribute('aria-current');
@@ -80,12 +82,13 @@ describe('signed-in layout', () => {
     expect(within(nav).getByRole('link', { name: 'Système Admin' })).toHaveAttribute('href', '/admin');
   });
 
-  it("hides 'Administration' from a company administrator", async () => {
+  it("gives a company administrator the company's 'Paramètres', not 'Système Admin'", async () => {
     signedInAs(companyAdmin);
     renderApp('/');
     const nav = await openSidebar();
 
-    expect(within(nav).queryByText('Administration')).not.toBeInTheDocument();
+    expect(within(nav).getByRole('heading', { name: 'Administration' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Paramètres' })).toHaveAttribute('href', '/settings');
     expect(within(nav).queryByRole('link', { name: 'Système Admin' })).not.toBeInTheDocument();
   });
 

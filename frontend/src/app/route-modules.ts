@@ -4,7 +4,7 @@
  * together with the entry's instead of after it (vite.config.ts), and `npm run bench:web` measure it.
  * Plain data: vite.config.ts and the bench import it outside Vite.
  */
-import { mainScreens } from './screens.js';
+import { mainScreens, settingsScreen } from './screens.js';
 
 const layout = 'src/app/app-layout.tsx';
 
@@ -16,5 +16,6 @@ export const routeModules: Record<string, readonly string[]> = {
   ...Object.fromEntries(
     mainScreens.map(({ path, module }) => [path, [layout, `src/app/screens/${module}-screen.tsx`]]),
   ),
+  [settingsScreen.path]: [layout, `src/app/screens/${settingsScreen.module}-screen.tsx`],
   '/admin': [layout, 'src/app/admin-route.tsx'],
 };

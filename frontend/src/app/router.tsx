@@ -5,7 +5,7 @@ import { InstallCheckMessage } from '../features/setup/components/install-check-
 import { InstallGate } from '../features/setup/components/install-gate';
 import { RequireAuth } from './require-auth';
 import { screenLoader } from './screen-modules';
-import { mainScreens } from './screens';
+import { mainScreens, settingsScreen } from './screens';
 import { SetupGate } from './setup-gate';
 
 /**
@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
                 },
                 children: [
                   ...mainScreens.map((screen) => ({ path: screen.path, lazy: screenLoader(screen) })),
+                  { path: settingsScreen.path, lazy: screenLoader(settingsScreen) },
                   {
                     path: '/admin',
                     lazy: async () => {

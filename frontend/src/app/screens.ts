@@ -89,6 +89,18 @@ export const mainScreens: readonly MainScreen[] = [
   },
 ];
 
+/**
+ * Under the 'Administration' heading, for every user of a company (issue 13): its administrator
+ * edits the company's legal profile and manages its users, the others read the profile.
+ */
+export const settingsScreen: MainScreen = {
+  path: '/settings',
+  module: 'settings',
+  label: 'Paramètres',
+  title: "Paramètres de l'entreprise",
+  subtitle: 'Identité légale, coordonnées, banque, assurance et utilisateurs',
+};
+
 /** Under the 'Administration' heading, for super administrators only (spec section 6). */
 export const adminScreen: Screen = {
   path: '/admin',

@@ -8,6 +8,7 @@ import {
   LogoutOutlined,
   ProjectOutlined,
   SafetyCertificateOutlined,
+  SettingOutlined,
   ShopOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
@@ -23,7 +24,7 @@ import { BrandMark } from '../components/brand-mark';
 import { useMe } from '../features/auth/api/get-me';
 import { useLogout } from '../features/auth/api/logout';
 import styles from './app-layout.module.css';
-import { adminScreen, mainScreens, type Screen } from './screens';
+import { adminScreen, mainScreens, settingsScreen, type Screen } from './screens';
 
 const icons: Record<string, ReactNode> = {
   '/': <AppstoreOutlined />,
@@ -36,6 +37,7 @@ const icons: Record<string, ReactNode> = {
   '/invoicing': <EuroOutlined />,
   '/documents': <FolderOpenOutlined />,
   '/finances': <BarChartOutlined />,
+  '/settings': <SettingOutlined />,
   '/admin': <SafetyCertificateOutlined />,
 };
 
@@ -62,11 +64,18 @@ interface SidebarProps {
   onClose?: () => void;
 }
 
-/** Spec section 2: the entries, the 'Administration' part for super_admin, the user and logout. */
+/**
+ * Spec section 2: the entries, the 'Administration' part (the company's settings for the people of a
+ * company, 'Système Admin' for super administrators), the user and logout.
+ */
 export function Sidebar({ onNavigate, onClose }: SidebarProps) {
   const me = useMe();
   const logout = useLogout();
   const user = me.data ?? undefined;
+  const administration = [
+    ...(user?.companyId ? [settingsScreen] : []),
+    ...(user?.role === 'super_admin' ? [adminScreen] : []),
+  ];
 
   return (
     <div className={styles.nav}>
@@ -88,13 +97,15 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
             <NavEntry key={screen.path} screen={screen} onNavigate={onNavigate} />
           ))}
         </ul>
-        {user?.role === 'super_admin' && (
+        {administration.length > 0 && (
           <>
             <h2 className={styles.heading} id="sidebar-administration">
               Administration
             </h2>
             <ul className={styles.list} aria-labelledby="sidebar-administration">
-              <NavEntry screen={adminScreen} onNavigate={onNavigate} />
+              {administration.map((screen) => (
+                <NavEntry key={screen.path} screen={screen} onNavigate={onNavigate} />
+              ))}
             </ul>
           </>
         )}
