@@ -1,2 +1,8 @@
-// The feature's page is the screen; its title and subtitle come from its entry in ../screens.ts.
-export { InvoicingPage as Screen } from '../../features/invoicing/components/invoicing-page';
+import { CompanyProfileBanner } from '../../components/company-profile-banner';
+import { InvoicingPage } from '../../features/invoicing/components/invoicing-page';
+import type { ScreenTitles } from '../screens';
+
+/** The feature's page, with the banner saying what the company's profile lacks before issuing. */
+export function Screen(titles: ScreenTitles) {
+  return <InvoicingPage {...titles} notice={<CompanyProfileBanner />} />;
+}

@@ -9,6 +9,7 @@ import { getQuoteQueryOptions, type QuoteDetail } from '../../../api/quotes/get-
 import { useQuotesList, type QuoteListItem } from '../../../api/quotes/list-quotes';
 import { useSendQuote } from '../../../api/quotes/send-quote';
 import { useToastedAction } from '../../../components/action-toasts';
+import { CompanyProfileBanner } from '../../../components/company-profile-banner';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
 import { EmptyCard, QueryList } from '../../../components/query-list';
@@ -70,6 +71,7 @@ export function QuotesPage(titles: PageTitles) {
     <>
       <PageHeader {...titles} action={<CreateButton onClick={openCreate}>Nouveau Devis</CreateButton>} />
       <PageBody>
+        <CompanyProfileBanner />
         <QueryList
           query={quotes}
           errorTitle="Erreur lors du chargement des devis"
