@@ -12,6 +12,7 @@ import {
   quarterInFrance,
   quarterMarginChangeTenths,
   quarterMarginTenths,
+  revenueHtInQuarterCents,
   topPaidParties,
 } from './finance-views.js';
 
@@ -64,6 +65,33 @@ describe('quarters', () => {
     expect(paidInQuarterCents(invoices, '2026-Q2')).toBe(150000);
     expect(paidInQuarterCents(invoices, '2026-Q1')).toBe(200000);
     expect(paidInQuarterCents(invoices, '2025-Q4')).toBe(0);
+  });
+
+  it('counts revenue HT in a quarter, less the credit notes of cashed invoices', () => {
+    const withCredit = [
+      ...invoices,
+      {
+        id: 'x',
+        status: 'paid',
+        totalAmount: '300.00',
+        paidAmount: '360.00',
+        paidAt: '2026-03-30T10:00:00Z',
+      },
+      // Issued in April for an invoice paid in March: it lowers Q2.
+      {
+        kind: 'credit_note',
+        status: 'sent',
+        totalAmount: '100.00',
+        creditedInvoiceId: 'x',
+        issueDate: '2026-04-02',
+      },
+      // A draft credit note counts nowhere.
+      { kind: 'credit_note', status: 'draft', totalAmount: '50.00', creditedInvoiceId: 'x' },
+    ];
+    expect(revenueHtInQuarterCents(withCredit, '2026-Q1')).toBe(230000);
+    expect(revenueHtInQuarterCents(withCredit, '2026-Q2')).toBe(140000);
+    // Q2: (1400 − 600) / 1400 = 57.1 %.
+    expect(quarterMarginTenths(withCredit, supplierInvoices, '2026-Q2')).toBe(571);
   });
 
   it('computes the margin of a quarter and its change from the previous one, in points', () => {

@@ -4,7 +4,13 @@
  * bar proportions, counts by status, the top payers and payees (the progress-bar tone of spec
  * section 9 is `progress-tone.ts`). Money stays in integer cents and ratios go through BigInt.
  */
-import { paidCents, profitMarginTenths, topPaidTotals, type InvoiceAmounts } from './finance.js';
+import {
+  paidCents,
+  profitMarginTenths,
+  revenueEntries,
+  topPaidTotals,
+  type InvoiceAmounts,
+} from './finance.js';
 import { calendarDateInFrance } from './invoice-status.js';
 import { divideRounded, formatDecimal } from './money.js';
 
@@ -79,8 +85,25 @@ export function paidInQuarterCents(invoices: Iterable<InvoiceAmounts>, quarter: 
 }
 
 /**
- * The profit margin of one quarter (paid in that quarter: invoices − supplier invoices, over the
- * invoices), in tenths of a percent; `null` when nothing was cashed in that quarter.
+ * Revenue HT of customer invoices in `quarter` ("YYYY-Qn", France): the movements of
+ * `revenueEntries` (invoices cashed, less their credit notes) of the months of that quarter.
+ */
+export function revenueHtInQuarterCents(invoices: Iterable<InvoiceAmounts>, quarter: string): number {
+  let total = 0n;
+  for (const entry of revenueEntries(invoices)) {
+    if (entry.month && quarterOfMonth(entry.month) === quarter) total += BigInt(entry.cents);
+  }
+  return Number(total);
+}
+
+/** "2026-05" → "2026-Q2". */
+function quarterOfMonth(month: string): string {
+  return `${month.slice(0, 4)}-Q${Math.floor((Number(month.slice(5, 7)) - 1) / 3) + 1}`;
+}
+
+/**
+ * The profit margin of one quarter (revenue HT of that quarter − supplier invoices paid in it,
+ * over that revenue), in tenths of a percent; `null` when nothing was cashed in that quarter.
  */
 export function quarterMarginTenths(
   invoices: Iterable<InvoiceAmounts>,
@@ -88,7 +111,7 @@ export function quarterMarginTenths(
   quarter: string,
 ): number | null {
   return profitMarginTenths(
-    paidInQuarterCents(invoices, quarter),
+    revenueHtInQuarterCents(invoices, quarter),
     paidInQuarterCents(supplierInvoices, quarter),
   );
 }

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from './testing/seeded-random.js';
 import {
+  amountDueCents,
   centsOf,
   changeTenths,
   dashboardStatsSchema,
   formatPercentTenths,
+  isCashed,
+  issuedCreditNotes,
   monthInFrance,
   netProfitCents,
   outstandingCents,
@@ -16,7 +20,12 @@ import {
   profitMarginTenths,
   projectQuantities,
   receivables,
+  remainingToPayCents,
+  revenueEntries,
+  revenueHtCents,
+  revenueHtInMonthCents,
   topPaidTotals,
+  type InvoiceAmounts,
 } from './finance.js';
 
 describe('paid amounts', () => {
@@ -162,30 +171,202 @@ describe('topPaidTotals', () => {
 });
 
 describe('dashboardStatsSchema', () => {
+  const raw = {
+    month: '2026-05',
+    monthlyRevenue: '1234.50',
+    previousMonthRevenue: '0.00',
+    monthlyRevenueChangePercent: null,
+    revenuePaid: '1234.50',
+    expensesPaid: '945.62',
+    netProfit: '288.88',
+    profitMarginPercent: '23.4',
+    pendingQuotesValue: '0.00',
+    pendingQuotesValueWithVat: '0.00',
+    pendingInvoices: 1,
+    pendingInvoicesValue: '120.00',
+    overdueInvoices: 0,
+    overdueInvoicesValue: '0.00',
+    creditNotes: 1,
+    creditNotesValue: '50.00',
+    creditNotesValueWithVat: '60.00',
+    pendingSupplierInvoicesValue: '0.00',
+  };
+  const stats = {
+    activeProjects: 2,
+    monthlyRevenue: '1\u202f234,50\u00a0€',
+    pendingQuotes: 1,
+    profitMargin: '23,4\u00a0%',
+    raw,
+  };
+
   it('describes the answer of GET /api/dashboard/stats', () => {
-    const stats = {
-      activeProjects: 2,
-      monthlyRevenue: '1\u202f234,50\u00a0€',
-      pendingQuotes: 1,
-      profitMargin: '23,4\u00a0%',
-      raw: {
-        month: '2026-05',
-        monthlyRevenue: '1234.50',
-        previousMonthRevenue: '0.00',
-        monthlyRevenueChangePercent: null,
-        revenuePaid: '1234.50',
-        expensesPaid: '945.62',
-        netProfit: '288.88',
-        profitMarginPercent: '23.4',
-        pendingQuotesValue: '0.00',
-        pendingInvoices: 0,
-        pendingInvoicesValue: '0.00',
-        overdueInvoices: 0,
-        overdueInvoicesValue: '0.00',
-        pendingSupplierInvoicesValue: '0.00',
-      },
-    };
     expect(dashboardStatsSchema.parse(stats)).toEqual(stats);
     expect(dashboardStatsSchema.safeParse({ ...stats, activeProjects: '2' }).success).toBe(false);
+  });
+
+  it('reads an answer made before credit notes existed with their figures at zero', () => {
+    const {
+      pendingQuotesValueWithVat: _withVat,
+      creditNotes: _count,
+      creditNotesValue: _value,
+      creditNotesValueWithVat: _valueWithVat,
+      ...older
+    } = raw;
+    expect(dashboardStatsSchema.parse({ ...stats, raw: older }).raw).toMatchObject({
+      pendingQuotesValueWithVat: '0.00',
+      creditNotes: 0,
+      creditNotesValue: '0.00',
+      creditNotesValueWithVat: '0.00',
+    });
+  });
+});
+
+describe('HT revenue and TTC receivables with credit notes', () => {
+  // An invoice of 1000.00 HT (1200.00 TTC), paid in April; credit notes of 100.00 HT (120.00 TTC)
+  // issued in May, and of 50.00 HT issued in March (before the payment); a draft one (nothing).
+  const paid: InvoiceAmounts = {
+    id: 'p',
+    status: 'paid',
+    totalAmount: '1000.00',
+    totalWithVat: '1200.00',
+    amountDue: '1200.00',
+    creditedAmount: '180.00',
+    paidAmount: '1020.00',
+    paidAt: '2026-04-20T10:00:00Z',
+  };
+  const notes: InvoiceAmounts[] = [
+    {
+      id: 'n1',
+      kind: 'credit_note',
+      status: 'sent',
+      totalAmount: '100.00',
+      totalWithVat: '120.00',
+      creditedInvoiceId: 'p',
+      issueDate: '2026-05-02',
+    },
+    {
+      id: 'n2',
+      kind: 'credit_note',
+      status: 'sent',
+      totalAmount: '50.00',
+      totalWithVat: '60.00',
+      creditedInvoiceId: 'p',
+      issueDate: '2026-03-10',
+    },
+    {
+      id: 'n3',
+      kind: 'credit_note',
+      status: 'draft',
+      totalAmount: '70.00',
+      totalWithVat: '84.00',
+      creditedInvoiceId: 'p',
+    },
+  ];
+
+  it('counts the HT of cashed invoices less their issued credit notes, each in its month', () => {
+    expect(revenueHtCents([paid, ...notes])).toBe(85000);
+    // n2 was issued before the payment: it lowers the month of the payment, April.
+    expect(revenueHtInMonthCents([paid, ...notes], '2026-04')).toBe(95000);
+    expect(revenueHtInMonthCents([paid, ...notes], '2026-05')).toBe(-10000);
+    expect(revenueHtInMonthCents([paid, ...notes], '2026-03')).toBe(0);
+    expect(revenueEntries([paid, ...notes])).toEqual([
+      { cents: 100000, month: '2026-04' },
+      { cents: -10000, month: '2026-05' },
+      { cents: -5000, month: '2026-04' },
+    ]);
+  });
+
+  it('never counts a credit note of an invoice not cashed, nor a credit note itself', () => {
+    const unpaid = { ...paid, status: 'sent', paidAmount: '0.00', paidAt: undefined };
+    expect(revenueHtCents([unpaid, ...notes])).toBe(0);
+    // Cancelled before any payment: nothing; paid, then cancelled: its HT less its credit notes.
+    expect(isCashed({ status: 'cancelled', totalAmount: '10.00' })).toBe(false);
+    expect(isCashed({ status: 'cancelled', totalAmount: '10.00', paidAmount: '12.00' })).toBe(true);
+    expect(isCashed({ status: 'paid', kind: 'credit_note' })).toBe(false);
+    const refunded = { ...paid, status: 'cancelled', creditedAmount: '1200.00' };
+    const full = { ...notes[0]!, totalAmount: '1000.00', totalWithVat: '1200.00' };
+    expect(revenueHtCents([refunded, full])).toBe(0);
+  });
+
+  it('measures what remains to pay, TTC, against the amount due, credited and paid', () => {
+    expect(amountDueCents({ status: 'sent', totalAmount: '100.00', totalWithVat: '120.00' })).toBe(12000);
+    expect(amountDueCents({ status: 'sent', totalAmount: '100.00' })).toBe(10000);
+    expect(
+      remainingToPayCents({
+        status: 'sent',
+        amountDue: '1200.00',
+        creditedAmount: '120.00',
+        paidAmount: '80.00',
+      }),
+    ).toBe(100000);
+    expect(outstandingCents({ status: 'sent', kind: 'credit_note', amountDue: '120.00' })).toBe(0);
+    expect(receivables([{ ...paid, status: 'sent', paidAmount: '0.00' }, ...notes], '2026-05-10')).toEqual({
+      count: 1,
+      cents: 102000,
+      overdueCount: 0,
+      overdueCents: 0,
+    });
+    expect(issuedCreditNotes(notes)).toEqual({ count: 2, cents: 15000, withVatCents: 18000 });
+  });
+
+  it('holds on random companies: months add up to the total, credit notes only ever lower it', () => {
+    const random = seededRandom(20261123);
+    for (let run = 0; run < 200; run += 1) {
+      const invoices: InvoiceAmounts[] = [];
+      let expected = 0;
+      let owed = 0;
+      const count = random.int(0, 8);
+      for (let index = 0; index < count; index += 1) {
+        const ht = random.int(0, 500_000);
+        const ttc = ht + Math.round(ht / 5);
+        const status = random.pick(['draft', 'sent', 'paid', 'cancelled'] as const);
+        const paidCents =
+          status === 'paid' || (status === 'cancelled' && random.int(0, 1) === 1)
+            ? random.int(1, ttc + 1)
+            : 0;
+        const month = `2026-${String(random.int(1, 12)).padStart(2, '0')}`;
+        const id = `i${index}`;
+        let creditedHt = 0;
+        let creditedTtc = 0;
+        for (let note = random.int(0, 3); note > 0; note -= 1) {
+          const noteHt = random.int(0, Math.max(0, ht - creditedHt));
+          const issued = random.int(0, 3) > 0;
+          invoices.push({
+            id: `${id}-n${note}`,
+            kind: 'credit_note',
+            status: issued ? 'sent' : 'draft',
+            totalAmount: (noteHt / 100).toFixed(2),
+            totalWithVat: ((noteHt + Math.round(noteHt / 5)) / 100).toFixed(2),
+            creditedInvoiceId: id,
+            issueDate: `2026-${String(random.int(1, 12)).padStart(2, '0')}-15`,
+          });
+          if (issued) {
+            creditedHt += noteHt;
+            creditedTtc += noteHt + Math.round(noteHt / 5);
+          }
+        }
+        invoices.push({
+          id,
+          status,
+          totalAmount: (ht / 100).toFixed(2),
+          totalWithVat: (ttc / 100).toFixed(2),
+          amountDue: (ttc / 100).toFixed(2),
+          creditedAmount: (creditedTtc / 100).toFixed(2),
+          paidAmount: (paidCents / 100).toFixed(2),
+          paidAt: paidCents > 0 ? `${month}-10T10:00:00Z` : undefined,
+        });
+        if (paidCents > 0) expected += ht - creditedHt;
+        if (status === 'sent') owed += Math.max(0, ttc - creditedTtc);
+      }
+      const total = revenueHtCents(invoices);
+      expect(total).toBe(expected);
+      const byMonth = Array.from({ length: 12 }, (_, month) =>
+        revenueHtInMonthCents(invoices, `2026-${String(month + 1).padStart(2, '0')}`),
+      );
+      expect(byMonth.reduce((sum, cents) => sum + cents, 0)).toBe(total);
+      const withoutNotes = invoices.filter((invoice) => invoice.kind !== 'credit_note');
+      expect(total).toBeLessThanOrEqual(revenueHtCents(withoutNotes));
+      expect(receivables(invoices, '2026-01-01').cents).toBe(owed);
+    }
   });
 });

@@ -3,6 +3,14 @@
  * paid totals, net profit, margin, month-over-month change, pending supplier total, the quantity
  * table of active projects. All amounts are integer cents (money.ts); ratios are integer tenths of
  * a percent computed on BigInts, so no figure ever goes through floating point.
+ *
+ * HT or TTC (DOCUMENTS.md § 2–3), for customer invoices:
+ * - revenue ("CA encaissé HT", `revenueHtCents`) is HT: the HT of the invoices paid (or paid and
+ *   later cancelled), less the HT of the issued credit notes of those invoices;
+ * - receivables ("en attente", `receivables`) are TTC: what remains to pay on issued invoices that
+ *   are neither paid nor cancelled, `amountDue` − `creditedAmount` − `paidAmount`;
+ * - a credit note is never revenue nor a receivable of its own: it lowers those of its invoice.
+ * Supplier invoices carry one amount (`totalAmount`): expenses are what was paid of them.
  */
 import { awaitsPayment, calendarDateInFrance, isOverdue } from './invoice-status.js';
 import { divideRounded, formatDecimal, percentOf, sumCents, tryParseDecimal, MONEY_SCALE } from './money.js';
@@ -12,11 +20,28 @@ import './zod-fr.js';
 /** What the rules read of a customer or supplier invoice (money as decimal strings, as the API sends it). */
 export interface InvoiceAmounts {
   status: string;
+  /** HT for a customer invoice; the one amount of a supplier invoice. */
   totalAmount?: string | number | null;
   paidAmount?: string | number | null;
   /** Instant of payment (ISO 8601). */
   paidAt?: string | null;
   dueDate?: string | null;
+  /** Customer invoices: which one it is (credit notes reference the invoice they cancel). */
+  id?: string;
+  /** `standard`, `deposit`, `progress` or `credit_note` (absent: standard). */
+  kind?: string | null;
+  /** TTC. */
+  totalWithVat?: string | number | null;
+  /** What the client must pay (TTC less a retention); absent: `totalWithVat`, else `totalAmount`. */
+  amountDue?: string | number | null;
+  /** TTC cancelled by issued credit notes. */
+  creditedAmount?: string | number | null;
+  /** A credit note: the invoice it cancels. */
+  creditedInvoiceId?: string | null;
+  /** The day it was issued (`YYYY-MM-DD`). */
+  issueDate?: string | null;
+  /** Instant it was sent: the issue day of a record made before `issueDate` existed. */
+  sentAt?: string | null;
 }
 
 /** An amount in cents; a missing or unreadable value counts as 0 (data read back, already validated on write). */
@@ -121,10 +146,28 @@ export function paidInMonthCents(invoices: Iterable<InvoiceAmounts>, month: stri
   );
 }
 
-/** What is still owed on an invoice that awaits payment (total − paid, never below 0); 0 otherwise. */
+/** Whether a customer invoice is a credit note (avoir). */
+export function isCreditNote(invoice: Pick<InvoiceAmounts, 'kind'>): boolean {
+  return invoice.kind === 'credit_note';
+}
+
+/** What the client must pay on an invoice, TTC, in cents: `amountDue`, else `totalWithVat`, else `totalAmount`. */
+export function amountDueCents(invoice: InvoiceAmounts): number {
+  return centsOf(invoice.amountDue ?? invoice.totalWithVat ?? invoice.totalAmount);
+}
+
+/** What remains to pay on an invoice, TTC: amount due − credited − paid, never below 0. */
+export function remainingToPayCents(invoice: InvoiceAmounts): number {
+  return Math.max(0, amountDueCents(invoice) - centsOf(invoice.creditedAmount) - centsOf(invoice.paidAmount));
+}
+
+/**
+ * What is still owed on a customer invoice that awaits payment (`remainingToPayCents`, TTC); 0 for
+ * a draft, a paid or cancelled invoice, and a credit note.
+ */
 export function outstandingCents(invoice: InvoiceAmounts): number {
-  if (!awaitsPayment(invoice.status)) return 0;
-  return Math.max(0, centsOf(invoice.totalAmount) - centsOf(invoice.paidAmount));
+  if (!awaitsPayment(invoice.status) || isCreditNote(invoice)) return 0;
+  return remainingToPayCents(invoice);
 }
 
 /**
@@ -139,18 +182,103 @@ export function pendingSupplierCents(supplierInvoices: Iterable<InvoiceAmounts>)
   );
 }
 
-/** Customer invoices that await payment and those of them that are overdue on `today`. */
+/**
+ * Customer invoices that await payment (issued, neither paid nor cancelled; credit notes left out)
+ * and what remains to pay on them, TTC; and those of them that are overdue on `today`.
+ */
 export function receivables(
   invoices: Iterable<InvoiceAmounts>,
   today: string = calendarDateInFrance(),
 ): { count: number; cents: number; overdueCount: number; overdueCents: number } {
-  const pending = [...invoices].filter((invoice) => awaitsPayment(invoice.status));
+  const pending = [...invoices].filter((invoice) => awaitsPayment(invoice.status) && !isCreditNote(invoice));
   const overdue = pending.filter((invoice) => isOverdue(invoice, today));
   return {
     count: pending.length,
     cents: sumCents(pending.map(outstandingCents)),
     overdueCount: overdue.length,
     overdueCents: sumCents(overdue.map(outstandingCents)),
+  };
+}
+
+/**
+ * Whether a customer invoice's HT counts as cashed revenue: it is not a credit note and it was
+ * paid, still `paid` or `cancelled` by a credit note afterwards (its credit notes then take it back).
+ */
+export function isCashed(invoice: InvoiceAmounts): boolean {
+  if (isCreditNote(invoice)) return false;
+  return invoice.status === 'paid' || (invoice.status === 'cancelled' && centsOf(invoice.paidAmount) > 0);
+}
+
+/** Whether a credit note was issued (it has left the draft state). */
+function isIssuedCreditNote(invoice: InvoiceAmounts): boolean {
+  return isCreditNote(invoice) && invoice.status !== 'draft';
+}
+
+/** One movement of revenue HT: + an invoice cashed, − a credit note of a cashed invoice. */
+export interface RevenueEntry {
+  cents: number;
+  /** The calendar month in France it belongs to (`YYYY-MM`); absent when no date says. */
+  month?: string;
+}
+
+/** The month (`YYYY-MM`, France) of a calendar date or an instant. */
+function monthOf(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.slice(0, 7) : monthInFrance(value);
+}
+
+/**
+ * The movements of revenue HT of a company's customer invoices (credit notes included): each
+ * cashed invoice adds its HT in the month of its payment; each issued credit note of a cashed
+ * invoice takes its HT back in the later of its issue month and that payment's month (a credit
+ * note of an invoice not cashed changes what is owed, not what was cashed).
+ */
+export function revenueEntries(invoices: Iterable<InvoiceAmounts>): RevenueEntry[] {
+  const all = [...invoices];
+  const cashed = new Map<string, InvoiceAmounts>();
+  const entries: RevenueEntry[] = [];
+  for (const invoice of all) {
+    if (!isCashed(invoice)) continue;
+    if (invoice.id) cashed.set(invoice.id, invoice);
+    entries.push({ cents: centsOf(invoice.totalAmount), month: monthOf(invoice.paidAt) });
+  }
+  for (const note of all) {
+    if (!isIssuedCreditNote(note) || !note.creditedInvoiceId) continue;
+    const credited = cashed.get(note.creditedInvoiceId);
+    if (!credited) continue;
+    const issued = monthOf(note.issueDate) ?? monthOf(note.sentAt);
+    const paid = monthOf(credited.paidAt);
+    const month = issued === undefined ? paid : paid === undefined || issued > paid ? issued : paid;
+    entries.push({ cents: -centsOf(note.totalAmount), month });
+  }
+  return entries;
+}
+
+/** Revenue HT ("CA encaissé HT") of all time, in cents: `revenueEntries` summed. */
+export function revenueHtCents(invoices: Iterable<InvoiceAmounts>): number {
+  return sumCents(revenueEntries(invoices).map((entry) => entry.cents));
+}
+
+/** Revenue HT of a calendar month (`YYYY-MM`, France), in cents. */
+export function revenueHtInMonthCents(invoices: Iterable<InvoiceAmounts>, month: string): number {
+  return sumCents(
+    revenueEntries(invoices)
+      .filter((entry) => entry.month === month)
+      .map((entry) => entry.cents),
+  );
+}
+
+/** Issued credit notes: how many, and their HT and TTC in cents. */
+export function issuedCreditNotes(invoices: Iterable<InvoiceAmounts>): {
+  count: number;
+  cents: number;
+  withVatCents: number;
+} {
+  const notes = [...invoices].filter(isIssuedCreditNote);
+  return {
+    count: notes.length,
+    cents: sumCents(notes.map((note) => centsOf(note.totalAmount))),
+    withVatCents: sumCents(notes.map((note) => centsOf(note.totalWithVat ?? note.totalAmount))),
   };
 }
 
@@ -194,38 +322,51 @@ export function topPaidTotals<T extends InvoiceAmounts>(
     .slice(0, limit);
 }
 
-/** `GET /api/dashboard/stats`: the four figures the dashboard shows, as text, plus the raw figures behind them. */
+/**
+ * `GET /api/dashboard/stats`: the four figures the dashboard shows, as text, plus the raw figures
+ * behind them. Revenue is HT ("CA encaissé HT"), receivables TTC (see the top of this file).
+ */
 export const dashboardStatsSchema = z.object({
   /** Projects `in_progress`. */
   activeProjects: z.number().int(),
-  /** Revenue paid this calendar month (France), e.g. "1 234,50 €". */
+  /** Revenue HT cashed this calendar month (France), net of credit notes, e.g. "1 234,50 €". */
   monthlyRevenue: z.string(),
   /** Quotes `sent`, awaiting the client's answer. */
   pendingQuotes: z.number().int(),
-  /** (paid invoices − paid supplier invoices) / paid invoices, e.g. "23,4 %"; "0 %" without revenue. */
+  /** (revenue HT − paid supplier invoices) / revenue HT, e.g. "23,4 %"; "0 %" without revenue. */
   profitMargin: z.string(),
   /** Money as decimal strings ("1234.50"), percentages as decimal strings with one decimal or `null`. */
   raw: z.object({
     /** The month of `monthlyRevenue`, `YYYY-MM` in France. */
     month: z.string(),
+    /** HT. */
     monthlyRevenue: z.string(),
+    /** HT. */
     previousMonthRevenue: z.string(),
     /** Change of `monthlyRevenue` vs the previous month, "12.5" for +12.5 %; `null` when last month is 0. */
     monthlyRevenueChangePercent: z.string().nullable(),
-    /** All paid customer invoices. */
+    /** Revenue HT of all time: paid customer invoices less their issued credit notes (`revenueHtCents`). */
     revenuePaid: z.string(),
-    /** All paid supplier invoices. */
+    /** All paid supplier invoices (their one amount). */
     expensesPaid: z.string(),
+    /** `revenuePaid` − `expensesPaid`. */
     netProfit: z.string(),
     /** "23.4"; `null` without revenue. */
     profitMarginPercent: z.string().nullable(),
-    /** Total of the quotes awaiting an answer. */
+    /** HT total of the quotes awaiting an answer. */
     pendingQuotesValue: z.string(),
-    /** Customer invoices sent and not paid (overdue included), and what remains owed on them. */
+    /** TTC total of the quotes awaiting an answer. (Added with VAT: defaulted, so older answers still parse.) */
+    pendingQuotesValueWithVat: z.string().default('0.00'),
+    /** Customer invoices issued and neither paid nor cancelled (overdue included; credit notes left out), and what remains to pay on them, TTC. */
     pendingInvoices: z.number().int(),
     pendingInvoicesValue: z.string(),
+    /** Of those, the overdue ones, TTC. */
     overdueInvoices: z.number().int(),
     overdueInvoicesValue: z.string(),
+    /** Issued credit notes: how many, their HT and their TTC. (Defaulted, like `pendingQuotesValueWithVat`.) */
+    creditNotes: z.number().int().default(0),
+    creditNotesValue: z.string().default('0.00'),
+    creditNotesValueWithVat: z.string().default('0.00'),
     /** Supplier invoices neither paid nor cancelled: what remains to pay. */
     pendingSupplierInvoicesValue: z.string(),
   }),

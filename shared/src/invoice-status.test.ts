@@ -45,6 +45,13 @@ describe('overdue derivation', () => {
     }
   });
 
+  it('never makes overdue a credit note, which nobody pays', () => {
+    const note = { status: 'sent', kind: 'credit_note', dueDate: '2020-01-01' };
+    expect(isOverdue(note, today)).toBe(false);
+    expect(effectiveInvoiceStatus(note, today)).toBe('sent');
+    expect(isOverdue({ ...note, kind: 'standard' }, today)).toBe(true);
+  });
+
   it('keeps a stored overdue status', () => {
     expect(effectiveInvoiceStatus({ status: 'overdue', dueDate: '2030-01-01' }, today)).toBe('overdue');
     expect(awaitsPayment('overdue')).toBe(true);

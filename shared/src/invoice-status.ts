@@ -6,7 +6,7 @@
  * Rule: only an invoice that was sent and awaits payment becomes overdue, once its due date is
  * past, i.e. strictly before today's calendar date in France (an invoice due today is not late
  * yet). A draft is not owed by anyone, a paid invoice is settled and a cancelled one is void, so
- * none of them ever reads overdue.
+ * none of them ever reads overdue; nor does a credit note (avoir), which nobody pays.
  */
 import type { InvoiceStatus } from './enums.js';
 
@@ -36,6 +36,8 @@ export function calendarDateInFrance(at: Date = new Date()): string {
 export interface InvoiceDueState {
   status: string;
   dueDate?: string | null;
+  /** `credit_note` never reads overdue. */
+  kind?: string | null;
 }
 
 /**
@@ -51,7 +53,7 @@ export function awaitsPayment(status: string): boolean {
  * date is strictly before today. Without a due date it is never late.
  */
 export function isOverdue(invoice: InvoiceDueState, today: string = calendarDateInFrance()): boolean {
-  if (!awaitsPayment(invoice.status)) return false;
+  if (!awaitsPayment(invoice.status) || invoice.kind === 'credit_note') return false;
   if (invoice.status === 'overdue') return true;
   const due = invoice.dueDate?.slice(0, 10);
   return due !== undefined && due !== '' && due < today;
@@ -59,16 +61,15 @@ export function isOverdue(invoice: InvoiceDueState, today: string = calendarDate
 
 /** The status an invoice reads on `today`: `overdue` when `isOverdue`, else its stored status. */
 export function effectiveInvoiceStatus<S extends string>(
-  invoice: { status: S; dueDate?: string | null },
+  invoice: { status: S; dueDate?: string | null; kind?: string | null },
   today: string = calendarDateInFrance(),
 ): S | Extract<InvoiceStatus, 'overdue'> {
   return isOverdue(invoice, today) ? 'overdue' : invoice.status;
 }
 
 /** The invoice with the status it reads on `today` (a copy; the input is left unchanged). */
-export function withEffectiveStatus<T extends { status: string; dueDate?: string | null }>(
-  invoice: T,
-  today: string = calendarDateInFrance(),
-): T {
+export function withEffectiveStatus<
+  T extends { status: string; dueDate?: string | null; kind?: string | null },
+>(invoice: T, today: string = calendarDateInFrance()): T {
   return { ...invoice, status: effectiveInvoiceStatus(invoice, today) };
 }

@@ -1,7 +1,7 @@
 import type { DashboardStats } from '@btp/shared/finance';
-import { invoices } from '../data/entities/invoices.js';
+import { invoiceFigureAttributes, invoiceFiguresAsRead, invoices } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
-import { quotes } from '../data/entities/quotes.js';
+import { quoteAsRead, quotes } from '../data/entities/quotes.js';
 import { supplierInvoices } from '../data/entities/supplier-invoices.js';
 import { computeDashboardStats } from './dashboard-stats.js';
 
@@ -12,15 +12,16 @@ export async function dashboardStats(companyId: string, now: Date = new Date()):
   const amounts = ['status', 'totalAmount', 'paidAmount', 'paidAt', 'dueDate'] as const;
   const [projectList, quoteList, invoiceList, supplierInvoiceList] = await Promise.all([
     projects.listAll(companyId, ['status']),
-    quotes.listAll(companyId, ['status', 'totalAmount']),
-    invoices.listAll(companyId, amounts),
+    quotes.listAll(companyId, ['status', 'totalAmount', 'vatBreakdown', 'vatAmount', 'totalWithVat']),
+    invoices.listAll(companyId, invoiceFigureAttributes),
     supplierInvoices.listAll(companyId, amounts),
   ]);
   return computeDashboardStats(
     {
       projects: projectList,
-      quotes: quoteList,
-      invoices: invoiceList,
+      // Records made before VAT existed read as HT at 20 % (`quoteAsRead`, `invoiceFiguresAsRead`).
+      quotes: quoteList.map((quote) => quoteAsRead(quote as Parameters<typeof quoteAsRead>[0])),
+      invoices: invoiceList.map(invoiceFiguresAsRead),
       supplierInvoices: supplierInvoiceList,
     },
     now,

@@ -25,16 +25,20 @@ describe('computeDashboardStats', () => {
         netProfit: '0.00',
         profitMarginPercent: null,
         pendingQuotesValue: '0.00',
+        pendingQuotesValueWithVat: '0.00',
         pendingInvoices: 0,
         pendingInvoicesValue: '0.00',
         overdueInvoices: 0,
         overdueInvoicesValue: '0.00',
+        creditNotes: 0,
+        creditNotesValue: '0.00',
+        creditNotesValueWithVat: '0.00',
         pendingSupplierInvoicesValue: '0.00',
       },
     });
   });
 
-  it('counts, sums and formats the figures of the current month in France', () => {
+  it('counts, sums and formats the figures of the current month in France: revenue HT, receivables TTC', () => {
     const stats = computeDashboardStats(
       {
         projects: [
@@ -44,19 +48,75 @@ describe('computeDashboardStats', () => {
           { status: 'completed' },
         ],
         quotes: [
-          { status: 'sent', totalAmount: '1000.10' },
-          { status: 'sent', totalAmount: '234.40' },
-          { status: 'draft', totalAmount: '99.00' },
-          { status: 'validated', totalAmount: '5000.00' },
+          { status: 'sent', totalAmount: '1000.10', totalWithVat: '1200.12' },
+          { status: 'sent', totalAmount: '234.40', totalWithVat: '257.84' },
+          { status: 'draft', totalAmount: '99.00', totalWithVat: '118.80' },
+          { status: 'validated', totalAmount: '5000.00', totalWithVat: '6000.00' },
         ],
         invoices: [
-          // Paid on 10 May at 00:10 in Paris: this month.
-          { status: 'paid', totalAmount: '1234.50', paidAmount: '1234.50', paidAt: '2026-05-09T22:10:00Z' },
-          // Paid on 30 April in Paris: last month.
-          { status: 'paid', totalAmount: '1000.00', paidAmount: '950.00', paidAt: '2026-04-30T20:00:00Z' },
-          { status: 'sent', totalAmount: '300.00', dueDate: '2026-05-09' },
-          { status: 'sent', totalAmount: '200.00', dueDate: '2026-05-10' },
-          { status: 'draft', totalAmount: '700.00', dueDate: '2026-01-01' },
+          // Paid on 10 May at 00:10 in Paris: this month; 1234.50 HT (1481.40 TTC).
+          {
+            id: 'a',
+            status: 'paid',
+            totalAmount: '1234.50',
+            totalWithVat: '1481.40',
+            amountDue: '1481.40',
+            paidAmount: '1481.40',
+            paidAt: '2026-05-09T22:10:00Z',
+          },
+          // Paid on 30 April in Paris, 950.00 of 1200.00 TTC (a holdback): its HT counts, 1000.00.
+          {
+            id: 'b',
+            status: 'paid',
+            totalAmount: '1000.00',
+            totalWithVat: '1200.00',
+            amountDue: '1200.00',
+            paidAmount: '950.00',
+            paidAt: '2026-04-30T20:00:00Z',
+          },
+          // A credit note of 100.00 HT on `b`, issued this month: this month's revenue loses it.
+          {
+            id: 'c',
+            kind: 'credit_note',
+            status: 'sent',
+            totalAmount: '100.00',
+            totalWithVat: '120.00',
+            amountDue: '120.00',
+            creditedInvoiceId: 'b',
+            issueDate: '2026-05-05',
+          },
+          // A credit note still a draft: nothing.
+          { id: 'd', kind: 'credit_note', status: 'draft', totalAmount: '50.00', creditedInvoiceId: 'a' },
+          // Sent, overdue, partly credited (60.00 TTC): 360.00 − 60.00 remains.
+          {
+            id: 'e',
+            status: 'sent',
+            totalAmount: '300.00',
+            totalWithVat: '360.00',
+            amountDue: '360.00',
+            creditedAmount: '60.00',
+            dueDate: '2026-05-09',
+          },
+          // Its credit note: not a receivable, and not revenue (e is not cashed).
+          {
+            id: 'f',
+            kind: 'credit_note',
+            status: 'sent',
+            totalAmount: '50.00',
+            totalWithVat: '60.00',
+            creditedInvoiceId: 'e',
+            issueDate: '2026-05-01',
+          },
+          { id: 'g', status: 'sent', totalAmount: '200.00', totalWithVat: '240.00', dueDate: '2026-05-10' },
+          { id: 'h', status: 'draft', totalAmount: '700.00', totalWithVat: '840.00', dueDate: '2026-01-01' },
+          // Cancelled by a credit note before being paid: nothing anywhere.
+          {
+            id: 'i',
+            status: 'cancelled',
+            totalAmount: '80.00',
+            totalWithVat: '96.00',
+            creditedAmount: '96.00',
+          },
         ],
         supplierInvoices: [
           { status: 'paid', totalAmount: '1000.00', paidAmount: '0.00' },
@@ -69,24 +129,30 @@ describe('computeDashboardStats', () => {
     );
     expect(stats.activeProjects).toBe(2);
     expect(stats.pendingQuotes).toBe(2);
-    expect(stats.monthlyRevenue).toBe('1\u202f234,50\u00a0€');
-    // (2184.50 − 1500.00) / 2184.50 = 31.33… %
-    expect(stats.profitMargin).toBe('31,3\u00a0%');
+    // May: 1234.50 (a) − 100.00 (c) = 1134.50 HT.
+    expect(stats.monthlyRevenue).toBe('1\u202f134,50\u00a0€');
+    // Revenue 1234.50 + 1000.00 − 100.00 = 2134.50 HT; (2134.50 − 1500.00) / 2134.50 = 29.72… %
+    expect(stats.profitMargin).toBe('29,7\u00a0%');
     expect(stats.raw).toEqual({
       month: '2026-05',
-      monthlyRevenue: '1234.50',
-      previousMonthRevenue: '950.00',
-      // (1234.50 − 950) / 950 = 29.947… %
-      monthlyRevenueChangePercent: '29.9',
-      revenuePaid: '2184.50',
+      monthlyRevenue: '1134.50',
+      previousMonthRevenue: '1000.00',
+      // (1134.50 − 1000) / 1000 = 13.45 % → 13.5 (half away from zero)
+      monthlyRevenueChangePercent: '13.5',
+      revenuePaid: '2134.50',
       expensesPaid: '1500.00',
-      netProfit: '684.50',
-      profitMarginPercent: '31.3',
+      netProfit: '634.50',
+      profitMarginPercent: '29.7',
       pendingQuotesValue: '1234.50',
+      pendingQuotesValueWithVat: '1457.96',
+      // e (300.00 TTC left, overdue) and g (240.00 TTC).
       pendingInvoices: 2,
-      pendingInvoicesValue: '500.00',
+      pendingInvoicesValue: '540.00',
       overdueInvoices: 1,
       overdueInvoicesValue: '300.00',
+      creditNotes: 2,
+      creditNotesValue: '150.00',
+      creditNotesValueWithVat: '180.00',
       pendingSupplierInvoicesValue: '80.00',
     });
   });

@@ -1,15 +1,17 @@
 import {
   changeTenths,
   formatPercentTenths,
+  issuedCreditNotes,
   monthInFrance,
   netProfitCents,
-  paidInMonthCents,
   paidTotalCents,
   pendingSupplierCents,
   percentTenthsText,
   previousMonth,
   profitMarginTenths,
   receivables,
+  revenueHtCents,
+  revenueHtInMonthCents,
   centsOf,
   type DashboardStats,
   type InvoiceAmounts,
@@ -17,31 +19,34 @@ import {
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatEuro, formatMoney, sumCents } from '@btp/shared/money';
 
-/** The records the dashboard reads, as stored (only the fields the rules need). */
+/** The records the dashboard reads, as the API reads them (only the fields the rules need). */
 export interface DashboardRecords {
   projects: { status: string }[];
-  quotes: { status: string; totalAmount?: string | null }[];
+  quotes: { status: string; totalAmount?: string | null; totalWithVat?: string | null }[];
+  /** Customer invoices and credit notes, their figures completed for old records (`invoiceFiguresAsRead`). */
   invoices: InvoiceAmounts[];
   supplierInvoices: InvoiceAmounts[];
 }
 
 /**
- * The dashboard figures at instant `now` (spec sections 3 and 9): active projects are those
- * `in_progress`; the monthly revenue is what paid invoices brought in during the current calendar
- * month in France; pending quotes are those `sent` (awaiting the client's answer); the margin is
- * (paid invoices − paid supplier invoices) / paid invoices over all time. Amounts in cents, shown
- * as fr-FR text, with the raw figures as decimal strings.
+ * The dashboard figures at instant `now` (spec sections 3 and 9, DOCUMENTS.md § 3): active
+ * projects are those `in_progress`; the monthly revenue is the revenue HT cashed during the
+ * current calendar month in France, net of credit notes (`revenueHtInMonthCents`); pending quotes
+ * are those `sent` (awaiting the client's answer); the margin is (revenue HT − paid supplier
+ * invoices) / revenue HT over all time; receivables are TTC. Amounts in cents, shown as fr-FR
+ * text, with the raw figures as decimal strings.
  */
 export function computeDashboardStats(records: DashboardRecords, now: Date = new Date()): DashboardStats {
   const month = monthInFrance(now);
   const today = calendarDateInFrance(now);
-  const monthCents = paidInMonthCents(records.invoices, month);
-  const previousMonthCents = paidInMonthCents(records.invoices, previousMonth(month));
-  const revenueCents = paidTotalCents(records.invoices);
+  const monthCents = revenueHtInMonthCents(records.invoices, month);
+  const previousMonthCents = revenueHtInMonthCents(records.invoices, previousMonth(month));
+  const revenueCents = revenueHtCents(records.invoices);
   const expensesCents = paidTotalCents(records.supplierInvoices);
   const margin = profitMarginTenths(revenueCents, expensesCents);
   const pendingQuotes = records.quotes.filter((quote) => quote.status === 'sent');
   const owed = receivables(records.invoices, today);
+  const credits = issuedCreditNotes(records.invoices);
 
   return {
     activeProjects: records.projects.filter((project) => project.status === 'in_progress').length,
@@ -58,10 +63,16 @@ export function computeDashboardStats(records: DashboardRecords, now: Date = new
       netProfit: formatMoney(netProfitCents(revenueCents, expensesCents)),
       profitMarginPercent: percentTenthsText(margin),
       pendingQuotesValue: formatMoney(sumCents(pendingQuotes.map((quote) => centsOf(quote.totalAmount)))),
+      pendingQuotesValueWithVat: formatMoney(
+        sumCents(pendingQuotes.map((quote) => centsOf(quote.totalWithVat ?? quote.totalAmount))),
+      ),
       pendingInvoices: owed.count,
       pendingInvoicesValue: formatMoney(owed.cents),
       overdueInvoices: owed.overdueCount,
       overdueInvoicesValue: formatMoney(owed.overdueCents),
+      creditNotes: credits.count,
+      creditNotesValue: formatMoney(credits.cents),
+      creditNotesValueWithVat: formatMoney(credits.withVatCents),
       pendingSupplierInvoicesValue: formatMoney(pendingSupplierCents(records.supplierInvoices)),
     },
   };

@@ -6,12 +6,14 @@ import { counterKey } from './keys.js';
 import { cancellationCodes, type TransactItem } from './transactions.js';
 
 /**
- * Number series of a company: quotes `DEV-2026-0001`, invoices `FAC-2026-0001` (taken when sent),
- * supplier price requests `DP-2026-0001`, supplier invoices as recorded `FF-2026-0001`.
+ * Number series of a company: quotes `DEV-2026-0001`, invoices `FAC-2026-0001` and credit notes
+ * `AV-2026-0001` (each taken when sent, each gapless on its own), supplier price requests
+ * `DP-2026-0001`, supplier invoices as recorded `FF-2026-0001`.
  */
 export const numberSeries = {
   quote: { kind: 'QUOTE', prefix: 'DEV' },
   invoice: { kind: 'INVOICE', prefix: 'FAC' },
+  creditNote: { kind: 'CREDIT_NOTE', prefix: 'AV' },
   supplierQuote: { kind: 'SUPPLIER_QUOTE', prefix: 'DP' },
   supplierInvoice: { kind: 'SUPPLIER_INVOICE', prefix: 'FF' },
 } as const;

@@ -60,13 +60,14 @@ describe('invoice writes racing with a send', () => {
         clientId: '0190a7c4-0000-7000-8000-0000000000c1',
         title: 'X',
         totalAmount: '1.00',
-        paidAmount: '0.00',
+        reverseCharge: false,
       }),
     ).rejects.toMatchObject({ statusCode: 409 });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
   it('records a payment only on the version read (a concurrent payment loses with 409)', async () => {
+    // Stored before invoices had VAT: 100.00 reads as HT at 20 %, so 120.00 remains to pay.
     dynamo.on(GetCommand).resolves(stored({ status: 'sent', number: 'FAC-2026-0007' }));
     dynamo.on(TransactWriteCommand).rejects(cancelled());
     await expect(payInvoice(companyId, invoiceId, {})).rejects.toMatchObject({
@@ -75,6 +76,6 @@ describe('invoice writes racing with a send', () => {
     });
     const item = dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!;
     expect(item.Put?.ConditionExpression).toBe('version = :version');
-    expect(item.Put?.Item).toMatchObject({ status: 'paid', paidAmount: '100.00', version: 4 });
+    expect(item.Put?.Item).toMatchObject({ status: 'paid', paidAmount: '120.00', version: 4 });
   });
 });

@@ -1,9 +1,12 @@
 /**
- * Customer invoices (Facturation): drafts are edited freely; `send` gives the final gapless number
- * `FAC-<year>-<n>` and `pay` records the payment. A numbered invoice is never edited nor deleted
- * (French invoicing law: it can only be cancelled by a credit note). `overdue` is derived when an
- * invoice is read (shared/src/invoice-status.ts), never stored.
+ * Customer invoices and credit notes (Facturation): drafts are edited freely; `send` issues one —
+ * the next gapless number of its series (`FAC-<year>-<n>`, `AV-<year>-<n>` for a credit note), the
+ * issue and due dates, the seller's and buyer's identities copied — and `pay` records the payment.
+ * An issued invoice is never edited nor deleted (French invoicing law): it is cancelled, all or in
+ * part, by credit notes (`credit-notes.ts`). `overdue` is derived when an invoice is read
+ * (shared/src/invoice-status.ts), never stored.
  */
+import { DEFAULT_PAYMENT_TERM_DAYS } from '@btp/shared/entities/company';
 import type {
   Invoice,
   InvoiceCreateData,
@@ -11,17 +14,35 @@ import type {
   InvoicePayData,
   InvoiceUpdateData,
 } from '@btp/shared/entities/invoice';
-import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
+import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import type { ListQuery } from '@btp/shared/list';
-import { formatEuro, formatMoney, parseMoney } from '@btp/shared/money';
+import { formatEuro, formatMoney, parseMoney, sumCents } from '@btp/shared/money';
 import type { Fields, Page } from '../data/entity-repository.js';
+import { staleVersionMessage } from '../data/entity-repository.js';
 import { clients } from '../data/entities/clients.js';
-import { createDraftInvoice, deleteDraftInvoice, invoices, issueInvoice } from '../data/entities/invoices.js';
+import {
+  createDraftInvoice,
+  deleteDraftInvoice,
+  invoiceAsRead,
+  invoices,
+  issueInvoice,
+  seriesOf,
+} from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
 import { nowIso } from '../data/ids.js';
-import { withClientAndProject } from '../data/related.js';
-import { badRequest, conflict, type ErrorDetail } from '../lib/http-errors.js';
+import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
+import { isDeductionLine, pricedInvoice, singleLine, type LineToPrice } from './invoice-lines.js';
+import {
+  assertProfileComplete,
+  buyerSnapshot,
+  readIssuer,
+  readPricingContext,
+  sellerSnapshot,
+} from './issuer.js';
+import { withBillingLock } from './billing-lock.js';
+import { presentInvoice, presentInvoices } from './present.js';
+import { checkDepositFits } from './quote-invoicing.js';
 
 export const invoiceMessages = {
   clientNotFound: 'Client introuvable dans votre entreprise : choisissez un de vos clients.',
@@ -31,19 +52,35 @@ export const invoiceMessages = {
   quoteOfOtherClient: 'Ce devis a été établi pour un autre client : choisissez un devis du client facturé.',
   quoteOfOtherProject: 'Ce devis concerne un autre projet que celui de la facture.',
   payDraft: 'Cette facture est encore un brouillon : envoyez-la avant de la marquer payée.',
-  paidAmountAboveTotal: (total: string) =>
-    `Le montant payé ne peut pas dépasser le montant total de la facture (${total}).`,
+  payCreditNote: "Un avoir ne se paie pas : il réduit ce que le client doit sur la facture qu'il annule.",
+  paidAmountAboveRemaining: (remaining: string) =>
+    `Le montant payé ne peut pas dépasser le reste à payer de la facture (${remaining}).`,
   paidAmountZero: 'Le montant payé doit être supérieur à 0.',
   paidAtInFuture: 'La date de paiement ne peut pas être dans le futur.',
+  nothingLeftToPay: 'Il ne reste rien à payer sur cette facture : elle est soldée par ses avoirs.',
+  editCreditNote:
+    "Un avoir en brouillon ne se modifie pas : supprimez-le, puis établissez-en un autre depuis la facture qu'il annule.",
+  noLines: "Cette facture n'a aucune ligne : ajoutez au moins une ligne avant de l'envoyer.",
+  notPositive: "Le montant HT d'une facture doit être supérieur à 0 pour l'émettre.",
+  clientGone: "Le client de cette facture n'existe plus : choisissez un de vos clients avant de l'envoyer.",
+  creditedInvoiceGone: "La facture que cet avoir annule n'existe plus.",
+  creditedInvoiceCancelled: (number: string) =>
+    `La facture ${number} est déjà annulée : cet avoir ne peut plus être émis. Supprimez-le.`,
+  creditAboveRemaining: (number: string, left: string) =>
+    `Cet avoir dépasserait ce qui reste à créditer sur la facture ${number} (${left} TTC) : supprimez-le et établissez-en un plus petit.`,
+  sendRace:
+    "La facture créditée vient d'être modifiée par un autre avoir : rechargez la liste puis recommencez.",
 } as const;
 
-/** "La facture FAC-2026-0001" or, without a number, "Cette facture". */
-function named(invoice: Invoice): string {
+/** "La facture FAC-2026-0001", "L'avoir AV-2026-0001", or without a number "Cette facture" / "Cet avoir". */
+function named(invoice: Pick<Invoice, 'kind' | 'number'>): string {
+  if (invoice.kind === 'credit_note') return invoice.number ? `L'avoir ${invoice.number}` : 'Cet avoir';
   return invoice.number ? `La facture ${invoice.number}` : 'Cette facture';
 }
 
 /** What happened to an invoice that is no longer a draft, as the end of a sentence. */
-function stateOf(invoice: Invoice): string {
+function stateOf(invoice: Pick<Invoice, 'kind' | 'status'>): string {
+  if (invoice.kind === 'credit_note') return 'a déjà été émis';
   if (invoice.status === 'paid') return 'est déjà payée';
   if (invoice.status === 'cancelled') return 'est annulée';
   return 'a déjà été envoyée';
@@ -51,22 +88,12 @@ function stateOf(invoice: Invoice): string {
 
 function assertDraft(invoice: Invoice, action: 'modifiée' | 'envoyée'): void {
   if (invoice.status !== 'draft' || invoice.number) {
-    throw conflict(
-      `${named(invoice)} ${stateOf(invoice)} : seule une facture en brouillon peut être ${action}.`,
-    );
+    const document =
+      invoice.kind === 'credit_note'
+        ? `seul un avoir en brouillon peut être ${action === 'modifiée' ? 'modifié' : 'émis'}`
+        : `seule une facture en brouillon peut être ${action}`;
+    throw conflict(`${named(invoice)} ${stateOf(invoice)} : ${document}.`);
   }
-}
-
-/** The invoices as the API shows them: status read on today's date in France, client and project. */
-async function present(companyId: string, records: Invoice[]): Promise<InvoiceListItem[]> {
-  const today = calendarDateInFrance();
-  const related = await withClientAndProject(companyId, records);
-  return related.map((invoice) => withEffectiveStatus(invoice, today));
-}
-
-async function presentOne(companyId: string, record: Invoice): Promise<InvoiceListItem> {
-  const [invoice] = await present(companyId, [record]);
-  return invoice as InvoiceListItem;
 }
 
 /**
@@ -98,63 +125,228 @@ async function checkReferences(
   if (details.length > 0) throw badRequest(undefined, details);
 }
 
-/** The company's invoices, most recent first, a page at a time. */
+/** The company's invoices and credit notes, most recent first, a page at a time. */
 export async function listInvoices(companyId: string, query: ListQuery): Promise<Page<InvoiceListItem>> {
   const page = await invoices.list(companyId, query);
-  return { items: await present(companyId, page.items), nextCursor: page.nextCursor };
+  return { items: await presentInvoices(companyId, page.items), nextCursor: page.nextCursor };
 }
 
 export async function getInvoice(companyId: string, id: string): Promise<InvoiceListItem> {
-  return presentOne(companyId, await invoices.getOrThrow(companyId, id));
+  return presentInvoice(companyId, await invoices.getOrThrow(companyId, id));
+}
+
+/** The lines a create or update body gives: `lines`, or its `totalAmount` alone as one line; `undefined` for neither. */
+function bodyLines(
+  body: Pick<InvoiceCreateData, 'lines' | 'totalAmount' | 'title'>,
+): LineToPrice[] | undefined {
+  if (body.lines !== undefined) return body.lines;
+  if (body.totalAmount !== undefined) return [singleLine(body.title, body.totalAmount)];
+  return undefined;
 }
 
 /**
- * A new draft: no number, nothing paid (`paidAmount` is recorded only by `pay`, so a body's value
- * is ignored).
+ * `POST /api/invoices`: a new draft of a standard invoice, no number, nothing paid. Its lines are
+ * `lines` (selling prices HT; a line without a rate takes the company's default), or `totalAmount`
+ * alone read as one line titled as the invoice, or none yet; totals by the shared rule, every line
+ * at 0 % under reverse charge or the franchise.
  */
 export async function createInvoice(companyId: string, data: InvoiceCreateData): Promise<InvoiceListItem> {
-  await checkReferences(companyId, data);
-  const created = await createDraftInvoice(companyId, { ...data, paidAmount: '0.00' });
-  return presentOne(companyId, created);
+  const [context] = await Promise.all([readPricingContext(companyId), checkReferences(companyId, data)]);
+  const { lines: _lines, totalAmount: _total, ...fields } = data;
+  const created = await createDraftInvoice(companyId, {
+    ...fields,
+    kind: 'standard',
+    status: 'draft',
+    paidAmount: '0.00',
+    creditedAmount: '0.00',
+    ...pricedInvoice(bodyLines(data) ?? [], {
+      noVat: data.reverseCharge || context.franchise,
+      defaultVatRate: context.defaultVatRate,
+    }),
+  } as Fields<Invoice>);
+  return presentInvoice(companyId, created);
 }
 
-/** Replaces the editable fields of a draft (409 once sent); status, number and payment are kept. */
+/**
+ * `PUT /api/invoices/{id}`: replaces the editable fields of a draft (409 once sent) and, when the
+ * body has `lines` (or `totalAmount` alone), its lines; without either the lines stay, re-priced
+ * (lines leaving the reverse charge at 0 % take the company's default rate). Kind, status, number
+ * and payment are kept. A deposit keeps its quote and may not exceed what remains of it; a final
+ * invoice keeps the deposits it deducts after the body's lines; a credit note is not edited (409).
+ */
 export async function updateInvoice(
   companyId: string,
   id: string,
   body: InvoiceUpdateData,
 ): Promise<InvoiceListItem> {
-  const { version, ...fields } = body;
-  assertDraft(await invoices.getOrThrow(companyId, id), 'modifiée');
-  await checkReferences(companyId, fields);
-  const updated = await invoices.update(
-    companyId,
-    id,
-    (current) => {
-      // Checked again on the record the write is guarded by: it may have been sent meanwhile.
-      assertDraft(current, 'modifiée');
-      return { ...fields, status: current.status, paidAmount: '0.00' } as Fields<Invoice>;
-    },
-    { expectedVersion: version },
-  );
-  return presentOne(companyId, updated);
+  const { version, lines: _lines, totalAmount: _total, ...fields } = body;
+  const stored = invoiceAsRead(await invoices.getOrThrow(companyId, id));
+  assertDraft(stored, 'modifiée');
+  if (stored.kind === 'credit_note') throw conflict(invoiceMessages.editCreditNote);
+  if (version !== undefined && version !== stored.version) throw conflict(staleVersionMessage);
+  const editable = stored.kind === 'deposit' ? { ...fields, quoteId: stored.quoteId } : fields;
+  const [context] = await Promise.all([readPricingContext(companyId), checkReferences(companyId, editable)]);
+
+  const deductions = stored.lines.filter(isDeductionLine);
+  const given = bodyLines(body);
+  const leavesReverseCharge = stored.reverseCharge && !editable.reverseCharge;
+  const lines =
+    given !== undefined
+      ? [...given, ...deductions]
+      : stored.lines.map((line) =>
+          leavesReverseCharge && line.vatRate === '0.00' ? { ...line, vatRate: undefined } : line,
+        );
+  const amounts = pricedInvoice(lines, {
+    noVat: editable.reverseCharge || context.franchise,
+    defaultVatRate: context.defaultVatRate,
+  });
+
+  const write = (extra: Parameters<typeof invoices.update>[3] = {}) =>
+    invoices.update(
+      companyId,
+      id,
+      (current) => {
+        // Checked again on the record the write is guarded by: it may have been sent meanwhile.
+        assertDraft(current, 'modifiée');
+        const read = invoiceAsRead(current);
+        return {
+          ...read,
+          projectId: undefined,
+          quoteId: undefined,
+          description: undefined,
+          dueDate: undefined,
+          ...editable,
+          ...amounts,
+          status: read.status,
+          paidAmount: '0.00',
+        } as Fields<Invoice>;
+      },
+      { expectedVersion: version ?? stored.version, ...extra },
+    );
+
+  const quoteId = stored.quoteId;
+  const updated =
+    stored.kind === 'deposit' && quoteId
+      ? await withBillingLock(companyId, 'QUOTE', quoteId, async (lockItems) => {
+          await checkDepositFits(companyId, quoteId, amounts.totalAmount, id);
+          return write(lockItems);
+        })
+      : await write();
+  return presentInvoice(companyId, updated);
 }
 
-/** draft → sent: takes the next gapless number and sets `sentAt`, in one transaction with the counter. */
-export async function sendInvoice(companyId: string, id: string): Promise<InvoiceListItem> {
-  const sent = await issueInvoice(
+/** `issueDate` + `days`, both `YYYY-MM-DD`. */
+function addDays(date: string, days: number): string {
+  const at = new Date(`${date}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** The invoice a credit note cancels changed between its reading and the transaction: sent again. */
+class CreditedInvoiceChanged extends HttpError {
+  constructor() {
+    super(409, 'conflict', invoiceMessages.sendRace);
+  }
+}
+
+const maxSendAttempts = 30;
+
+/**
+ * `POST /api/invoices/{id}/send`: draft → sent, issued. Refused (409) for a stale `version`, an
+ * invoice that is not a draft, one without lines or whose HT is not above 0, and (with one
+ * `details` entry per missing field) while the company's legal profile is incomplete. In one
+ * transaction with the number counter of its series: the number, `issueDate` (today in France),
+ * `dueDate` (when absent: issue date + the company's payment term; none for a credit note),
+ * `amountDue`, and the `seller` and `buyer` snapshots. A credit note also adds its TTC to the
+ * credited invoice's `creditedAmount` (guarded by that invoice's version; retried when another
+ * credit note of it was issued at the same time), which turns `cancelled` once nothing is left.
+ */
+export async function sendInvoice(companyId: string, id: string, version: number): Promise<InvoiceListItem> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < maxSendAttempts; attempt += 1) {
+    try {
+      return await presentInvoice(companyId, await sendOnce(companyId, id, version));
+    } catch (error) {
+      if (!(error instanceof CreditedInvoiceChanged)) throw error;
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 5 * 2 ** attempt)));
+    }
+  }
+  throw lastError;
+}
+
+async function sendOnce(companyId: string, id: string, version: number): Promise<Invoice> {
+  const [stored, company] = await Promise.all([invoices.getOrThrow(companyId, id), readIssuer(companyId)]);
+  const draft = invoiceAsRead(stored);
+  if (version !== draft.version) throw conflict(staleVersionMessage);
+  assertDraft(draft, 'envoyée');
+  if (draft.lines.length === 0) throw conflict(invoiceMessages.noLines);
+  if (parseMoney(draft.totalAmount) <= 0) throw conflict(invoiceMessages.notPositive);
+  assertProfileComplete(company, { forInvoice: true });
+  const client = await clients.get(companyId, draft.clientId);
+  if (!client) throw conflict(invoiceMessages.clientGone);
+
+  const issueDate = calendarDateInFrance();
+  const isCreditNote = draft.kind === 'credit_note';
+  const extraItems = isCreditNote ? [await creditedInvoiceItem(companyId, draft)] : [];
+  const seller = sellerSnapshot(company);
+  const buyer = buyerSnapshot(client);
+  const paymentTermDays = company.paymentTermDays ?? DEFAULT_PAYMENT_TERM_DAYS;
+  return issueInvoice(
     companyId,
     id,
-    () => ({ status: 'sent', sentAt: nowIso() }),
+    (current) => ({
+      ...invoiceAsRead(current),
+      status: 'sent',
+      sentAt: nowIso(),
+      issueDate,
+      dueDate: isCreditNote ? undefined : (current.dueDate ?? addDays(issueDate, paymentTermDays)),
+      amountDue: draft.amountDue,
+      seller,
+      buyer,
+    }),
     (current) => assertDraft(current, 'envoyée'),
+    version,
+    {
+      series: seriesOf(draft),
+      extraItems,
+      explainExtra: () => new CreditedInvoiceChanged(),
+    },
   );
-  return presentOne(companyId, sent);
 }
 
 /**
- * sent (or overdue) → paid. `paidAmount` defaults to the total and may be lower (a holdback, the
- * "retenue de garantie" of building contracts) but not above it; `paidAt` defaults to now and may
- * not be a later day than today in France.
+ * The write that records a credit note's TTC on the invoice it cancels, guarded by that invoice's
+ * version: refused (409) when the invoice is already cancelled or has less left to credit.
+ */
+async function creditedInvoiceItem(companyId: string, note: Invoice) {
+  const stored = note.creditedInvoiceId ? await invoices.get(companyId, note.creditedInvoiceId) : undefined;
+  if (!stored) throw conflict(invoiceMessages.creditedInvoiceGone);
+  const credited = invoiceAsRead(stored);
+  const number = credited.number ?? '';
+  if (credited.status === 'cancelled') throw conflict(invoiceMessages.creditedInvoiceCancelled(number));
+  const totalCents = parseMoney(credited.totalWithVat);
+  const creditedCents = sumCents([parseMoney(credited.creditedAmount), parseMoney(note.totalWithVat)]);
+  if (creditedCents > totalCents) {
+    throw conflict(
+      invoiceMessages.creditAboveRemaining(
+        number,
+        formatEuro(totalCents - parseMoney(credited.creditedAmount)),
+      ),
+    );
+  }
+  return invoices.replaceItem(companyId, stored, {
+    ...credited,
+    creditedAmount: formatMoney(creditedCents),
+    status: creditedCents >= totalCents ? 'cancelled' : credited.status,
+  } as Fields<Invoice>).item;
+}
+
+/**
+ * `POST /api/invoices/{id}/pay`: sent (or overdue) → paid, one payment. `paidAmount` defaults to
+ * what remains to pay (`amountDue` − `creditedAmount` − `paidAmount`) and may be lower (a
+ * holdback), never above it; `paidAt` defaults to now and may not be a later day than today in
+ * France. A draft, a paid or cancelled invoice and a credit note are refused (409).
  */
 export async function payInvoice(
   companyId: string,
@@ -164,21 +356,25 @@ export async function payInvoice(
   const paid = await invoices.update(
     companyId,
     id,
-    (current) => {
+    (stored) => {
+      const current = invoiceAsRead(stored);
+      if (current.kind === 'credit_note') throw conflict(invoiceMessages.payCreditNote);
       if (current.status === 'draft') throw conflict(invoiceMessages.payDraft);
       if (current.status === 'paid') throw conflict(`${named(current)} est déjà payée.`);
       if (current.status === 'cancelled') {
         throw conflict(`${named(current)} est annulée : elle ne peut pas être marquée payée.`);
       }
-      const totalCents = parseMoney(current.totalAmount);
-      const paidCents = body.paidAmount === undefined ? totalCents : parseMoney(body.paidAmount);
+      const remainingCents =
+        parseMoney(current.amountDue) - parseMoney(current.creditedAmount) - parseMoney(current.paidAmount);
+      if (remainingCents <= 0) throw conflict(invoiceMessages.nothingLeftToPay);
+      const paidCents = body.paidAmount === undefined ? remainingCents : parseMoney(body.paidAmount);
       const details: ErrorDetail[] = [];
-      if (paidCents > totalCents) {
+      if (paidCents > remainingCents) {
         details.push({
           path: 'paidAmount',
-          message: invoiceMessages.paidAmountAboveTotal(formatEuro(totalCents)),
+          message: invoiceMessages.paidAmountAboveRemaining(formatEuro(remainingCents)),
         });
-      } else if (paidCents === 0 && totalCents > 0) {
+      } else if (paidCents === 0) {
         details.push({ path: 'paidAmount', message: invoiceMessages.paidAmountZero });
       }
       if (body.paidAt && calendarDateInFrance(new Date(body.paidAt)) > calendarDateInFrance()) {
@@ -188,21 +384,23 @@ export async function payInvoice(
       return {
         ...current,
         status: 'paid',
-        paidAmount: formatMoney(paidCents),
+        paidAmount: formatMoney(sumCents([parseMoney(current.paidAmount), paidCents])),
         paidAt: body.paidAt ?? nowIso(),
       } as Fields<Invoice>;
     },
     { expectedVersion: body.version },
   );
-  return presentOne(companyId, paid);
+  return presentInvoice(companyId, paid);
 }
 
-/** Deletes a draft. A numbered invoice can never be deleted (French law): 409. */
+/** Deletes a draft (an invoice or a credit note). A numbered invoice can never be deleted (French law): 409. */
 export async function deleteInvoice(companyId: string, id: string): Promise<void> {
   await deleteDraftInvoice(companyId, id, (current) => {
     if (current.number) {
+      const document = current.kind === 'credit_note' ? 'un avoir numéroté' : 'une facture numérotée';
+      const remedy = current.kind === 'credit_note' ? '' : " Pour l'annuler, établissez un avoir.";
       throw conflict(
-        `${named(current)} a été émise : la loi interdit de supprimer une facture numérotée. Pour l'annuler, établissez un avoir.`,
+        `${named(current)} a été ${current.kind === 'credit_note' ? 'émis' : 'émise'} : la loi interdit de supprimer ${document}.${remedy}`,
       );
     }
     if (current.status !== 'draft') {

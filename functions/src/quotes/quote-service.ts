@@ -1,11 +1,13 @@
 import type {
   Quote,
+  QuoteAcceptData,
   QuoteCreateData,
   QuoteItemData,
   QuoteItemsData,
   QuoteUpdateData,
 } from '@btp/shared/entities/quote';
 import { quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
+import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import type { ListQuery } from '@btp/shared/list';
 import {
   canChangeQuoteStatus,
@@ -22,6 +24,7 @@ import {
   createQuote as createNumberedQuote,
   lineOf,
   nextDraft,
+  quoteAsRead,
   quoteListAttributes,
   quotes,
   removeQuoteAsRead,
@@ -31,6 +34,7 @@ import {
 import { suppliers } from '../data/entities/suppliers.js';
 import { nowIso } from '../data/ids.js';
 import { withClientAndProject } from '../data/related.js';
+import { assertProfileComplete, readIssuer, readPricingContext } from '../invoicing/issuer.js';
 import { badRequest, conflict, HttpError, messages, type ErrorDetail } from '../lib/http-errors.js';
 import { countOf, differs, findReferences, referenceMessages } from './references.js';
 
@@ -55,6 +59,10 @@ export const quoteMessages = {
     `Ce devis est ${label(status)} : seules les lignes d'un devis en brouillon peuvent être modifiées.`,
   deleteOnlyDraft: (status: QuoteStatus) =>
     `Ce devis est ${label(status)} : seul un devis en brouillon peut être supprimé.`,
+  acceptDraft: "Ce devis est encore un brouillon : envoyez-le au client avant d'enregistrer son accord.",
+  acceptOnlySent: (status: QuoteStatus) =>
+    `Ce devis est ${label(status)} : seul un devis envoyé peut recevoir l'accord du client.`,
+  acceptedInFuture: "La date d'acceptation ne peut pas être dans le futur.",
   usedByInvoices: (count: number) =>
     `Ce devis est utilisé par ${countOf(count, 'facture', 'factures')} : ${
       count > 1 ? 'supprimez-les ou modifiez-les' : 'supprimez-la ou modifiez-la'
@@ -70,6 +78,7 @@ const frozenFields = [
   'validUntil',
   'overheadPercentage',
   'marginPercentage',
+  'reverseCharge',
 ] as const satisfies readonly (keyof QuoteUpdateData & keyof Quote)[];
 
 /** The 409 for a status change the rule refuses, or `undefined` when it is allowed. */
@@ -130,14 +139,19 @@ async function checkLinks(
   if (details.length > 0) throw badRequest(messages.validation, details);
 }
 
-/** Whether `lines` differ from the stored ones (in their editable part, in stored order). */
+/**
+ * Whether `lines` differ from the stored ones (in their editable part, in stored order). A line
+ * sent back without its VAT rate keeps the stored one.
+ */
 function linesDiffer(stored: Quote['items'], lines: readonly QuoteItemData[]): boolean {
   const before = (stored ?? []).map(lineOf);
   const after = [...lines].sort((a, b) => a.sortOrder - b.sortOrder);
   if (before.length !== after.length) return true;
   return before.some((line, index) => {
     const other = after[index] as QuoteItemData;
-    return (Object.keys(line) as (keyof QuoteItemData)[]).some((field) => differs(line[field], other[field]));
+    return (Object.keys(line) as (keyof QuoteItemData)[]).some(
+      (field) => !(field === 'vatRate' && other.vatRate === undefined) && differs(line[field], other[field]),
+    );
   });
 }
 
@@ -149,15 +163,23 @@ export async function listQuotes(companyId: string, query: ListQuery): Promise<P
     attributes: quoteListAttributes,
   });
   return {
-    items: await withClientAndProject(companyId, page.items.map(withoutItems)),
+    items: await withClientAndProject(
+      companyId,
+      page.items.map((quote) => quoteAsRead(withoutItems(quote))),
+    ),
     nextCursor: page.nextCursor,
   };
 }
 
-/** `GET /api/quotes/{id}`: the quote with its lines (`items`, possibly empty) and its relations. */
+/**
+ * `GET /api/quotes/{id}`: the quote with its lines (`items`, possibly empty, each with its VAT rate
+ * and selling prices), its VAT breakdown and TTC, and its relations.
+ */
 export async function getQuote(companyId: string, id: string): Promise<QuoteWithRefs> {
   const quote = await quotes.getOrThrow(companyId, id);
-  const [withRefs] = await withClientAndProject(companyId, [{ ...quote, items: quote.items ?? [] }]);
+  const [withRefs] = await withClientAndProject(companyId, [
+    quoteAsRead({ ...quote, items: quote.items ?? [] }),
+  ]);
   return withRefs as QuoteWithRefs;
 }
 
@@ -169,8 +191,11 @@ export async function createQuote(companyId: string, data: QuoteCreateData): Pro
   if (data.status !== 'draft') {
     throw badRequest(messages.validation, [{ path: 'status', message: quoteMessages.createAsDraft }]);
   }
-  await checkLinks(companyId, data, data.items);
-  return createNumberedQuote(companyId, data);
+  const [context] = await Promise.all([
+    readPricingContext(companyId),
+    checkLinks(companyId, data, data.items),
+  ]);
+  return createNumberedQuote(companyId, data, context);
 }
 
 /**
@@ -182,7 +207,10 @@ export async function createQuote(companyId: string, data: QuoteCreateData): Pro
  */
 export async function updateQuote(companyId: string, id: string, data: QuoteUpdateData): Promise<Quote> {
   const { version, items: lines, ...fields } = data;
-  const stored = await quotes.getOrThrow(companyId, id);
+  const [stored, context] = await Promise.all([
+    quotes.getOrThrow(companyId, id),
+    readPricingContext(companyId),
+  ]);
   if (version !== undefined && version !== stored.version) throw conflict(staleVersionMessage);
   await checkLinks(
     companyId,
@@ -192,13 +220,14 @@ export async function updateQuote(companyId: string, id: string, data: QuoteUpda
     },
     lines,
   );
-  return quotes.update(
+  const updated = await quotes.update(
     companyId,
     id,
-    (current) => {
+    (stored) => {
+      const current = quoteAsRead(stored);
       const refused = statusChangeError(current.status, fields.status);
       if (refused) throw refused;
-      if (isQuoteEditable(current.status)) return nextDraft(companyId, current, fields, lines);
+      if (isQuoteEditable(current.status)) return nextDraft(companyId, current, fields, lines, context);
       if (
         frozenFields.some((field) => differs(current[field], fields[field])) ||
         (lines !== undefined && linesDiffer(current.items, lines))
@@ -214,6 +243,7 @@ export async function updateQuote(companyId: string, id: string, data: QuoteUpda
     },
     { expectedVersion: version },
   );
+  return quoteAsRead(updated);
 }
 
 /**
@@ -223,23 +253,72 @@ export async function updateQuote(companyId: string, id: string, data: QuoteUpda
  * suppliers.
  */
 export async function replaceItems(companyId: string, id: string, data: QuoteItemsData): Promise<Quote> {
-  await checkLinks(companyId, {}, data.items);
-  return replaceQuoteItems(companyId, id, data.items, data.version, (current) => {
-    if (!isQuoteEditable(current.status)) throw conflict(quoteMessages.itemsOnlyDraft(current.status));
-  });
+  const [context] = await Promise.all([readPricingContext(companyId), checkLinks(companyId, {}, data.items)]);
+  const updated = await replaceQuoteItems(
+    companyId,
+    id,
+    data.items,
+    data.version,
+    (current) => {
+      if (!isQuoteEditable(current.status)) throw conflict(quoteMessages.itemsOnlyDraft(current.status));
+    },
+    context,
+  );
+  return quoteAsRead(updated);
 }
 
-/** `POST /api/quotes/{id}/send`: draft → sent, `sentAt` now (409 for any other status). */
-export function sendQuote(companyId: string, id: string, version?: number): Promise<Quote> {
-  return quotes.update(
+/**
+ * `POST /api/quotes/{id}/send`: draft → sent, `sentAt` now (409 for any other status, or a stale
+ * `version`). Refused (409, one `details` entry per missing field) while the company's legal
+ * profile lacks what a quote must print (DOCUMENTS.md § 1).
+ */
+export async function sendQuote(companyId: string, id: string, version?: number): Promise<Quote> {
+  const [stored, company] = await Promise.all([quotes.getOrThrow(companyId, id), readIssuer(companyId)]);
+  if (version !== undefined && version !== stored.version) throw conflict(staleVersionMessage);
+  if (!canSendQuote(stored.status)) throw conflict(quoteMessages.sendOnlyDraft(stored.status));
+  assertProfileComplete(company, { forInvoice: false });
+  const sent = await quotes.update(
     companyId,
     id,
     (current) => {
       if (!canSendQuote(current.status)) throw conflict(quoteMessages.sendOnlyDraft(current.status));
-      return { ...current, status: 'sent', sentAt: nowIso() };
+      // Not re-priced: what the person saw is what is sent (a draft stored before VAT existed
+      // gets its VAT fields as it reads).
+      return { ...quoteAsRead(current), status: 'sent', sentAt: nowIso() };
     },
-    { expectedVersion: version },
+    { expectedVersion: version ?? stored.version },
   );
+  return quoteAsRead(sent);
+}
+
+/**
+ * `POST /api/quotes/{id}/accept`: the client's "Bon pour accord" on a sent quote: sent →
+ * validated, with `signerName`, `acceptedAt` (default now; not a later day than today in France)
+ * and `validatedAt` now. 409 for any other status or a stale `version`.
+ */
+export async function acceptQuote(companyId: string, id: string, body: QuoteAcceptData): Promise<Quote> {
+  if (body.acceptedAt && calendarDateInFrance(new Date(body.acceptedAt)) > calendarDateInFrance()) {
+    throw badRequest(messages.validation, [{ path: 'acceptedAt', message: quoteMessages.acceptedInFuture }]);
+  }
+  const accepted = await quotes.update(
+    companyId,
+    id,
+    (stored) => {
+      const current = quoteAsRead(stored);
+      if (current.status === 'draft') throw conflict(quoteMessages.acceptDraft);
+      if (current.status !== 'sent') throw conflict(quoteMessages.acceptOnlySent(current.status));
+      const now = nowIso();
+      return {
+        ...current,
+        status: 'validated',
+        signerName: body.signerName,
+        acceptedAt: body.acceptedAt ?? now,
+        validatedAt: now,
+      };
+    },
+    { expectedVersion: body.version },
+  );
+  return quoteAsRead(accepted);
 }
 
 /**

@@ -13,7 +13,7 @@ import { createQuote, replaceQuoteItems } from '../../../functions/src/data/enti
 import { createSupplierInvoice } from '../../../functions/src/data/entities/supplier-invoices.js';
 import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
 import { TestClient } from './http-client.js';
-import { signedInCompany, startTestStack } from './support.js';
+import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 
@@ -31,11 +31,12 @@ function yesterday(): string {
   return at.toISOString().slice(0, 10);
 }
 
+/** An invoice of one line at `totalAmount` HT and 20 %, sent, paid and partly credited as asked. */
 async function invoice(
   http: TestClient,
   clientId: string,
   totalAmount: string,
-  steps: { dueDate?: string; send?: boolean; pay?: Record<string, unknown> } = {},
+  steps: { dueDate?: string; send?: boolean; pay?: Record<string, unknown>; creditQuantity?: string } = {},
 ): Promise<void> {
   const created = await http.post('/api/invoices', {
     clientId,
@@ -44,9 +45,17 @@ async function invoice(
     dueDate: steps.dueDate,
   });
   expect(created.status).toBe(201);
-  const { id } = created.body as { id: string };
-  if (steps.send) expect((await http.post(`/api/invoices/${id}/send`)).status).toBe(200);
+  const { id, version } = created.body as { id: string; version: number };
+  if (steps.send) expect((await http.post(`/api/invoices/${id}/send`, { version })).status).toBe(200);
   if (steps.pay) expect((await http.post(`/api/invoices/${id}/pay`, steps.pay)).status).toBe(200);
+  if (steps.creditQuantity) {
+    const note = await http.post(`/api/invoices/${id}/credit-note`, {
+      lines: [{ index: 0, quantity: steps.creditQuantity }],
+    });
+    expect(note.status).toBe(201);
+    const { id: noteId, version: noteVersion } = note.body as { id: string; version: number };
+    expect((await http.post(`/api/invoices/${noteId}/send`, { version: noteVersion })).status).toBe(200);
+  }
 }
 
 describe('GET /api/dashboard/stats', () => {
@@ -69,18 +78,23 @@ describe('GET /api/dashboard/stats', () => {
         netProfit: '0.00',
         profitMarginPercent: null,
         pendingQuotesValue: '0.00',
+        pendingQuotesValueWithVat: '0.00',
         pendingInvoices: 0,
         pendingInvoicesValue: '0.00',
         overdueInvoices: 0,
         overdueInvoicesValue: '0.00',
+        creditNotes: 0,
+        creditNotesValue: '0.00',
+        creditNotesValueWithVat: '0.00',
         pendingSupplierInvoicesValue: '0.00',
       },
     });
   });
 
-  it('computes the company’s figures, and only its own', async () => {
+  it('computes the company’s figures, revenue HT and receivables TTC, and only its own', async () => {
     const { client: http, companyId } = await signedInCompany(stack.url, 'Chiffres');
     const other = await signedInCompany(stack.url, 'Voisin');
+    await completeCompanyProfile(http);
 
     const client = await clients.create(companyId, clientCreateInput.parse({ name: 'Mairie de Lyon' }));
     for (const status of ['in_progress', 'in_progress', 'planning', 'completed']) {
@@ -101,13 +115,17 @@ describe('GET /api/dashboard/stats', () => {
       ],
     }).items;
     const pendingTotals: number[] = [];
+    const pendingTotalsWithVat: number[] = [];
     for (const status of ['sent', 'sent', 'draft', 'validated']) {
       const quote = await createQuote(
         companyId,
         quoteCreateInput.parse({ title: 'Devis', clientId: client.id, status }),
       );
       const priced = await replaceQuoteItems(companyId, quote.id, lines);
-      if (status === 'sent') pendingTotals.push(parseMoney(priced.totalAmount));
+      if (status === 'sent') {
+        pendingTotals.push(parseMoney(priced.totalAmount));
+        pendingTotalsWithVat.push(parseMoney(priced.totalWithVat));
+      }
     }
     const supplier = await suppliers.create(companyId, supplierCreateInput.parse({ name: 'Béton Rhône' }));
     // Marked paid by editing its status: the paid amount left at 0.00 counts as the total.
@@ -120,36 +138,46 @@ describe('GET /api/dashboard/stats', () => {
       supplierInvoiceCreateInput.parse({ supplierId: supplier.id, totalAmount: '80', status: 'sent' }),
     );
 
+    // Invoices of one line at 20 %: amounts below are HT (TTC = HT × 1.2).
     const lastMonth = previousMonth(monthInFrance());
     await invoice(http, client.id, '1234.50', { send: true, pay: {} });
     await invoice(http, client.id, '1000', { send: true, pay: { paidAt: `${lastMonth}-15T12:00:00Z` } });
-    await invoice(http, client.id, '300', { send: true, dueDate: yesterday() });
+    // Overdue, half credited: 360.00 − 180.00 TTC remains.
+    await invoice(http, client.id, '300', { send: true, dueDate: yesterday(), creditQuantity: '0.5' });
     await invoice(http, client.id, '999', { dueDate: yesterday() });
+    // Paid this month, then half credited this month: 500.00 − 250.00 HT of revenue.
+    await invoice(http, client.id, '500', { send: true, pay: {}, creditQuantity: '0.5' });
 
     const response = await http.get('/api/dashboard/stats');
     expect(response.status).toBe(200);
     const stats = dashboardStatsSchema.parse(response.body) as DashboardStats;
     expect(stats).toEqual({
       activeProjects: 2,
-      monthlyRevenue: '1\u202f234,50\u00a0€',
+      // 1234.50 + 500.00 − 250.00 HT.
+      monthlyRevenue: '1\u202f484,50\u00a0€',
       pendingQuotes: 2,
-      // (2234.50 − 1500.00) / 2234.50 = 32.87 %
-      profitMargin: '32,9\u00a0%',
+      // Revenue 2484.50 HT; (2484.50 − 1500.00) / 2484.50 = 39.62… %
+      profitMargin: '39,6\u00a0%',
       raw: {
         month: monthInFrance(),
-        monthlyRevenue: '1234.50',
+        monthlyRevenue: '1484.50',
         previousMonthRevenue: '1000.00',
-        // +23.45 % rounds half away from zero
-        monthlyRevenueChangePercent: '23.5',
-        revenuePaid: '2234.50',
+        // +48.45 % rounds half away from zero
+        monthlyRevenueChangePercent: '48.5',
+        revenuePaid: '2484.50',
         expensesPaid: '1500.00',
-        netProfit: '734.50',
-        profitMarginPercent: '32.9',
+        netProfit: '984.50',
+        profitMarginPercent: '39.6',
         pendingQuotesValue: formatMoney(pendingTotals.reduce((sum, cents) => sum + cents, 0)),
+        pendingQuotesValueWithVat: formatMoney(pendingTotalsWithVat.reduce((sum, cents) => sum + cents, 0)),
         pendingInvoices: 1,
-        pendingInvoicesValue: '300.00',
+        pendingInvoicesValue: '180.00',
         overdueInvoices: 1,
-        overdueInvoicesValue: '300.00',
+        overdueInvoicesValue: '180.00',
+        // 150.00 + 250.00 HT, 180.00 + 300.00 TTC.
+        creditNotes: 2,
+        creditNotesValue: '400.00',
+        creditNotesValueWithVat: '480.00',
         pendingSupplierInvoicesValue: '80.00',
       },
     });

@@ -80,3 +80,54 @@ export async function signedInCompany(
   const { user } = response.body as { user: { id: string; companyId: string } };
   return { client, companyId: user.companyId, userId: user.id };
 }
+
+/**
+ * A complete legal profile (DOCUMENTS.md § 1) with valid identifiers: SIRET 732 829 320 00074
+ * (Luhn), its VAT number FR44 732829320, a French IBAN (mod 97). Used to issue quotes and invoices.
+ */
+export const completeProfile = {
+  legalForm: 'SARL',
+  shareCapital: '10000.00',
+  siret: '73282932000074',
+  registration: 'RCS Lyon 732 829 320',
+  vatNumber: 'FR44732829320',
+  address: '12 rue des Artisans',
+  postalCode: '69003',
+  city: 'Lyon',
+  phone: '04 78 00 00 00',
+  iban: 'FR7630006000011234567890189',
+  bic: 'BNPAFRPP',
+  insurer: 'SMABTP',
+  insurancePolicyNumber: 'POL-2026-001',
+  insuranceActivities: 'Maçonnerie, plâtrerie',
+  insuranceArea: 'France métropolitaine',
+  vatRegime: 'normal',
+  paymentTermDays: 30,
+  defaultVatRate: '20.00',
+} as const;
+
+/**
+ * Completes the signed-in administrator's company profile through `PUT /api/company` (keeping its
+ * name and e-mail), so that its quotes and invoices can be issued; `fields` override the profile.
+ * Answers the company as the route does.
+ */
+export async function completeCompanyProfile(
+  client: TestClient,
+  fields: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const read = await client.get('/api/company');
+  if (read.status !== 200)
+    throw new Error(`GET /api/company failed: ${read.status} ${JSON.stringify(read.body)}`);
+  const company = read.body as { name: string; email?: string; version: number };
+  const response = await client.put('/api/company', {
+    name: company.name,
+    ...(company.email ? { email: company.email } : {}),
+    ...completeProfile,
+    ...fields,
+    version: company.version,
+  });
+  if (response.status !== 200) {
+    throw new Error(`PUT /api/company failed: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response.body as Record<string, unknown>;
+}

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../routes.js';
 
-/** Customer invoices: drafts, sending (gapless number), payment. */
+/** Customer invoices and credit notes: drafts, sending (gapless numbers), payment, crediting. */
 export const invoicingRoutes: RouteDefinition[] = [
   { method: 'GET', path: '/api/invoices', handler: 'invoices/list', access: 'user', table: 'read' },
   { method: 'POST', path: '/api/invoices', handler: 'invoices/create', access: 'user', table: 'write' },
@@ -21,4 +21,11 @@ export const invoicingRoutes: RouteDefinition[] = [
     table: 'write',
   },
   { method: 'POST', path: '/api/invoices/{id}/pay', handler: 'invoices/pay', access: 'user', table: 'write' },
+  {
+    method: 'POST',
+    path: '/api/invoices/{id}/credit-note',
+    handler: 'invoices/credit-note',
+    access: 'user',
+    table: 'write',
+  },
 ];

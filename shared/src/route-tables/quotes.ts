@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../routes.js';
 
-/** Customer quotes, their lines and sending. */
+/** Customer quotes, their lines, sending, the client's acceptance and invoicing. */
 export const quoteRoutes: RouteDefinition[] = [
   { method: 'GET', path: '/api/quotes', handler: 'quotes/list', access: 'user', table: 'read' },
   { method: 'POST', path: '/api/quotes', handler: 'quotes/create', access: 'user', table: 'write' },
@@ -9,4 +9,18 @@ export const quoteRoutes: RouteDefinition[] = [
   { method: 'DELETE', path: '/api/quotes/{id}', handler: 'quotes/delete', access: 'user', table: 'write' },
   { method: 'PUT', path: '/api/quotes/{id}/items', handler: 'quotes/items', access: 'user', table: 'write' },
   { method: 'POST', path: '/api/quotes/{id}/send', handler: 'quotes/send', access: 'user', table: 'write' },
+  {
+    method: 'POST',
+    path: '/api/quotes/{id}/accept',
+    handler: 'quotes/accept',
+    access: 'user',
+    table: 'write',
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes/{id}/invoices',
+    handler: 'quotes/invoices',
+    access: 'user',
+    table: 'write',
+  },
 ];

@@ -4,6 +4,7 @@ import { yearInFrance } from '../counters.js';
 import { withClientAndProject, withProjectAndClient, withSupplierAndProject } from '../related.js';
 import { clients } from './clients.js';
 import { documents } from './documents.js';
+import { pricedInvoice, singleLine } from '../../invoicing/invoice-lines.js';
 import { createDraftInvoice, invoices, issueInvoice } from './invoices.js';
 import { progressReports } from './progress-reports.js';
 import { projects } from './projects.js';
@@ -11,6 +12,24 @@ import { createQuote, quotes, replaceQuoteItems } from './quotes.js';
 import { createSupplierInvoice, supplierInvoices } from './supplier-invoices.js';
 import { createSupplierQuote, supplierQuotes } from './supplier-quotes.js';
 import { suppliers } from './suppliers.js';
+
+/** A draft standard invoice of one line at `total` HT, 20 %. */
+function draftOf(clientId: string, title: string, total: string, projectId?: string) {
+  return {
+    clientId,
+    ...(projectId ? { projectId } : {}),
+    title,
+    kind: 'standard' as const,
+    status: 'draft' as const,
+    reverseCharge: false,
+    paidAmount: '0.00',
+    creditedAmount: '0.00',
+    depositDeduction: '0.00',
+    retentionRate: '0.00',
+    retentionAmount: '0.00',
+    ...pricedInvoice([singleLine(title, total)], { noVat: false, defaultVatRate: '20.00' }),
+  };
+}
 
 async function seed(companyId: string) {
   const client = await clients.create(companyId, { name: 'Maison Durand', country: 'France' });
@@ -33,6 +52,7 @@ async function seed(companyId: string) {
     overheadPercentage: '10.00',
     marginPercentage: '15.00',
     status: 'draft',
+    reverseCharge: false,
   });
   const supplierQuote = await createSupplierQuote(companyId, {
     supplierId: supplier.id,
@@ -42,13 +62,7 @@ async function seed(companyId: string) {
     totalAmount: '850.00',
     selected: false,
   });
-  const invoice = await createDraftInvoice(companyId, {
-    clientId: client.id,
-    projectId: project.id,
-    title: 'Acompte',
-    totalAmount: '3000.00',
-    paidAmount: '0.00',
-  });
+  const invoice = await createDraftInvoice(companyId, draftOf(client.id, 'Acompte', '3000.00', project.id));
   const supplierInvoice = await createSupplierInvoice(companyId, {
     supplierId: supplier.id,
     projectId: project.id,
@@ -119,6 +133,7 @@ describe('every entity in its company partition', () => {
       overheadPercentage: '10.00',
       marginPercentage: '15.00',
       status: 'draft',
+      reverseCharge: false,
     });
     expect(second.number).toBe(`DEV-${year}-0002`);
   });
@@ -149,13 +164,18 @@ describe('every entity in its company partition', () => {
       ],
       1,
     );
-    // 12.5 × 38.90 = 486.25; 16 × 45 = 720.00; subtotal 1206.25; overhead 10 % = 120.625 → 120.63;
-    // margin 15 % of 1326.88 = 199.032 → 199.03; total 1206.25 + 120.63 + 199.03 = 1525.91.
+    // Costs: 12.5 × 38.90 = 486.25; 16 × 45 = 720.00; subtotal 1206.25; overhead 10 % = 120.625 →
+    // 120.63. Selling prices, K = 1.10 × 1.15 = 1.265: 38.90 × K = 49.2085 → 49.21, × 12.5 =
+    // 615.125 → 615.13; 45 × K = 56.925 → 56.93, × 16 = 910.88; HT 1526.01; margin = 1526.01 −
+    // 1206.25 − 120.63 = 199.13; VAT 20 % of 1526.01 = 305.202 → 305.20; TTC 1831.21.
     expect(priced).toMatchObject({
       subtotalAmount: '1206.25',
       overheadAmount: '120.63',
-      marginAmount: '199.03',
-      totalAmount: '1525.91',
+      marginAmount: '199.13',
+      totalAmount: '1526.01',
+      vatBreakdown: [{ rate: '20.00', base: '1526.01', amount: '305.20' }],
+      vatAmount: '305.20',
+      totalWithVat: '1831.21',
       version: 2,
     });
     expect(priced.items?.map((item) => item.totalPrice)).toEqual(['486.25', '720.00']);
@@ -171,14 +191,7 @@ describe('every entity in its company partition', () => {
     const { client } = await seed(company);
     const drafts = [];
     for (let index = 0; index < 20; index += 1) {
-      drafts.push(
-        await createDraftInvoice(company, {
-          clientId: client.id,
-          title: `Situation ${index}`,
-          totalAmount: '100.00',
-          paidAmount: '0.00',
-        }),
-      );
+      drafts.push(await createDraftInvoice(company, draftOf(client.id, `Situation ${index}`, '100.00')));
     }
     expect(drafts[0]?.number).toBeUndefined();
     const issued = await Promise.all(
@@ -215,12 +228,7 @@ describe('every entity in its company partition', () => {
       ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    const next = await createDraftInvoice(company, {
-      clientId: invoice.clientId,
-      title: 'Suite',
-      totalAmount: '1.00',
-      paidAmount: '0.00',
-    });
+    const next = await createDraftInvoice(company, draftOf(invoice.clientId, 'Suite', '1.00'));
     const issuedNext = await issueInvoice(
       company,
       next.id,

@@ -1,16 +1,33 @@
-import type { Invoice, InvoiceCreateData } from '@btp/shared/entities/invoice';
-import { conflict } from '../../lib/http-errors.js';
-import { takeNextNumber, numberSeries } from '../counters.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Invoice, InvoiceCreateData, InvoiceLine } from '@btp/shared/entities/invoice';
+import type { VatRate } from '@btp/shared/enums';
+import { invoiceTotals } from '@btp/shared/invoice-totals';
+import {
+  formatMoney,
+  lineTotal,
+  parseMoney,
+  parsePercent,
+  parseQuantity,
+  percentOf,
+  sumCents,
+} from '@btp/shared/money';
+import { LEGACY_VAT_RATE } from '@btp/shared/pricing';
+import { pricedInvoice, singleLine } from '../../invoicing/invoice-lines.js';
+import { awsErrorToHttp } from '../../lib/aws-errors.js';
+import { db, tableName } from '../../lib/dynamo.js';
+import { conflict, type HttpError } from '../../lib/http-errors.js';
+import { takeNextNumber, numberSeries, type NumberSeries } from '../counters.js';
 import { entityRepository, staleVersionMessage, type Fields } from '../entity-repository.js';
-import { companyMarkerKey } from '../keys.js';
-import { transactWrite } from '../transactions.js';
-import { tableName } from '../../lib/dynamo.js';
+import { companyMarkerKey, companyPk, type Key } from '../keys.js';
+import { transactWrite, type TransactItem } from '../transactions.js';
 
 export const invoiceNumberTaken = 'Ce numéro de facture est déjà utilisé.';
 
 /**
- * Customer invoices: `COMPANY#<c>` / `INVOICE#<id>`. A draft has no number; the final number
- * `FAC-<year>-<n>` is taken when the invoice is issued, gapless per company and year.
+ * Customer invoices and credit notes: `COMPANY#<c>` / `INVOICE#<id>`, their lines inside the
+ * record. A draft has no number; the final number is taken when it is issued, gapless per company
+ * and year in its own series: `FAC-<year>-<n>` for invoices (standard, deposit, progress),
+ * `AV-<year>-<n>` for credit notes.
  */
 export const invoices = entityRepository<Invoice>({
   type: 'INVOICE',
@@ -18,35 +35,154 @@ export const invoices = entityRepository<Invoice>({
   unique: [{ field: 'NUMBER', value: (invoice) => invoice.number, message: invoiceNumberTaken }],
 });
 
-/** A new draft invoice, without a number. */
-export function createDraftInvoice(companyId: string, data: InvoiceCreateData): Promise<Invoice> {
-  return invoices.create(companyId, { ...data, status: 'draft' } as Fields<Invoice>);
+/** The series a document takes its number from when issued. */
+export function seriesOf(invoice: Pick<Invoice, 'kind'>): NumberSeries {
+  return invoice.kind === 'credit_note' ? numberSeries.creditNote : numberSeries.invoice;
+}
+
+/** The attributes the figures of an invoice are read from (dashboard projections). */
+export const invoiceFigureAttributes = [
+  'kind',
+  'status',
+  'number',
+  'title',
+  'totalAmount',
+  'vatAmount',
+  'totalWithVat',
+  'amountDue',
+  'paidAmount',
+  'creditedAmount',
+  'paidAt',
+  'dueDate',
+  'issueDate',
+  'sentAt',
+  'creditedInvoiceId',
+] as const satisfies readonly (keyof Invoice)[];
+
+type StoredFigures = Partial<Pick<Invoice, (typeof invoiceFigureAttributes)[number] | 'status'>>;
+
+/**
+ * The figures of an invoice as the API answers them, from a stored record or a projection of it.
+ * Records made before invoices had VAT carry only `totalAmount`: it reads as HT at 20 %
+ * (`LEGACY_VAT_RATE`), so TTC and the amount due are derived from it, never the HT recomputed.
+ */
+export function invoiceFiguresAsRead<T extends StoredFigures>(
+  stored: T,
+): T &
+  Pick<
+    Invoice,
+    'kind' | 'totalAmount' | 'vatAmount' | 'totalWithVat' | 'amountDue' | 'paidAmount' | 'creditedAmount'
+  > {
+  const totalAmount = stored.totalAmount ?? '0.00';
+  let vatAmount = stored.vatAmount;
+  let totalWithVat = stored.totalWithVat;
+  if (vatAmount === undefined || totalWithVat === undefined) {
+    const totalCents = parseMoney(totalAmount);
+    const vatCents = percentOf(totalCents, parsePercent(LEGACY_VAT_RATE));
+    vatAmount = formatMoney(vatCents);
+    totalWithVat = formatMoney(sumCents([totalCents, vatCents]));
+  }
+  return {
+    ...stored,
+    kind: stored.kind ?? 'standard',
+    totalAmount,
+    vatAmount,
+    totalWithVat,
+    amountDue: stored.amountDue ?? totalWithVat,
+    paidAmount: stored.paidAmount ?? '0.00',
+    creditedAmount: stored.creditedAmount ?? '0.00',
+  };
 }
 
 /**
- * Issues an invoice: it takes the next number and `change` gives its other new fields (status,
- * `sentAt`), in one transaction with the counter. `allowed(current)` refuses an invoice that
- * cannot be issued (not a draft) with its own 409.
+ * A stored invoice as the API answers it. One made before invoices had lines reads as one line
+ * titled as the invoice, of quantity 1 at its amount HT and 20 %, with its totals derived
+ * (`invoiceFiguresAsRead`); a line without a rate reads at 20 %.
+ */
+export function invoiceAsRead(stored: Invoice): Invoice {
+  const figures = invoiceFiguresAsRead(stored);
+  const lines: InvoiceLine[] = (
+    stored.lines ?? [
+      {
+        description: stored.title,
+        quantity: '1.000',
+        unitPrice: figures.totalAmount,
+        total: figures.totalAmount,
+      },
+    ]
+  ).map((line) => ({
+    ...line,
+    vatRate: line.vatRate ?? (LEGACY_VAT_RATE as VatRate),
+    total: line.total ?? formatMoney(lineTotal(parseQuantity(line.quantity), parseMoney(line.unitPrice))),
+  }));
+  const vatBreakdown = stored.vatBreakdown ?? invoiceTotals({ lines }).vatBreakdown;
+  return { ...figures, reverseCharge: stored.reverseCharge ?? false, lines, vatBreakdown };
+}
+
+/**
+ * A new draft invoice (or credit note), without a number, written with `extraItems` (a billing
+ * lock). Given a create body instead of the record's fields (tests, demo data), it is priced as a
+ * standard invoice at 20 % for lines without a rate (`totalAmount` alone: one line at that amount).
+ */
+export function createDraftInvoice(
+  companyId: string,
+  data: Fields<Invoice> | InvoiceCreateData,
+  options: { extraItems?: TransactItem[]; explainExtra?(index: number): HttpError | undefined } = {},
+): Promise<Invoice> {
+  const fields = 'vatBreakdown' in data ? data : draftOfBody(data);
+  return invoices.create(companyId, { ...fields, status: 'draft' }, options);
+}
+
+/** The fields of a standard draft made from a create body, priced with the default rate (20 %). */
+function draftOfBody(body: InvoiceCreateData): Fields<Invoice> {
+  const { lines, totalAmount, ...fields } = body;
+  const given = lines ?? (totalAmount !== undefined ? [singleLine(body.title, totalAmount)] : []);
+  return {
+    ...fields,
+    kind: 'standard',
+    status: 'draft',
+    paidAmount: '0.00',
+    creditedAmount: '0.00',
+    ...pricedInvoice(given, { noVat: body.reverseCharge, defaultVatRate: LEGACY_VAT_RATE as VatRate }),
+  } as Fields<Invoice>;
+}
+
+export interface IssueOptions {
+  /** The series the number is taken from (default: invoices, `FAC`). */
+  series?: NumberSeries;
+  /** More items of the same transaction (the credited invoice of a credit note). */
+  extraItems?: TransactItem[];
+  /** Explains a failed condition on one of `extraItems` (index within them). */
+  explainExtra?(index: number): HttpError | undefined;
+}
+
+/**
+ * Issues an invoice: it takes the next number of its series and `change(current, number)` gives
+ * its other new fields (status, `sentAt`, snapshots…), in one transaction with the counter, its
+ * number marker and `extraItems`. `check(current)` refuses an invoice that cannot be issued (not a
+ * draft) with its own error; `expectedVersion` is the version the caller saw (409 when stale).
  */
 export async function issueInvoice(
   companyId: string,
   id: string,
-  change: (current: Invoice) => Partial<Invoice>,
+  change: (current: Invoice, number: string) => Partial<Invoice>,
   check: (current: Invoice) => void,
   expectedVersion?: number,
+  options: IssueOptions = {},
 ): Promise<Invoice> {
   const current = await invoices.getOrThrow(companyId, id);
   if (expectedVersion !== undefined && expectedVersion !== current.version)
     throw conflict(staleVersionMessage);
   check(current);
+  const extraItems = options.extraItems ?? [];
   let issued: Invoice | undefined;
   await takeNextNumber(
     companyId,
-    numberSeries.invoice,
+    options.series ?? numberSeries.invoice,
     (number) => {
       const { record, item } = invoices.replaceItem(companyId, current, {
         ...current,
-        ...change(current),
+        ...change(current, number),
         number,
       } as Fields<Invoice>);
       issued = record;
@@ -59,9 +195,14 @@ export async function issueInvoice(
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        ...extraItems,
       ];
     },
-    (index) => conflict(index === 0 ? staleVersionMessage : invoiceNumberTaken),
+    (index) => {
+      if (index === 0) return conflict(staleVersionMessage);
+      if (index === 1) return conflict(invoiceNumberTaken);
+      return options.explainExtra?.(index - 2);
+    },
   );
   return issued as Invoice;
 }
@@ -93,4 +234,55 @@ export async function deleteDraftInvoice(
     () => conflict(staleVersionMessage),
   );
   return current;
+}
+
+/**
+ * The billing lock of a quote (its deposits and invoices) or of an invoice (its credit notes):
+ * `COMPANY#<c>` / `BILLING#<QUOTE|INVOICE>#<id>`, holding `value`, moved by one by every write that
+ * bills more of it, in the same transaction. Two such writes never both pass a check of what
+ * remains to bill (or to credit) made on the same reading.
+ */
+export interface BillingLock {
+  key: Key;
+  /** The value read (0 when the lock does not exist yet). */
+  value: number;
+}
+
+export const billingLockKey = (companyId: string, type: 'QUOTE' | 'INVOICE', id: string): Key => ({
+  pk: companyPk(companyId),
+  sk: `BILLING#${type}#${id}`,
+});
+
+/** Reads a billing lock consistently. */
+export async function readBillingLock(
+  companyId: string,
+  type: 'QUOTE' | 'INVOICE',
+  id: string,
+): Promise<BillingLock> {
+  const key = billingLockKey(companyId, type, id);
+  try {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+    );
+    return { key, value: typeof Item?.value === 'number' ? Item.value : 0 };
+  } catch (error) {
+    throw awsErrorToHttp(error) ?? error;
+  }
+}
+
+/** The item that moves a billing lock from the value read to the next, failing if it moved since. */
+export function billingLockItem(lock: BillingLock): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...lock.key, value: lock.value + 1 },
+      ConditionExpression: lock.value === 0 ? 'attribute_not_exists(pk)' : '#value = :value',
+      ...(lock.value === 0
+        ? {}
+        : {
+            ExpressionAttributeNames: { '#value': 'value' },
+            ExpressionAttributeValues: { ':value': lock.value },
+          }),
+    },
+  };
 }

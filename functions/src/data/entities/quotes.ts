@@ -1,6 +1,18 @@
 import type { Quote, QuoteCreateData, QuoteItem, QuoteItemData } from '@btp/shared/entities/quote';
 import { quoteSchema } from '@btp/shared/entities/quote';
-import { quoteTotals } from '@btp/shared/pricing';
+import type { VatRate } from '@btp/shared/enums';
+import {
+  formatMoney,
+  lineTotal,
+  parseMoney,
+  parsePercent,
+  parseQuantity,
+  percentOf,
+  sumCents,
+} from '@btp/shared/money';
+import { LEGACY_VAT_RATE, quoteTotals } from '@btp/shared/pricing';
+import { formatVatBreakdown, saleUnitPriceCents, splitInProportion } from '@btp/shared/vat';
+import { defaultPricingContext, type PricingContext } from '../../invoicing/issuer.js';
 import { tableName } from '../../lib/dynamo.js';
 import { badRequest, conflict } from '../../lib/http-errors.js';
 import { numberSeries } from '../counters.js';
@@ -73,71 +85,210 @@ export function assertQuoteFits(fields: Partial<Fields<Quote>>): void {
 
 /**
  * A new draft with the next number, its lines (`data.items`, none when absent) and the amounts
- * they give, written in one transaction with the number counter and the number marker.
+ * they give, written in one transaction with the number counter and the number marker. `context`:
+ * the company's default VAT rate and regime (a line without a rate takes the default; every line
+ * is at 0 % under reverse charge or the franchise).
  */
-export function createQuote(companyId: string, data: QuoteCreateData): Promise<Quote> {
+export function createQuote(
+  companyId: string,
+  data: QuoteCreateData,
+  context: PricingContext = defaultPricingContext,
+): Promise<Quote> {
   const { items: lines = [], ...fields } = data;
   const id = newId();
-  const record = { ...fields, ...pricedQuote(companyId, { id, ...fields }, lines) };
+  const record = { ...fields, ...pricedQuote(companyId, { id, ...fields }, lines, context) };
   assertQuoteFits(record);
   return createNumbered(quotes, numberSeries.quote, companyId, record, id);
 }
 
 /**
  * A draft's next content: `fields` over the stored ones, and the lines replaced by `lines` when
- * given, else the stored lines, re-priced when the percentages change (so the amounts always
- * follow the rule). Refused (400) when the quote would no longer fit in one item.
+ * given, else the stored lines, re-priced when the percentages or the reverse charge change (so
+ * the amounts always follow the rule). Lines leaving the reverse charge at 0 % take the company's
+ * default rate (they were at 0 % because of it). A quote stored before VAT existed and not
+ * re-priced gets its VAT fields as it reads (`quoteAsRead`), its HT left as stored. Refused (400)
+ * when the quote would no longer fit in one item.
  */
 export function nextDraft(
   companyId: string,
   current: Quote,
   fields: Partial<Fields<Quote>>,
   lines?: QuoteItemData[],
+  context: PricingContext = defaultPricingContext,
 ): Fields<Quote> {
-  const next = { ...current, ...fields };
+  const read = quoteAsRead(current);
+  const next = { ...read, ...fields };
+  const leavesReverseCharge = read.reverseCharge && !next.reverseCharge;
   const repriced =
     lines !== undefined ||
-    next.overheadPercentage !== current.overheadPercentage ||
-    next.marginPercentage !== current.marginPercentage;
+    next.overheadPercentage !== read.overheadPercentage ||
+    next.marginPercentage !== read.marginPercentage ||
+    next.reverseCharge !== read.reverseCharge;
+  const storedLines = (read.items ?? []).map((item) => {
+    const line = lineOf(item);
+    return leavesReverseCharge && line.vatRate === '0.00' ? { ...line, vatRate: undefined } : line;
+  });
   const result = repriced
-    ? { ...next, ...pricedQuote(companyId, next, lines ?? (next.items ?? []).map(lineOf)) }
+    ? { ...next, ...pricedQuote(companyId, next, lines ?? storedLines, context) }
     : next;
   assertQuoteFits(result);
   return result;
 }
 
+/** What `pricedQuote` sets on a quote: its priced lines and every amount. */
+export type QuoteAmounts = Pick<
+  Quote,
+  | 'items'
+  | 'subtotalAmount'
+  | 'overheadAmount'
+  | 'marginAmount'
+  | 'totalAmount'
+  | 'vatBreakdown'
+  | 'vatAmount'
+  | 'totalWithVat'
+>;
+
 /**
- * The quote's lines ordered by `sortOrder` (then as given) and priced by the shared rule, and the
- * quote's amounts. Each call gives the lines new ids: lines are replaced together, never one by one.
+ * The quote's lines ordered by `sortOrder` (then as given) and priced by the shared rule
+ * (`quoteTotals`: selling prices, VAT per rate), and the quote's amounts. A line keeps the rate it
+ * is taxed at: its own, else the company's default; 0 % under reverse charge or franchise. Each
+ * call gives the lines new ids: lines are replaced together, never one by one.
  */
 export function pricedQuote(
   companyId: string,
-  quote: Pick<Quote, 'id' | 'overheadPercentage' | 'marginPercentage' | 'items'>,
+  quote: Pick<Quote, 'id' | 'overheadPercentage' | 'marginPercentage'> & {
+    reverseCharge?: boolean;
+    /** Ignored: the lines priced are `lines`. */
+    items?: unknown;
+  },
   lines: QuoteItemData[],
-): Pick<Quote, 'items' | 'subtotalAmount' | 'overheadAmount' | 'marginAmount' | 'totalAmount'> {
-  const ordered = [...lines].sort((a, b) => a.sortOrder - b.sortOrder);
+  context: PricingContext = defaultPricingContext,
+): QuoteAmounts {
+  const ordered = [...lines]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((line) => ({ ...line, vatRate: line.vatRate ?? context.defaultVatRate }));
   const totals = quoteTotals({
-    items: ordered.map((line) => ({ quantity: line.quantity, unitPrice: line.unitPrice })),
+    items: ordered.map((line) => ({
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      vatRate: line.vatRate,
+    })),
     overheadPercentage: quote.overheadPercentage,
     marginPercentage: quote.marginPercentage,
+    noVat: quote.reverseCharge === true || context.franchise,
   });
   const now = nowIso();
-  const items: QuoteItem[] = ordered.map((line, index) => ({
-    ...line,
-    id: newId(),
-    companyId,
-    quoteId: quote.id,
-    createdAt: now,
-    updatedAt: now,
-    totalPrice: totals.lines[index] as string,
-  }));
+  const items: QuoteItem[] = ordered.map((line, index) => {
+    const priced = totals.lines[index];
+    if (!priced) throw new Error('quoteTotals returned fewer lines than it was given');
+    return {
+      ...line,
+      id: newId(),
+      companyId,
+      quoteId: quote.id,
+      createdAt: now,
+      updatedAt: now,
+      vatRate: priced.vatRate as VatRate,
+      totalPrice: priced.totalPrice,
+      saleUnitPrice: priced.saleUnitPrice,
+      saleTotal: priced.saleTotal,
+    };
+  });
   return {
     items,
     subtotalAmount: totals.subtotalAmount,
     overheadAmount: totals.overheadAmount,
     marginAmount: totals.marginAmount,
     totalAmount: totals.totalAmount,
+    vatBreakdown: totals.vatBreakdown,
+    vatAmount: totals.vatAmount,
+    totalWithVat: totals.totalWithVat,
   };
+}
+
+/**
+ * A stored line as the API answers it. Lines stored before VAT and selling prices existed read at
+ * 20 % (`LEGACY_VAT_RATE`), with their selling prices computed by today's rule from their cost
+ * and the quote's percentages.
+ */
+function itemAsRead(
+  quote: Pick<Quote, 'overheadPercentage' | 'marginPercentage'>,
+  item: QuoteItem,
+): QuoteItem {
+  if (
+    item.vatRate !== undefined &&
+    item.saleUnitPrice !== undefined &&
+    item.saleTotal !== undefined &&
+    item.totalPrice !== undefined
+  ) {
+    return item;
+  }
+  const quantity = parseQuantity(item.quantity);
+  const cost = parseMoney(item.unitPrice);
+  const sale = saleUnitPriceCents(
+    cost,
+    parsePercent(quote.overheadPercentage ?? '0'),
+    parsePercent(quote.marginPercentage ?? '0'),
+  );
+  return {
+    ...item,
+    vatRate: item.vatRate ?? (LEGACY_VAT_RATE as VatRate),
+    totalPrice: item.totalPrice ?? formatMoney(lineTotal(quantity, cost)),
+    saleUnitPrice: item.saleUnitPrice ?? formatMoney(sale),
+    saleTotal: item.saleTotal ?? formatMoney(lineTotal(quantity, sale)),
+  };
+}
+
+/**
+ * The VAT of a quote stored before VAT existed, derived from its stored HT (`totalAmount`, never
+ * recomputed): split across its lines' rates in proportion to their selling totals when it is read
+ * with its lines, else (lists) all at 20 %. A quote of 0.00 without lines has no breakdown.
+ */
+function legacyVat(
+  quote: Quote,
+  items: readonly QuoteItem[] | undefined,
+): Pick<Quote, 'vatBreakdown' | 'vatAmount' | 'totalWithVat'> {
+  const totalCents = parseMoney(quote.totalAmount ?? '0');
+  const weights = new Map<number, number>();
+  for (const item of items ?? []) {
+    const rate = parsePercent(item.vatRate);
+    weights.set(rate, sumCents([weights.get(rate) ?? 0, parseMoney(item.saleTotal)]));
+  }
+  if (weights.size === 0 && totalCents !== 0) weights.set(parsePercent(LEGACY_VAT_RATE), totalCents);
+  const rates = [...weights.keys()].sort((a, b) => b - a);
+  const bases = splitInProportion(
+    totalCents,
+    rates.map((rate) => Math.max(0, weights.get(rate) ?? 0)),
+  );
+  const breakdown = rates.map((rateHundredths, index) => {
+    const baseCents = bases[index] ?? 0;
+    return { rateHundredths, baseCents, amountCents: percentOf(baseCents, rateHundredths) };
+  });
+  const vatCents = sumCents(breakdown.map((entry) => entry.amountCents));
+  return {
+    vatBreakdown: formatVatBreakdown(breakdown),
+    vatAmount: formatMoney(vatCents),
+    totalWithVat: formatMoney(sumCents([totalCents, vatCents])),
+  };
+}
+
+/**
+ * A stored quote as the API answers it. Records made before VAT existed read correctly: no reverse
+ * charge, lines at 20 % with their selling prices, and the VAT fields derived from the stored HT
+ * (`legacyVat`). A quote stored with its VAT fields is answered as stored.
+ */
+export function quoteAsRead(stored: Quote): Quote {
+  const items = stored.items?.map((item) => itemAsRead(stored, item));
+  const quote: Quote = { ...stored, reverseCharge: stored.reverseCharge ?? false };
+  if (items) quote.items = items;
+  if (
+    stored.vatBreakdown === undefined ||
+    stored.vatAmount === undefined ||
+    stored.totalWithVat === undefined
+  ) {
+    Object.assign(quote, legacyVat(stored, items));
+  }
+  return quote;
 }
 
 /**
@@ -152,13 +303,14 @@ export function replaceQuoteItems(
   lines: QuoteItemData[],
   expectedVersion?: number,
   check?: (current: Quote) => void,
+  context: PricingContext = defaultPricingContext,
 ): Promise<Quote> {
   return quotes.update(
     companyId,
     quoteId,
     (current) => {
       check?.(current);
-      return nextDraft(companyId, current, {}, lines);
+      return nextDraft(companyId, current, {}, lines, context);
     },
     { expectedVersion },
   );
@@ -202,6 +354,7 @@ export function lineOf(item: QuoteItem): QuoteItemData {
     unitPrice: item.unitPrice,
     supplierId: item.supplierId,
     notes: item.notes,
+    vatRate: item.vatRate,
     sortOrder: item.sortOrder,
   };
 }

@@ -1,9 +1,16 @@
+import { invoiceSendInput } from '@btp/shared/entities/invoice';
 import { sendInvoice } from '../../invoicing/invoice-service.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
 
-/** POST /api/invoices/{id}/send: draft → sent with the next gapless number. */
-export const handler = createHandler({ params: idParams }, async ({ params, principal }) => ({
-  body: await sendInvoice(companyOf(principal), params.id),
-}));
+/**
+ * POST /api/invoices/{id}/send: draft → issued with the next gapless number of its series (`FAC`,
+ * `AV` for a credit note), dates and snapshots. The body carries the `version` the person saw.
+ */
+export const handler = createHandler(
+  { body: invoiceSendInput, params: idParams },
+  async ({ body, params, principal }) => ({
+    body: await sendInvoice(companyOf(principal), params.id, body.version),
+  }),
+);

@@ -102,17 +102,25 @@ describe('PUT /api/quotes/{id} with its lines', () => {
     dynamo.on(TransactWriteCommand).resolves({});
     const response = await update(request('PUT', body), lambdaContext);
     expect(response.statusCode).toBe(200);
+    // Costs 12.5 × 8.40 = 105.00 and 2 × 150 = 300.00; selling prices at K = 1.10 × 1.15 = 1.265:
+    // 8.40 × K = 10.626 → 10.63, × 12.5 = 132.875 → 132.88; 150 × K = 189.75, × 2 = 379.50;
+    // HT 512.38, VAT 20 % (the default rate) 102.476 → 102.48, TTC 614.86.
     expect(jsonOf(response)).toMatchObject({
       title: 'Rénovation complète',
       subtotalAmount: '405.00',
-      totalAmount: '512.33',
+      totalAmount: '512.38',
+      vatAmount: '102.48',
+      totalWithVat: '614.86',
       version: 4,
-      items: [{ totalPrice: '105.00' }, { totalPrice: '300.00' }],
+      items: [
+        { totalPrice: '105.00', saleUnitPrice: '10.63', saleTotal: '132.88', vatRate: '20.00' },
+        { totalPrice: '300.00', saleUnitPrice: '189.75', saleTotal: '379.50', vatRate: '20.00' },
+      ],
     });
     expect(writes()).toHaveLength(1);
     const [put, ...others] = transactionItems();
     expect(others).toEqual([]);
-    expect(put?.Put?.Item).toMatchObject({ title: 'Rénovation complète', totalAmount: '512.33', version: 4 });
+    expect(put?.Put?.Item).toMatchObject({ title: 'Rénovation complète', totalAmount: '512.38', version: 4 });
     expect(put?.Put?.Item?.items).toHaveLength(2);
     expect(put?.Put?.ConditionExpression).toBe('version = :version');
     expect(put?.Put?.ExpressionAttributeValues).toEqual({ ':version': 3 });
@@ -170,11 +178,15 @@ describe('POST /api/quotes with its lines', () => {
     dynamo.on(TransactWriteCommand).resolves({});
     const response = await create(request('POST', body), lambdaContext);
     expect(response.statusCode).toBe(201);
-    expect(jsonOf(response)).toMatchObject({ totalAmount: '512.33', version: 1, status: 'draft' });
+    expect(jsonOf(response)).toMatchObject({ totalAmount: '512.38', version: 1, status: 'draft' });
     expect(writes()).toHaveLength(1);
     const [counter, quote, marker] = transactionItems();
     expect(counter?.Put?.Item).toMatchObject({ value: 1 });
-    expect(quote?.Put?.Item).toMatchObject({ title: 'Salle de bains', totalAmount: '512.33' });
+    expect(quote?.Put?.Item).toMatchObject({
+      title: 'Salle de bains',
+      totalAmount: '512.38',
+      totalWithVat: '614.86',
+    });
     expect(quote?.Put?.Item?.items).toHaveLength(2);
     expect(marker?.Put?.Item).toMatchObject({ ownerId: quote?.Put?.Item?.id });
     expect(transactionItems()).toHaveLength(3);
