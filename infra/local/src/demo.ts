@@ -1,10 +1,15 @@
 /**
  * `DEMO=1`: a realistic French demo company on an empty DATA_DIR, written through the same
  * services and repositories the API uses (every value goes through the shared schemas), plus a
- * super administrator. Dates are relative to today so the dashboard always has figures.
+ * super administrator. Dates are relative to today so the dashboard always has figures. The
+ * company has a complete legal profile (identifiers with their real check digits), its quotes
+ * carry VAT on every line (10 % for renovation of housing, 20 % otherwise), an accepted quote has a
+ * deposit invoice, and an issued invoice has a credit note.
  */
 import { clientCreateInput, type Client } from '@btp/shared/entities/client';
-import { invoiceCreateInput } from '@btp/shared/entities/invoice';
+import { companyProfileInput } from '@btp/shared/entities/company';
+import { invoiceCreateInput, type Invoice } from '@btp/shared/entities/invoice';
+import { frenchVatNumber, luhnCheckDigit } from '@btp/shared/legal-identity';
 import { progressReportCreateInput } from '@btp/shared/entities/progress-report';
 import { projectCreateInput, type Project } from '@btp/shared/entities/project';
 import { quoteCreateInput, quoteItemInput } from '@btp/shared/entities/quote';
@@ -12,12 +17,18 @@ import { supplierCreateInput, type Supplier } from '@btp/shared/entities/supplie
 import { supplierInvoiceCreateInput } from '@btp/shared/entities/supplier-invoice';
 import { supplierQuoteCreateInput } from '@btp/shared/entities/supplier-quote';
 import { installFirstSuperAdmin, register } from '../../../functions/src/accounts/account-service.js';
+import { getCompany } from '../../../functions/src/accounts/companies.js';
 import { changeCompany } from '../../../functions/src/admin/admin-service.js';
+import { updateCompanyProfile } from '../../../functions/src/company/company-service.js';
 import { clients } from '../../../functions/src/data/entities/clients.js';
-import { createDraftInvoice, invoices, issueInvoice } from '../../../functions/src/data/entities/invoices.js';
+import { invoices } from '../../../functions/src/data/entities/invoices.js';
 import { progressReports } from '../../../functions/src/data/entities/progress-reports.js';
 import { projects } from '../../../functions/src/data/entities/projects.js';
-import { createQuote, quotes, replaceQuoteItems } from '../../../functions/src/data/entities/quotes.js';
+import { createQuote, quotes } from '../../../functions/src/data/entities/quotes.js';
+import { createCreditNote } from '../../../functions/src/invoicing/credit-notes.js';
+import { createInvoice, payInvoice, sendInvoice } from '../../../functions/src/invoicing/invoice-service.js';
+import { readPricingContext } from '../../../functions/src/invoicing/issuer.js';
+import { invoiceQuote } from '../../../functions/src/invoicing/quote-invoicing.js';
 import { createSupplierInvoice } from '../../../functions/src/data/entities/supplier-invoices.js';
 import { createSupplierQuote } from '../../../functions/src/data/entities/supplier-quotes.js';
 import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
@@ -35,24 +46,75 @@ const day = 24 * 60 * 60 * 1000;
 const isoDate = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString().slice(0, 10);
 const instant = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
 
+/**
+ * A SIRET with real check digits: the SIREN is `sirenBase` (8 digits) and its Luhn key, the
+ * establishment `nic` (4 digits) and the SIRET's own Luhn key.
+ */
+export function demoSiret(sirenBase: string, nic = '0001'): string {
+  const siren = `${sirenBase}${luhnCheckDigit(sirenBase)}`;
+  return `${siren}${nic}${luhnCheckDigit(`${siren}${nic}`)}`;
+}
+
+/**
+ * A French IBAN with its real keys: the RIB key of bank, branch and account (97 − (89 × bank + 15
+ * × branch + 3 × account) mod 97), then the IBAN's check digits (98 − BBAN·FR00 mod 97).
+ */
+export function demoIban(bank: string, branch: string, account: string): string {
+  const ribKey = 97n - ((89n * BigInt(bank) + 15n * BigInt(branch) + 3n * BigInt(account)) % 97n);
+  const bban = `${bank}${branch}${account}${String(ribKey).padStart(2, '0')}`;
+  // FR00 moved to the end, letters as numbers (F = 15, R = 27).
+  const check = 98n - (BigInt(`${bban}152700`) % 97n);
+  return `FR${String(check).padStart(2, '0')}${bban}`;
+}
+
+/** Dupont Bâtiment's legal identity (DOCUMENTS.md § 1). */
+const demoSiretNumber = demoSiret('51234567');
+export const demoProfile = {
+  legalForm: 'SARL',
+  shareCapital: '20000.00',
+  siret: demoSiretNumber,
+  registration: `RCS Lyon ${demoSiretNumber.slice(0, 9)}`,
+  vatNumber: frenchVatNumber(demoSiretNumber.slice(0, 9)),
+  address: '18 rue de la Charité',
+  postalCode: '69002',
+  city: 'Lyon',
+  country: 'France',
+  phone: '04 78 42 12 00',
+  website: 'https://dupont-batiment.fr',
+  iban: demoIban('30004', '00823', '00010123456'),
+  bic: 'BNPAFRPPXXX',
+  insurer: 'SMABTP',
+  insurerAddress: '8 rue Louis Armand, 75015 Paris',
+  insurancePolicyNumber: 'DEC-2026-458712',
+  insuranceActivities: 'Maçonnerie, carrelage, plâtrerie, plomberie sanitaire, électricité',
+  insuranceArea: 'France métropolitaine',
+  vatRegime: 'normal',
+  vatOnDebits: false,
+  paymentTermDays: 30,
+  quoteValidityDays: 30,
+  defaultVatRate: '20.00',
+  defaultRetentionRate: '5.00',
+} as const;
+
+// Name, contact, address, city, postal code, SIREN base (8 digits; none: a private person).
 const clientData = [
-  ['Maison Durand', 'Sophie Durand', '12 rue des Lilas', 'Lyon', '69003', '552 100 554 00025'],
-  ['SCI Les Tilleuls', 'Marc Lefèvre', '4 avenue Jean Jaurès', 'Villeurbanne', '69100', '803 254 117 00018'],
-  ['Boulangerie Martin', 'Claire Martin', '27 place Bellecour', 'Lyon', '69002', '419 876 302 00031'],
+  ['Maison Durand', 'Sophie Durand', '12 rue des Lilas', 'Lyon', '69003', '55210055'],
+  ['SCI Les Tilleuls', 'Marc Lefèvre', '4 avenue Jean Jaurès', 'Villeurbanne', '69100', '80325411'],
+  ['Boulangerie Martin', 'Claire Martin', '27 place Bellecour', 'Lyon', '69002', '41987630'],
   [
     'Mairie de Caluire',
     'Service technique',
     '1 place du Docteur Dugoujon',
     'Caluire-et-Cuire',
     '69300',
-    '216 900 347 00012',
+    '21690034',
   ],
-  ['Cabinet Moreau Avocats', 'Julien Moreau', '8 quai Saint-Antoine', 'Lyon', '69002', '512 398 772 00044'],
-  ['Résidence Belle Vue', 'Syndic Foncia', '35 montée de Choulans', 'Lyon', '69005', '330 221 905 00057'],
+  ['Cabinet Moreau Avocats', 'Julien Moreau', '8 quai Saint-Antoine', 'Lyon', '69002', '51239877'],
+  ['Résidence Belle Vue', 'Syndic Foncia', '35 montée de Choulans', 'Lyon', '69005', '33022190'],
   ['Famille Petit', 'Antoine Petit', '9 chemin des Vignes', 'Écully', '69130', undefined],
-  ['Hôtel du Parc', 'Nadia Benali', '61 boulevard des Belges', 'Lyon', '69006', '789 412 366 00019'],
-  ['Garage Roux', 'Thierry Roux', '140 route de Vienne', 'Vénissieux', '69200', '443 018 921 00026'],
-  ['École Sainte-Marie', 'Direction', '3 rue Tronchet', 'Lyon', '69006', '779 856 114 00015'],
+  ['Hôtel du Parc', 'Nadia Benali', '61 boulevard des Belges', 'Lyon', '69006', '78941236'],
+  ['Garage Roux', 'Thierry Roux', '140 route de Vienne', 'Vénissieux', '69200', '44301892'],
+  ['École Sainte-Marie', 'Direction', '3 rue Tronchet', 'Lyon', '69006', '77985611'],
   [
     'M. et Mme Garnier',
     'Hélène Garnier',
@@ -61,7 +123,7 @@ const clientData = [
     '69160',
     undefined,
   ],
-  ['Pharmacie Lambert', 'Olivier Lambert', '5 cours Vitton', 'Lyon', '69006', '384 559 201 00033'],
+  ['Pharmacie Lambert', 'Olivier Lambert', '5 cours Vitton', 'Lyon', '69006', '38455920'],
 ] as const;
 
 const supplierData = [
@@ -108,6 +170,11 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
     { status: 'active', subscriptionPlan: 'premium', maxUsers: 20 },
     admin.user.id,
   );
+  const registered = await getCompany(company);
+  await updateCompanyProfile(
+    company,
+    companyProfileInput.parse({ name: 'Dupont Bâtiment', email: registered?.email, ...demoProfile }),
+  );
   await register({
     firstName: 'Lucas',
     lastName: 'Bernard',
@@ -119,7 +186,8 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
   });
 
   const clientRecords: Client[] = [];
-  for (const [name, contactPerson, address, city, postalCode, siret] of clientData) {
+  for (const [name, contactPerson, address, city, postalCode, sirenBase] of clientData) {
+    const siret = sirenBase ? demoSiret(sirenBase) : undefined;
     const slug = name
       .toLowerCase()
       .normalize('NFD')
@@ -136,10 +204,9 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
           address,
           city,
           postalCode,
+          kind: siret ? 'company' : 'individual',
           siret,
-          vatNumber: siret
-            ? `FR${String(10 + clientRecords.length)}${siret.replace(/\s/g, '').slice(0, 9)}`
-            : undefined,
+          vatNumber: siret ? frenchVatNumber(siret.slice(0, 9)) : undefined,
         }),
       ),
     );
@@ -204,6 +271,8 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
   }
   const project = (index: number) => projectRecords[index % projectRecords.length]!;
 
+  // Renovation of housing over two years old: 10 % (the client's certification is printed); the
+  // rest at 20 %.
   const lines = [
     {
       resourceType: 'materials',
@@ -211,14 +280,23 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
       unit: 'm²',
       quantity: '24.500',
       unitPrice: '38.90',
+      vatRate: '10.00',
     },
-    { resourceType: 'labor', description: 'Pose carrelage', unit: 'h', quantity: '18', unitPrice: '45.00' },
+    {
+      resourceType: 'labor',
+      description: 'Pose carrelage',
+      unit: 'h',
+      quantity: '18',
+      unitPrice: '45.00',
+      vatRate: '10.00',
+    },
     {
       resourceType: 'equipment',
       description: 'Location carrelette électrique',
       unit: 'jour',
       quantity: '3',
       unitPrice: '55.00',
+      vatRate: '20.00',
     },
     {
       resourceType: 'subcontractor',
@@ -226,6 +304,7 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
       unit: 'forfait',
       quantity: '1',
       unitPrice: '1250.00',
+      vatRate: '20.00',
     },
   ];
   const quoteStatuses = [
@@ -238,6 +317,8 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
     'sent',
     'expired',
   ] as const;
+  const pricing = await readPricingContext(company);
+  let acceptedQuoteId: string | undefined;
   for (const [index, status] of quoteStatuses.entries()) {
     const quote = await createQuote(
       company,
@@ -247,23 +328,28 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
         projectId: project(index).id,
         description: 'Fourniture et pose selon descriptif joint.',
         validUntil: isoDate(30 - index * 5),
+        // The accepted quote has every line, at both rates: its deposit is split across them.
+        items: (status === 'validated' ? lines : lines.slice(0, 2 + (index % 3))).map((line, position) =>
+          quoteItemInput.parse({ ...line, sortOrder: position }),
+        ),
       }),
-    );
-    await replaceQuoteItems(
-      company,
-      quote.id,
-      lines
-        .slice(0, 2 + (index % 3))
-        .map((line, position) => quoteItemInput.parse({ ...line, sortOrder: position })),
+      pricing,
     );
     if (status !== 'draft') {
       await quotes.update(company, quote.id, (current) => ({
         ...current,
         status,
         sentAt: instant(-10 - index),
-        ...(status === 'validated' ? { validatedAt: instant(-3) } : {}),
+        ...(status === 'validated'
+          ? {
+              validatedAt: instant(-3),
+              acceptedAt: instant(-3),
+              signerName: 'Marie Lefort',
+            }
+          : {}),
       }));
     }
+    if (status === 'validated') acceptedQuoteId = quote.id;
   }
 
   for (const [index, status] of (
@@ -292,44 +378,120 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
     }
   }
 
+  // Title, lines [description, amount HT, VAT rate], status, due in days, paid in days, project.
   const invoiceSpecs = [
     // Paid today: this month's revenue on the dashboard is never empty, whatever the date.
-    ['Acompte 30 % cuisine Durand', '5550.00', 'paid', -20, 0, 0],
-    ['Situation n°1 extension Garnier', '12800.00', 'paid', -35, -5, 1],
-    ['Solde salle de bain Petit', '9800.00', 'paid', -70, -40, 6],
-    ['Bureaux Cabinet Moreau', '23400.00', 'paid', -130, -100, 7],
-    ['Situation n°2 extension Garnier', '9600.00', 'sent', 15, undefined, 1],
-    ['Mise aux normes électriques', '8250.00', 'overdue', -12, undefined, 2],
-    ['Acompte ravalement Belle Vue', '19200.00', 'overdue', -25, undefined, 5],
-    ['Acompte toiture École', '8400.00', 'draft', 30, undefined, 3],
+    [
+      'Acompte 30 % cuisine Durand',
+      [['Acompte sur travaux de cuisine', '5550.00', '10.00']],
+      'paid',
+      -20,
+      0,
+      0,
+    ],
+    [
+      'Situation n°1 extension Garnier',
+      [
+        ['Gros œuvre extension', '9800.00', '20.00'],
+        ['Reprise de la cuisine existante', '3000.00', '10.00'],
+      ],
+      'paid',
+      -35,
+      -5,
+      1,
+    ],
+    ['Solde salle de bain Petit', [['Salle de bain complète', '9800.00', '10.00']], 'paid', -70, -40, 6],
+    [
+      'Bureaux Cabinet Moreau',
+      [
+        ['Aménagement des bureaux', '22920.00', '20.00'],
+        ['Nettoyage de fin de chantier', '480.00', '20.00'],
+      ],
+      'paid',
+      -130,
+      -100,
+      7,
+    ],
+    [
+      'Situation n°2 extension Garnier',
+      [['Charpente et couverture', '9600.00', '20.00']],
+      'sent',
+      15,
+      undefined,
+      1,
+    ],
+    [
+      'Mise aux normes électriques',
+      [['Tableau et circuits', '8250.00', '20.00']],
+      'overdue',
+      -12,
+      undefined,
+      2,
+    ],
+    [
+      'Acompte ravalement Belle Vue',
+      [['Acompte sur ravalement', '19200.00', '10.00']],
+      'overdue',
+      -25,
+      undefined,
+      5,
+    ],
+    [
+      'Acompte toiture École',
+      [['Acompte sur réfection de toiture', '8400.00', '20.00']],
+      'draft',
+      30,
+      undefined,
+      3,
+    ],
   ] as const;
-  // The last value of each invoice is its project, an index in `projectSpecs`.
-  for (const [title, amount, status, due, paidOffset, projectIndex] of invoiceSpecs) {
-    const draft = await createDraftInvoice(
+  const issued = new Map<string, Invoice>();
+  // Issued in the order of their dates (a month before they fall due), so that the gapless numbers
+  // follow the dates as the law requires. The last value of each invoice is its project, an index
+  // in `projectSpecs`.
+  const byIssueDate = [...invoiceSpecs].sort((first, second) => first[3] - second[3]);
+  for (const [title, invoiceLines, status, due, paidOffset, projectIndex] of byIssueDate) {
+    const draft = await createInvoice(
       company,
       invoiceCreateInput.parse({
         clientId: project(projectIndex).clientId,
         projectId: project(projectIndex).id,
         title,
-        totalAmount: amount,
+        lines: invoiceLines.map(([description, unitPrice, vatRate]) => ({
+          description,
+          unit: 'forfait',
+          quantity: '1',
+          unitPrice,
+          vatRate,
+        })),
         dueDate: isoDate(due),
       }),
     );
     if (status === 'draft') continue;
-    const sent = await issueInvoice(
-      company,
-      draft.id,
-      () => ({ status: 'sent', sentAt: instant(due - 30) }),
-      () => undefined,
-    );
-    if (status === 'paid') {
-      await invoices.update(company, sent.id, (current) => ({
-        ...current,
-        status: 'paid',
-        paidAmount: current.totalAmount,
-        paidAt: instant(paidOffset ?? 0),
-      }));
-    }
+    const sent = await sendInvoice(company, draft.id, draft.version);
+    // Issued a month before it falls due.
+    const dated = await invoices.update(company, sent.id, (current) => ({
+      ...current,
+      issueDate: isoDate(due - 30),
+      sentAt: instant(due - 30),
+    }));
+    issued.set(title, dated);
+    if (status === 'paid') await payInvoice(company, sent.id, { paidAt: instant(paidOffset ?? 0) });
+  }
+
+  // The accepted quote: a deposit of 30 % split across its VAT rates, issued.
+  if (acceptedQuoteId) {
+    const deposit = await invoiceQuote(company, acceptedQuoteId, { kind: 'deposit', percentage: '30.00' });
+    await sendInvoice(company, deposit.id, deposit.version);
+  }
+  // The cleaning of the Moreau offices was not done: a credit note of that line, issued.
+  const moreau = issued.get('Bureaux Cabinet Moreau');
+  if (moreau) {
+    const note = await createCreditNote(company, moreau.id, {
+      lines: [{ index: 1 }],
+      reason: 'Nettoyage de fin de chantier non réalisé',
+    });
+    await sendInvoice(company, note.id, note.version);
   }
 
   for (const [index, status] of (
