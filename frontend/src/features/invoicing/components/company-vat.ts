@@ -1,4 +1,6 @@
-import { defaultVatRate, type VatRate } from '@btp/shared/enums';
+import { defaultVatRate, vatRates, type VatRate } from '@btp/shared/enums';
+
+import { useCompany } from '../../../api/company/get-company';
 
 /** What an invoice's VAT depends on in the company's profile. */
 export interface CompanyVatSettings {
@@ -10,13 +12,21 @@ export interface CompanyVatSettings {
 
 const FALLBACK: CompanyVatSettings = { defaultVatRate, franchise: false };
 
+function isVatRate(value: string | undefined): value is VatRate {
+  return value !== undefined && (vatRates as readonly string[]).includes(value);
+}
+
 /**
- * The company's VAT settings for the invoice editor.
- *
- * Seam: the company profile (`GET /api/company`, with `defaultVatRate` and `vatRegime`) has no
- * query in the SPA yet. When `frontend/src/api/company/` gives one, read it here (`defaultVatRate`,
- * `vatRegime === 'franchise'`) and keep this fallback while it loads or fails.
+ * The company's VAT settings for the invoice editor, from its profile (`GET /api/company`): the
+ * default rate of a new line and the franchise. 20 % and VAT charged while it loads or when it
+ * cannot be read, as the server does for a company without a profile.
  */
 export function useCompanyVatSettings(): CompanyVatSettings {
-  return FALLBACK;
+  const company = useCompany();
+  const profile = company.data;
+  if (profile === undefined) return FALLBACK;
+  return {
+    defaultVatRate: isVatRate(profile.defaultVatRate) ? profile.defaultVatRate : defaultVatRate,
+    franchise: profile.vatRegime === 'franchise',
+  };
 }

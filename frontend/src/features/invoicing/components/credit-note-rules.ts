@@ -21,7 +21,8 @@ export interface CreditLineChoice {
 export const creditNoteMessages = {
   noLine: 'Choisissez au moins une ligne à créditer',
   quantity: 'La quantité à créditer doit être un nombre positif',
-  above: (quantity: string) => `La quantité à créditer ne peut pas dépasser celle de la ligne (${quantity})`,
+  above: (quantity: string) =>
+    `La quantité à créditer ne peut pas dépasser la quantité facturée (${quantity})`,
 } as const;
 
 /** Every line of the invoice, not chosen yet, at its whole quantity. */

@@ -3,7 +3,7 @@ import {
   type InvoiceListItem,
   type InvoiceUpdateData,
 } from '@btp/shared/entities/invoice';
-import { Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 
@@ -16,9 +16,10 @@ import { useToast } from '../../../components/toast';
 import { ApiError, serverMessage } from '../../../lib/api';
 import { useZodForm, validateWith } from '../../../lib/zod-form';
 import { useCompanyVatSettings } from './company-vat';
-import { InvoiceFigures } from './invoice-figures';
+import { euros, InvoiceFigures } from './invoice-figures';
 import {
   emptyInvoiceLine,
+  isDeductionLine,
   lineInput,
   lineMessagesOf,
   linesFromInvoice,
@@ -28,6 +29,7 @@ import {
   type InvoiceLineMessages,
 } from './invoice-lines';
 import { InvoiceLinesEditor } from './invoice-lines-editor';
+import styles from './invoicing.module.css';
 
 /** The "no project" choice; the shared schema reads it as absent. */
 export const NO_PROJECT = 'none';
@@ -98,6 +100,17 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
   const [lines, setLines] = useState<InvoiceLineDraft[]>(() =>
     invoice === undefined ? [emptyInvoiceLine(vat.defaultVatRate)] : linesFromInvoice(invoice.lines),
   );
+  // The profile may arrive after the dialog opened: a new invoice's lines still at the fallback rate
+  // take the company's default (state adjusted while rendering, React's pattern for a changed input).
+  const [rateShown, setRateShown] = useState(vat.defaultVatRate);
+  if (rateShown !== vat.defaultVatRate) {
+    setRateShown(vat.defaultVatRate);
+    if (!editing) {
+      setLines((current) =>
+        current.map((line) => (line.vatRate === rateShown ? { ...line, vatRate: vat.defaultVatRate } : line)),
+      );
+    }
+  }
   const [linesChecked, setLinesChecked] = useState(false);
   const [serverLineMessages, setServerLineMessages] = useState<InvoiceLineMessages[]>([]);
   const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<
@@ -108,8 +121,9 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
   const reverseCharge =
     (Form.useWatch('reverseCharge', form) as boolean | undefined) ?? invoice?.reverseCharge ?? false;
   const noVat = reverseCharge || vat.franchise;
+  const deductions = (invoice?.lines ?? []).filter(isDeductionLine);
   const lineValidation = validateInvoiceLines(lines);
-  const totals = liveInvoiceTotals(lines, noVat);
+  const totals = liveInvoiceTotals(lines, noVat, deductions);
 
   const changeLines = (next: InvoiceLineDraft[]) => {
     setLines(next);
@@ -254,6 +268,22 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
         noVat={noVat}
         defaultVatRate={vat.defaultVatRate}
       />
+      {deductions.length > 0 && (
+        <section aria-label="Déductions" className={styles.deductions}>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
+            Déductions
+          </Typography.Title>
+          <ul className={styles.readLines}>
+            {deductions.map((line, index) => (
+              // Server-made lines have no id; their order is the server's.
+              <li key={index} className={styles.readLine}>
+                <span className={styles.readLineTitle}>{line.description}</span>
+                <strong className={styles.readLineTotal}>{euros(line.total)} HT</strong>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <InvoiceFigures
         figures={totals}
         label="Totaux de la facture"

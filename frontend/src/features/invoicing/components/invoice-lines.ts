@@ -54,16 +54,26 @@ export function vatRateText(rate: string): string {
   return isVatRate(rate) ? vatRateLabels[rate] : `${decimalForInput(rate)}\u00a0%`;
 }
 
-/** The editor's lines for a stored invoice's lines. */
+/**
+ * Whether a stored line was made by the server as a deduction (quantity below 0: an issued deposit
+ * deducted from the invoice of a quote). The server keeps those after the lines an update sends.
+ */
+export function isDeductionLine(line: Pick<InvoiceLine, 'quantity'>): boolean {
+  return line.quantity.startsWith('-');
+}
+
+/** The editor's lines for a stored invoice's lines (its deductions are the server's, not edited). */
 export function linesFromInvoice(lines: readonly InvoiceLine[]): InvoiceLineDraft[] {
-  return lines.map((line) => ({
-    key: nextKey(),
-    description: line.description,
-    unit: line.unit ?? '',
-    quantity: decimalForInput(line.quantity),
-    unitPrice: decimalForInput(line.unitPrice, MONEY_SCALE),
-    vatRate: isVatRate(line.vatRate) ? line.vatRate : defaultVatRate,
-  }));
+  return lines
+    .filter((line) => !isDeductionLine(line))
+    .map((line) => ({
+      key: nextKey(),
+      description: line.description,
+      unit: line.unit ?? '',
+      quantity: decimalForInput(line.quantity),
+      unitPrice: decimalForInput(line.unitPrice, MONEY_SCALE),
+      vatRate: isVatRate(line.vatRate) ? line.vatRate : defaultVatRate,
+    }));
 }
 
 /** A line as the create and update bodies carry it (what the shared schema parses). */
@@ -158,11 +168,13 @@ const NOTHING: Omit<LiveInvoiceTotals, 'lineTotals'> = {
 /**
  * The shared rule (`invoiceTotals`, what the server stores) applied to what is typed so far: a line
  * whose quantity (> 0) or unit price (≥ 0) cannot be read yet counts for nothing and states no rate.
- * `noVat`: reverse charge or the franchise, every line at 0 %.
+ * `noVat`: reverse charge or the franchise, every line at 0 %. `kept`: the stored deductions the
+ * server adds after the lines sent.
  */
 export function liveInvoiceTotals(
   lines: readonly Pick<InvoiceLineDraft, 'quantity' | 'unitPrice' | 'vatRate'>[],
   noVat: boolean,
+  kept: readonly InvoiceLineAmounts[] = [],
 ): LiveInvoiceTotals {
   const counted: { index: number; line: InvoiceLineAmounts }[] = [];
   lines.forEach((line, index) => {
@@ -171,7 +183,7 @@ export function liveInvoiceTotals(
     }
   });
   try {
-    const totals = invoiceTotals({ lines: counted.map(({ line }) => line), noVat });
+    const totals = invoiceTotals({ lines: [...counted.map(({ line }) => line), ...kept], noVat });
     const lineTotals: (string | null)[] = lines.map(() => null);
     counted.forEach(({ index }, at) => {
       lineTotals[index] = totals.lines[at]?.total ?? null;

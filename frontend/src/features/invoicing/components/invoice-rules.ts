@@ -1,4 +1,11 @@
-import { centsOf } from '@btp/shared/finance';
+import {
+  centsOf,
+  isCashed,
+  isCreditNote,
+  outstandingCents,
+  receivables,
+  revenueHtCents,
+} from '@btp/shared/finance';
 import { awaitsPayment, calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
 import { sumCents } from '@btp/shared/money';
 
@@ -21,10 +28,7 @@ export const invoiceTabs = [
 
 export type InvoiceTab = (typeof invoiceTabs)[number]['key'];
 
-/** Whether a record is a credit note (avoir). */
-export function isCreditNote(invoice: { kind?: string | undefined }): boolean {
-  return invoice.kind === 'credit_note';
-}
+export { isCreditNote };
 
 /** The tab a record (its status already derived) is listed under, if any. */
 export function tabOf(invoice: InvoicesListItem): InvoiceTab | undefined {
@@ -53,19 +57,18 @@ export function countByTab(invoices: readonly InvoicesListItem[]): Record<Invoic
   return counts;
 }
 
-/** What the client still has to pay on an issued invoice, TTC: amount due − paid − credited, ≥ 0. */
+/**
+ * What the client still has to pay on an issued invoice awaiting payment, TTC: amount due − paid −
+ * credited, ≥ 0 (shared rule); 0 for a draft, a paid or cancelled invoice, a credit note.
+ */
 export function remainingCents(invoice: InvoicesListItem): number {
-  if (isCreditNote(invoice) || !awaitsPayment(invoice.status)) return 0;
-  return Math.max(
-    0,
-    centsOf(invoice.amountDue) - centsOf(invoice.paidAmount) - centsOf(invoice.creditedAmount),
-  );
+  return outstandingCents(invoice);
 }
 
 export interface InvoiceSummary {
   /** TTC still owed on sent and overdue invoices. */
   pending: { cents: number; count: number };
-  /** HT of the paid invoices, less the HT of the issued credit notes. */
+  /** HT cashed ("CA encaissé HT"): paid invoices less their issued credit notes; count: invoices cashed. */
   paid: { cents: number; count: number };
   /** The part of `pending` that is overdue (TTC). */
   overdue: { cents: number; count: number };
@@ -74,27 +77,22 @@ export interface InvoiceSummary {
 }
 
 /**
- * The four summary cards of spec section 2, in cents (no float): what is owed is TTC (what the
- * client pays), what was cashed and what is drafted is HT (revenue), credit notes deducted.
+ * The four summary cards of spec section 2, in cents (no float), with the shared finance rules:
+ * what is owed is TTC (what the client pays), what was cashed and what is drafted is HT (revenue),
+ * credit notes deducted where revenue is summed.
  */
 export function invoiceSummary(
   invoices: readonly InvoicesListItem[],
   today: string = calendarDateInFrance(),
 ): InvoiceSummary {
   const read = withStatusesOn(invoices, today);
-  const billed = read.filter((invoice) => !isCreditNote(invoice));
-  const awaiting = billed.filter((invoice) => awaitsPayment(invoice.status));
-  const late = awaiting.filter((invoice) => invoice.status === 'overdue');
-  const paid = billed.filter((invoice) => invoice.status === 'paid');
-  const issuedCreditNotes = read.filter((invoice) => isCreditNote(invoice) && invoice.status !== 'draft');
-  const drafts = billed.filter((invoice) => invoice.status === 'draft');
-  const ht = (list: readonly InvoicesListItem[]) =>
-    sumCents(list.map((invoice) => centsOf(invoice.totalAmount)));
+  const owed = receivables(read, today);
+  const drafts = read.filter((invoice) => invoice.status === 'draft' && !isCreditNote(invoice));
   return {
-    pending: { cents: sumCents(awaiting.map(remainingCents)), count: awaiting.length },
-    paid: { cents: ht(paid) - ht(issuedCreditNotes), count: paid.length },
-    overdue: { cents: sumCents(late.map(remainingCents)), count: late.length },
-    drafts: { cents: ht(drafts), count: drafts.length },
+    pending: { cents: owed.cents, count: owed.count },
+    paid: { cents: revenueHtCents(read), count: read.filter(isCashed).length },
+    overdue: { cents: owed.overdueCents, count: owed.overdueCount },
+    drafts: { cents: sumCents(drafts.map((invoice) => centsOf(invoice.totalAmount))), count: drafts.length },
   };
 }
 
@@ -112,9 +110,12 @@ export interface InvoiceActions {
   credit: boolean;
 }
 
+/** The drafts edited in the invoice editor: a situation's and a credit note's lines are the server's. */
+const editableKinds: ReadonlySet<string> = new Set(['standard', 'deposit']);
+
 /**
- * The actions a card offers: a draft is sent or deleted, and edited when it is a standard invoice
- * (deposits, situations and credit notes are computed by the server from their quote or invoice);
+ * The actions a card offers: a draft is sent or deleted, and edited when it is an invoice or a
+ * deposit (situations and credit notes are computed by the server from their quote or invoice);
  * a sent or overdue invoice is marked paid; an issued invoice (sent, overdue or paid) is credited.
  * A numbered invoice is never edited nor deleted (French invoicing law).
  */
@@ -123,7 +124,7 @@ export function invoiceActions(invoice: { status: string; kind?: string | undefi
   const creditNote = isCreditNote(invoice);
   const awaiting = awaitsPayment(invoice.status);
   return {
-    edit: draft && (invoice.kind ?? 'standard') === 'standard',
+    edit: draft && editableKinds.has(invoice.kind ?? 'standard'),
     remove: draft,
     send: draft,
     pay: awaiting && !creditNote,

@@ -311,15 +311,19 @@ describe('invoice rules', () => {
     });
   });
 
-  it('sums what is owed TTC (less payments and credit notes), cashed HT less credit notes, late and drafted', () => {
+  it('sums what is owed TTC (less payments and credit notes), cashed HT less its credit notes, late and drafted', () => {
     expect(invoiceSummary(invoices as never, today)).toEqual({
       // 11 800,00 + 15 360,00 + (3 600,00 − 600,00 credited)
       pending: { cents: 3_016_000, count: 3 },
-      // 5 000,00 HT paid − 500,00 HT of the issued credit note
-      paid: { cents: 450_000, count: 1 },
+      // 5 000,00 HT cashed; the issued credit note cancels part of an invoice not paid: it lowers
+      // what is owed, not what was cashed.
+      paid: { cents: 500_000, count: 1 },
       overdue: { cents: 1_836_000, count: 2 },
       drafts: { cents: 840_000, count: 1 },
     });
+    // A credit note of a paid invoice takes its HT back from revenue: 5 000,00 − 500,00.
+    const refund = { ...creditNote, creditedInvoiceId: paid.id };
+    expect(invoiceSummary([paid, refund] as never, today).paid).toEqual({ cents: 450_000, count: 1 });
   });
 
   it('words counts and due dates in French', () => {
@@ -328,7 +332,7 @@ describe('invoice rules', () => {
     expect(dueDateText(undefined)).toBe('Échéance: Non définie');
   });
 
-  it('edits standard drafts only, pays sent invoices, credits issued invoices but not credit notes', () => {
+  it('edits invoice and deposit drafts only, pays sent invoices, credits issued invoices but not credit notes', () => {
     const none = { edit: false, remove: false, send: false, pay: false, credit: false };
     expect(invoiceActions({ status: 'draft', kind: 'standard' })).toEqual({
       ...none,
@@ -337,6 +341,12 @@ describe('invoice rules', () => {
       send: true,
     });
     expect(invoiceActions({ status: 'draft', kind: 'deposit' })).toEqual({
+      ...none,
+      edit: true,
+      remove: true,
+      send: true,
+    });
+    expect(invoiceActions({ status: 'draft', kind: 'progress' })).toEqual({
       ...none,
       remove: true,
       send: true,
@@ -389,7 +399,7 @@ describe('invoice rules', () => {
     expect(wrong.data).toBeUndefined();
     expect(wrong.lineMessages).toEqual([
       'La quantité à créditer doit être un nombre positif',
-      'La quantité à créditer ne peut pas dépasser celle de la ligne (20)',
+      'La quantité à créditer ne peut pas dépasser la quantité facturée (20)',
     ]);
     expect(validateCreditNote(lines, 'lines', [], '').listMessage).toBe(
       'Choisissez au moins une ligne à créditer',
@@ -413,7 +423,7 @@ describe('Facturation', () => {
       expect(pendingCard).toHaveTextContent(`Total en attente (TTC)${euro(3_016_000)}3 factures`),
     );
     expect(screen.getByRole('region', { name: 'Total encaissé (HT)' })).toHaveTextContent(
-      `${euro(450_000)}1 facture`,
+      `${euro(500_000)}1 facture`,
     );
     expect(screen.getByRole('region', { name: 'En retard (TTC)' })).toHaveTextContent(
       `${euro(1_836_000)}2 factures`,
@@ -610,6 +620,51 @@ describe('Facturation', () => {
     expect(within(second).getByRole('combobox', { name: 'TVA' })).toBeDisabled();
   });
 
+  const profile = {
+    ...record,
+    id: companyA.id,
+    name: companyA.name,
+    defaultVatRate: '5.50',
+    vatRegime: 'normal',
+    missingFields: { quote: [], invoice: [] },
+  };
+
+  it("starts each line at the company's default rate, even when the profile arrives after the dialog opened", async () => {
+    const user = setupUser();
+    let answerProfile = () => {};
+    const profileRead = new Promise<void>((resolve) => {
+      answerProfile = resolve;
+    });
+    stub({ 'GET /api/company': () => profileRead.then(() => Response.json(profile)) });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: /Nouvelle Facture/ }));
+    const dialog = await findDialog('Nouvelle Facture');
+    const rateOf = (number: number) =>
+      within(lineOf(dialog, number)).getByRole('combobox', { name: 'TVA' }).closest('.ant-select');
+    expect(rateOf(1)).toHaveTextContent('20 %');
+    answerProfile();
+    await waitFor(() => expect(rateOf(1)).toHaveTextContent('5,5 %'));
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter une ligne' }));
+    expect(rateOf(2)).toHaveTextContent('5,5 %');
+  });
+
+  it('taxes every line at 0 % with the 293 B mention under the VAT franchise', async () => {
+    const user = setupUser();
+    stub({ 'GET /api/company': json({ ...profile, vatRegime: 'franchise' }) });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: /Nouvelle Facture/ }));
+    const dialog = await findDialog('Nouvelle Facture');
+    const first = lineOf(dialog, 1);
+    await fill(within(first).getByLabelText('Prix unitaire HT'), '100');
+    expect(within(dialog).getByLabelText('Totaux de la facture')).toHaveTextContent(
+      `Total HT${euro(10_000)}TVA 0 % sur ${euro(10_000)}${euro(0)}Total TVA${euro(0)}Total TTC${euro(10_000)}`,
+    );
+    expect(dialog).toHaveTextContent('TVA non applicable, art. 293 B du CGI.');
+    expect(within(first).getByRole('combobox', { name: 'TVA' })).toBeDisabled();
+  });
+
   it("creates a draft with its lines for a client and one of that client's projects", async () => {
     const user = setupUser();
     const created = { ...draft, id: '4c0c1d2e-0000-4000-8000-000000000109', title: 'Salle de bain' };
@@ -719,6 +774,51 @@ describe('Facturation', () => {
         quoteId: draft.quoteId,
         version: 3,
       },
+    ]);
+  });
+
+  it("edits a quote's invoice without touching the deposit it deducts, counted in its totals", async () => {
+    const user = setupUser();
+    const fromQuote = {
+      ...draft,
+      id: '4c0c1d2e-0000-4000-8000-000000000111',
+      title: 'Solde du devis DEV-2026-0004',
+      lines: [
+        line('Rénovation salle de bain', '1.000', '10000.00', '20.00', '10000.00'),
+        line('Acompte FAC-2026-0001 déduit', '-1.000', '3000.00', '20.00', '-3000.00'),
+      ],
+      totalAmount: '7000.00',
+      vatBreakdown: [vat('20.00', '7000.00', '1400.00')],
+      vatAmount: '1400.00',
+      totalWithVat: '8400.00',
+      amountDue: '8400.00',
+    };
+    const api = stub({
+      'GET /api/invoices': json([fromQuote]),
+      [`PUT /api/invoices/${fromQuote.id}`]: json({ ...fromQuote, version: 4 }),
+    });
+    renderPage();
+
+    await openTab(/^Brouillons/);
+    await user.click(
+      within(await card('Solde du devis DEV-2026-0004')).getByRole('button', { name: /^Modifier/ }),
+    );
+    const dialog = await findDialog('Modifier la facture');
+    expect(within(dialog).queryByRole('listitem', { name: 'Ligne 2' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Déductions' })).toHaveTextContent(
+      `Acompte FAC-2026-0001 déduit${euro(-300_000)} HT`,
+    );
+    await fill(within(lineOf(dialog, 1)).getByLabelText('Prix unitaire HT'), '11000');
+    // (11 000,00 − 3 000,00) at 20 %.
+    expect(within(dialog).getByLabelText('Totaux de la facture')).toHaveTextContent(
+      `Total HT${euro(800_000)}TVA 20 % sur ${euro(800_000)}${euro(160_000)}Total TVA${euro(160_000)}Total TTC${euro(960_000)}`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+
+    expect(await toasts().findByText('Facture mise à jour avec succès')).toBeInTheDocument();
+    const [put] = api.calls(`PUT /api/invoices/${fromQuote.id}`);
+    expect((put?.body as { lines: unknown }).lines).toEqual([
+      { description: 'Rénovation salle de bain', quantity: '1.000', unitPrice: '11000.00', vatRate: '20.00' },
     ]);
   });
 
@@ -845,7 +945,9 @@ describe('Facturation', () => {
     expect(quantity).toHaveValue('20');
     await fill(quantity, '25');
     expect(
-      await within(second).findByText('La quantité à créditer ne peut pas dépasser celle de la ligne (20)'),
+      await within(second).findByText(
+        'La quantité à créditer ne peut pas dépasser la quantité facturée (20)',
+      ),
     ).toBeInTheDocument();
     await fill(quantity, '5,5');
     expect(second).toHaveTextContent(`Crédité : ${euro(55_000)} HT`);

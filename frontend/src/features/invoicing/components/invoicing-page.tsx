@@ -10,6 +10,7 @@ import { PageBody, PageHeader, type PageTitles } from '../../../components/page-
 import { QueryList } from '../../../components/query-list';
 import { useToast } from '../../../components/toast';
 import { ApiError, serverMessage } from '../../../lib/api';
+import { useCompanyVatSettings } from './company-vat';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { IncompleteProfileDialog } from './incomplete-profile-dialog';
 import { InvoiceCard } from './invoice-card';
@@ -57,6 +58,8 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
   const { toast } = useToast();
   const [tab, setTab] = useState<InvoiceTab>('sent');
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // Read with the page, so the editor's first line already has the company's default rate.
+  useCompanyVatSettings();
 
   const list = invoices.data === undefined ? undefined : withStatusesOn(invoices.data);
   const counts = countByTab(list ?? []);
