@@ -70,8 +70,8 @@ describe('Tableau de bord', () => {
     expect(await screen.findByText('Aucun projet actif')).toBeInTheDocument();
     expect(kpiNote('Projets Actifs')).toHaveTextContent('0');
     expect(await within(kpiNote('Projets Actifs')).findByText('sur 0 projet')).toBeInTheDocument();
-    expect(kpiNote('CA Mensuel')).toHaveTextContent(`0,00${NBSP}€— vs mois dernier`);
-    expect(kpiNote('Devis en Attente')).toHaveTextContent(`0,00${NBSP}€ Valeur totale`);
+    expect(kpiNote('CA Mensuel HT')).toHaveTextContent(`0,00${NBSP}€— vs mois dernier`);
+    expect(kpiNote('Devis en Attente')).toHaveTextContent(`0,00${NBSP}€ HT Valeur totale`);
     expect(await within(kpiNote('Marge Bénéficiaire')).findByText('— vs trimestre')).toBeInTheDocument();
   });
 
@@ -96,18 +96,21 @@ describe('Tableau de bord', () => {
         projectRecord({ name: 'B', status: 'in_progress' }),
         projectRecord({ name: 'C' }),
       ]),
-      // This quarter: 1 000 € in, 400 € out = 60 %; last quarter: 2 000 € in, 1 000 € out = 50 %.
+      // Revenue HT this quarter: 1 000 € in, 400 € out = 60 %; last quarter: 2 000 € in, 1 000 € out
+      // = 50 %. What was paid is TTC; the margin reads the HT.
       'GET /api/invoices': json([
         invoiceRecord({
           status: 'paid',
           totalAmount: '1000.00',
-          paidAmount: '1000.00',
+          totalWithVat: '1200.00',
+          paidAmount: '1200.00',
           paidAt: '2026-05-02T10:00:00Z',
         }),
         invoiceRecord({
           status: 'paid',
           totalAmount: '2000.00',
-          paidAmount: '2000.00',
+          totalWithVat: '2200.00',
+          paidAmount: '2200.00',
           paidAt: '2026-03-02T10:00:00Z',
         }),
       ]),
@@ -131,8 +134,10 @@ describe('Tableau de bord', () => {
     await screen.findByText('Projets Actifs');
     expect(await within(kpiNote('Projets Actifs')).findByText('sur 3 projets')).toBeInTheDocument();
     expect(kpiNote('Projets Actifs')).toHaveTextContent('2');
-    expect(kpiNote('CA Mensuel')).toHaveTextContent(`1${NNBSP}234,50${NBSP}€+23,5${NBSP}% vs mois dernier`);
-    expect(kpiNote('Devis en Attente')).toHaveTextContent(`314${NNBSP}520,00${NBSP}€ Valeur totale`);
+    expect(kpiNote('CA Mensuel HT')).toHaveTextContent(
+      `1${NNBSP}234,50${NBSP}€+23,5${NBSP}% vs mois dernier`,
+    );
+    expect(kpiNote('Devis en Attente')).toHaveTextContent(`314${NNBSP}520,00${NBSP}€ HT Valeur totale`);
     expect(kpiNote('Marge Bénéficiaire')).toHaveTextContent(`32,9${NBSP}%`);
     expect(
       await within(kpiNote('Marge Bénéficiaire')).findByText(`+10,0${NBSP}pts vs trimestre`),
@@ -203,19 +208,36 @@ describe('Tableau de bord', () => {
     ]);
   });
 
-  it('lists the first 3 unpaid invoices with the dashboard labels and their total', async () => {
+  it('lists the first 3 unpaid invoices with the dashboard labels and what remains to pay on them, TTC', async () => {
     stub({
       'GET /api/invoices': json([
         invoiceRecord({ title: 'Payée', status: 'paid', totalAmount: '999.00' }),
+        // Credit notes and cancelled invoices are owed by nobody.
+        invoiceRecord({
+          title: 'Avoir sur FAC-2026-0001',
+          kind: 'credit_note',
+          status: 'sent',
+          totalAmount: '50.00',
+        }),
+        invoiceRecord({ title: 'Annulée', status: 'cancelled', totalAmount: '80.00' }),
+        // 1 500,10 TTC, 300,00 paid.
         invoiceRecord({
           title: 'Situation n°1',
           status: 'sent',
-          totalAmount: '1200.10',
+          totalAmount: '1250.08',
+          totalWithVat: '1500.10',
+          paidAmount: '300.00',
           dueDate: '2026-06-30',
         }),
         // Sent and due yesterday: overdue, even if the server said 'sent'.
-        invoiceRecord({ title: 'Acompte', status: 'sent', totalAmount: '300.20', dueDate: '2026-05-19' }),
-        invoiceRecord({ title: 'Brouillon', status: 'draft', totalAmount: '0.70' }),
+        invoiceRecord({
+          title: 'Acompte',
+          status: 'sent',
+          totalAmount: '250.17',
+          totalWithVat: '300.20',
+          dueDate: '2026-05-19',
+        }),
+        invoiceRecord({ title: 'Brouillon', status: 'draft', totalAmount: '0.58', totalWithVat: '0.70' }),
         invoiceRecord({ title: 'Quatrième', status: 'sent', totalAmount: '5.00' }),
       ]),
     });
@@ -230,12 +252,14 @@ describe('Tableau de bord', () => {
     ]);
     expect(items[0]).toHaveTextContent('Situation n°1');
     expect(items[0]).toHaveTextContent('Échéance: 30/06/2026');
-    expect(items[0]).toHaveTextContent(`1${NNBSP}200,10${NBSP}€`);
+    expect(items[0]).toHaveTextContent(`1${NNBSP}200,10${NBSP}€ TTC`);
+    expect(items[1]).toHaveTextContent(`300,20${NBSP}€ TTC`);
     expect(items[2]).toHaveTextContent('Échéance: Non définie');
-    expect(within(invoices).queryByText('Payée')).not.toBeInTheDocument();
-    expect(within(invoices).queryByText('Quatrième')).not.toBeInTheDocument();
+    for (const absent of ['Payée', 'Avoir sur FAC-2026-0001', 'Annulée', 'Quatrième']) {
+      expect(within(invoices).queryByText(absent)).not.toBeInTheDocument();
+    }
     // 1 200,10 + 300,20 + 0,70, in cents.
-    expect(within(invoices).getByText(`1${NNBSP}501,00${NBSP}€ total`)).toBeInTheDocument();
+    expect(within(invoices).getByText(`1${NNBSP}501,00${NBSP}€ TTC total`)).toBeInTheDocument();
   });
 
   it('lists the first 4 documents with their kind, size and age', async () => {

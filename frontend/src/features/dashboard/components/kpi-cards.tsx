@@ -42,7 +42,8 @@ function tenthsOf(percent: string | null): number | null {
 /**
  * The four KPI cards of the dashboard. Their secondary lines are computed (DESIGN.md section 5):
  * total projects, revenue change vs last month, value of the pending quotes, and the change of the
- * margin of this quarter vs the previous one, in percentage points.
+ * margin of this quarter vs the previous one, in percentage points. Revenue ("CA encaissé HT", net
+ * of credit notes) and the quotes' value are HT.
  */
 export function KpiCards({ stats }: { stats: DashboardStats }) {
   const projects = useProjectsList();
@@ -67,7 +68,7 @@ export function KpiCards({ stats }: { stats: DashboardStats }) {
       </Col>
       <Col xs={24} sm={12} xl={6}>
         <KpiCard
-          title="CA Mensuel"
+          title="CA Mensuel HT"
           value={stats.monthlyRevenue}
           icon={<LineChartOutlined />}
           note={changeVsText(tenthsOf(stats.raw.monthlyRevenueChangePercent), 'mois dernier')}
@@ -78,7 +79,7 @@ export function KpiCards({ stats }: { stats: DashboardStats }) {
           title="Devis en Attente"
           value={stats.pendingQuotes}
           icon={<FileTextOutlined />}
-          note={`${formatEuro(centsOf(stats.raw.pendingQuotesValue))} Valeur totale`}
+          note={`${formatEuro(centsOf(stats.raw.pendingQuotesValue))} HT Valeur totale`}
         />
       </Col>
       <Col xs={24} sm={12} xl={6}>

@@ -1,5 +1,5 @@
 import { dashboardInvoiceStatusLabels, labelOf } from '@btp/shared/enums';
-import { centsOf } from '@btp/shared/finance';
+import { isCreditNote, remainingToPayCents } from '@btp/shared/finance';
 import { withEffectiveStatus } from '@btp/shared/invoice-status';
 import { formatEuro, sumCents } from '@btp/shared/money';
 import { Card, Tag } from 'antd';
@@ -15,17 +15,21 @@ export const PENDING_INVOICES = 3;
 const statusColours: Record<string, string> = { overdue: 'red', sent: 'blue', paid: 'green' };
 
 /**
- * 'Factures en Attente': the first 3 invoices whose status is not paid (spec section 2), with the
- * dashboard's status labels, and the total of the listed amounts.
+ * 'Factures en Attente': the first 3 invoices whose status is not paid (spec section 2), nor
+ * cancelled, credit notes left out, with the dashboard's status labels, what remains to pay on each
+ * (TTC, less what was paid or credited) and the total of the listed amounts.
  */
 export function PendingInvoices() {
   const invoices = useInvoicesList();
   // The server derives 'overdue'; derived again here for data kept across midnight.
   const shown = (invoices.data ?? [])
     .map((invoice) => withEffectiveStatus(invoice))
-    .filter((invoice) => invoice.status !== 'paid')
-    .slice(0, PENDING_INVOICES);
-  const totalCents = sumCents(shown.map((invoice) => centsOf(invoice.totalAmount)));
+    .filter(
+      (invoice) => invoice.status !== 'paid' && invoice.status !== 'cancelled' && !isCreditNote(invoice),
+    )
+    .slice(0, PENDING_INVOICES)
+    .map((invoice) => ({ ...invoice, owedCents: remainingToPayCents(invoice) }));
+  const totalCents = sumCents(shown.map((invoice) => invoice.owedCents));
 
   return (
     <Card
@@ -49,7 +53,7 @@ export function PendingInvoices() {
                     </span>
                   </div>
                   <div className={styles.itemSide}>
-                    <span className={styles.itemTitle}>{formatEuro(centsOf(invoice.totalAmount))}</span>
+                    <span className={styles.itemTitle}>{formatEuro(invoice.owedCents)} TTC</span>
                     <Tag color={statusColours[invoice.status] ?? 'default'} style={{ marginInlineEnd: 0 }}>
                       {labelOf(dashboardInvoiceStatusLabels, invoice.status)}
                     </Tag>
@@ -57,7 +61,7 @@ export function PendingInvoices() {
                 </li>
               ))}
             </ul>
-            <div className={styles.total}>{formatEuro(totalCents)} total</div>
+            <div className={styles.total}>{formatEuro(totalCents)} TTC total</div>
           </>
         )}
       </WidgetState>

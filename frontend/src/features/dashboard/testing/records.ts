@@ -19,16 +19,38 @@ export function projectRecord(fields: Record<string, unknown>) {
   return { ...record(), clientId: nextId(), status: 'planning', progress: 0, ...fields };
 }
 
+/**
+ * A customer invoice as `GET /api/invoices` answers it. Without VAT unless the test gives it: TTC
+ * and the amount due are the HT given (`totalAmount`), one line at 0 %.
+ */
 export function invoiceRecord(fields: Record<string, unknown>) {
   const clientId = nextId();
+  const totalAmount = (fields.totalAmount as string | undefined) ?? '0.00';
+  const totalWithVat = (fields.totalWithVat as string | undefined) ?? totalAmount;
   return {
     ...record(),
+    kind: 'standard',
     clientId,
     client: { id: clientId, name: 'Garnier SARL' },
     title: 'Facture',
     status: 'draft',
-    totalAmount: '0.00',
+    lines: [
+      {
+        description: 'Travaux',
+        quantity: '1.000',
+        unitPrice: totalAmount,
+        vatRate: '0.00',
+        total: totalAmount,
+      },
+    ],
+    totalAmount,
+    vatBreakdown: [],
+    vatAmount: '0.00',
+    totalWithVat,
+    amountDue: totalWithVat,
     paidAmount: '0.00',
+    creditedAmount: '0.00',
+    reverseCharge: false,
     ...fields,
   };
 }

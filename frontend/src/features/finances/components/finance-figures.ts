@@ -1,5 +1,7 @@
 import {
   changeTenths,
+  isCreditNote,
+  issuedCreditNotes,
   monthInFrance,
   netProfitCents,
   outstandingCents,
@@ -9,6 +11,8 @@ import {
   previousMonth,
   profitMarginTenths,
   receivables,
+  revenueHtCents,
+  revenueHtInMonthCents,
 } from '@btp/shared/finance';
 import {
   comparedBarPercents,
@@ -41,12 +45,17 @@ export interface OverdueInvoice {
   number: string | undefined;
   clientName: string | undefined;
   dueDate: string | undefined;
-  /** What remains owed, in cents. */
+  /** What remains to pay, TTC, in cents. */
   outstandingCents: number;
 }
 
-/** Every figure of the Finances screen, in cents and tenths of a percent (spec section 9). */
+/**
+ * Every figure of the Finances screen, in cents and tenths of a percent (spec section 9). Revenue is
+ * HT ("CA encaissé HT", credit notes deducted), what is owed TTC (the shared rules of finance.ts);
+ * supplier invoices carry one amount, as entered.
+ */
 export interface FinanceFigures {
+  /** HT: invoices cashed less their issued credit notes. */
   revenueCents: number;
   expensesCents: number;
   netProfitCents: number;
@@ -54,9 +63,12 @@ export interface FinanceFigures {
   /** Change of this month's revenue and expenses vs last month (France), in tenths of a percent. */
   revenueChangeTenths: number | null;
   expensesChangeTenths: number | null;
+  /** TTC still to pay on issued invoices, and how many. */
   pendingCents: number;
   pendingCount: number;
   overdueCents: number;
+  /** Issued credit notes: how many, and their HT. */
+  creditNotes: { count: number; cents: number };
   overdue: OverdueInvoice[];
   pendingSupplierCents: number;
   /** Widths of the revenue and expense bars, the larger one full. */
@@ -75,9 +87,10 @@ export function financeFigures(
 ): FinanceFigures {
   const today = calendarDateInFrance(now);
   const month = monthInFrance(now);
-  const revenueCents = paidTotalCents(invoices);
+  const revenueCents = revenueHtCents(invoices);
   const expensesCents = paidTotalCents(supplierInvoices);
   const owed = receivables(invoices, today);
+  const notes = issuedCreditNotes(invoices);
   const bars = comparedBarPercents(revenueCents, expensesCents);
 
   return {
@@ -86,8 +99,8 @@ export function financeFigures(
     netProfitCents: netProfitCents(revenueCents, expensesCents),
     marginTenths: profitMarginTenths(revenueCents, expensesCents),
     revenueChangeTenths: changeTenths(
-      paidInMonthCents(invoices, month),
-      paidInMonthCents(invoices, previousMonth(month)),
+      revenueHtInMonthCents(invoices, month),
+      revenueHtInMonthCents(invoices, previousMonth(month)),
     ),
     expensesChangeTenths: changeTenths(
       paidInMonthCents(supplierInvoices, month),
@@ -96,9 +109,10 @@ export function financeFigures(
     pendingCents: owed.cents,
     pendingCount: owed.count,
     overdueCents: owed.overdueCents,
+    creditNotes: { count: notes.count, cents: notes.cents },
     overdue: invoices
       .map((invoice) => withEffectiveStatus(invoice, today))
-      .filter((invoice) => invoice.status === 'overdue')
+      .filter((invoice) => invoice.status === 'overdue' && !isCreditNote(invoice))
       .map((invoice) => ({
         id: invoice.id,
         title: invoice.title,

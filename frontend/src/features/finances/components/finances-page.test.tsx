@@ -26,14 +26,25 @@ function invoice(fields: Record<string, unknown>) {
     [clients.mairie]: 'Mairie de Lyon',
     [clients.dupont]: 'M. Dupont',
   };
+  // Without VAT unless the test gives it: TTC and the amount due are then the HT.
+  const totalAmount = (fields.totalAmount as string | undefined) ?? '0.00';
+  const totalWithVat = (fields.totalWithVat as string | undefined) ?? totalAmount;
   return {
     ...record(),
+    kind: 'standard',
     clientId,
     client: { id: clientId, name: names[clientId] ?? 'Autre client' },
     title: 'Facture',
     status: 'draft',
-    totalAmount: '0.00',
+    lines: [],
+    totalAmount,
+    vatBreakdown: [],
+    vatAmount: '0.00',
+    totalWithVat,
+    amountDue: totalWithVat,
     paidAmount: '0.00',
+    creditedAmount: '0.00',
+    reverseCharge: false,
     ...fields,
   };
 }
@@ -113,10 +124,10 @@ describe('Finances', () => {
     renderApp('/finances');
 
     expect(await screen.findByText('Aucune facture en retard')).toBeInTheDocument();
-    expect(kpi('CA Encaissé')).toHaveTextContent('0,00 €— vs mois dernier');
+    expect(kpi('CA Encaissé HT')).toHaveTextContent('0,00 €— vs mois dernier');
     expect(kpi('Dépenses')).toHaveTextContent('0,00 €— vs mois dernier');
     expect(kpi('Bénéfice Net')).toHaveTextContent('0,00 €Marge : 0 %');
-    expect(kpi('En Attente')).toHaveTextContent('0,00 €0 facture en retard');
+    expect(kpi('En Attente TTC')).toHaveTextContent('0,00 €0 facture en retard');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       "Vue d'ensemble",
       'Revenus',
@@ -137,16 +148,43 @@ describe('Finances', () => {
     expect(itemTexts(counts)).toEqual(['En cours0', 'Planification0', 'Terminé0', 'En pause0']);
   });
 
-  it('applies the finance rules: paid totals, net profit, margin, pending, month-over-month', async () => {
+  it('applies the finance rules: revenue HT less credit notes, net profit, margin, what is owed TTC, month-over-month', async () => {
+    const cashed = invoice({
+      ...paid('1200.12', '2026-05-02T10:00:00Z'),
+      totalAmount: '1000.10',
+      totalWithVat: '1200.12',
+    });
     stub({
       'GET /api/invoices': json([
-        // This month 1 100,10 €; last month 1 000,00 € → +10,0 %.
-        invoice(paid('1000.10', '2026-05-02T10:00:00Z')),
-        invoice({ ...paid('500.00', '2026-05-03T10:00:00Z'), paidAmount: '100.00' }),
-        invoice(paid('1000.00', '2026-04-10T10:00:00Z')),
-        // Owed: 300,00 (due in June) + 250,50 overdue.
-        invoice({ status: 'sent', totalAmount: '300.00', dueDate: '2026-06-30' }),
-        invoice({ status: 'sent', totalAmount: '250.50', dueDate: '2026-05-01', title: 'Acompte' }),
+        // Revenue HT this month: 1 000,10 + 500,00 − 100,00 (credit note) = 1 400,10; last month
+        // 1 000,00 → +40,0 %. HT counts, whatever part of the TTC was recorded as paid.
+        cashed,
+        invoice({ ...paid('100.00', '2026-05-03T10:00:00Z'), totalAmount: '500.00', totalWithVat: '600.00' }),
+        invoice({
+          ...paid('1200.00', '2026-04-10T10:00:00Z'),
+          totalAmount: '1000.00',
+          totalWithVat: '1200.00',
+        }),
+        invoice({
+          kind: 'credit_note',
+          status: 'sent',
+          title: 'Avoir sur FAC-2026-0001',
+          totalAmount: '100.00',
+          totalWithVat: '120.00',
+          issueDate: '2026-05-15',
+          creditedInvoiceId: cashed.id,
+        }),
+        invoice({ kind: 'credit_note', status: 'draft', totalAmount: '70.00' }),
+        // Owed TTC: 300,00 (due in June) + 250,50 overdue less 50,50 credited.
+        invoice({ status: 'sent', totalAmount: '250.00', totalWithVat: '300.00', dueDate: '2026-06-30' }),
+        invoice({
+          status: 'sent',
+          totalAmount: '208.75',
+          totalWithVat: '250.50',
+          creditedAmount: '50.50',
+          dueDate: '2026-05-01',
+          title: 'Acompte',
+        }),
         invoice({ status: 'draft', totalAmount: '9999.00' }),
       ]),
       'GET /api/supplier-invoices': json([
@@ -159,21 +197,31 @@ describe('Finances', () => {
     renderApp('/finances');
 
     await screen.findByText('Revenus vs Dépenses');
-    // Revenue 1 000,10 + 100,00 + 1 000,00 = 2 100,10; expenses 525,25; profit 1 574,85 = 75,0 %.
-    expect(kpi('CA Encaissé')).toHaveTextContent('2 100,10 €+10,0 % vs mois dernier');
+    // Revenue HT 1 000,10 + 500,00 + 1 000,00 − 100,00 = 2 400,10; expenses 525,25; profit 1 874,85
+    // = 78,1 %.
+    expect(kpi('CA Encaissé HT')).toHaveTextContent('2 400,10 €+40,0 % vs mois dernier');
     expect(kpi('Dépenses')).toHaveTextContent('525,25 €— vs mois dernier');
-    expect(kpi('Bénéfice Net')).toHaveTextContent('1 574,85 €Marge : 75,0 %');
-    expect(kpi('En Attente')).toHaveTextContent('550,50 €1 facture en retard');
+    expect(kpi('Bénéfice Net')).toHaveTextContent('1 874,85 €Marge : 78,1 %');
+    expect(kpi('En Attente TTC')).toHaveTextContent('500,00 €1 facture en retard');
 
-    const bars = within(screen.getByRole('region', { name: 'Revenus vs Dépenses' })).getAllByRole(
-      'progressbar',
-    );
-    // 525,25 / 2 100,10 = 25,01 % → 25.
-    expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['100', '25']);
+    const revenueVsExpenses = screen.getByRole('region', { name: 'Revenus vs Dépenses' });
+    expect(revenueVsExpenses).toHaveTextContent('Revenus HT2 400,10 €');
+    // 525,25 / 2 400,10 = 21,88 % → 22.
+    const bars = within(revenueVsExpenses).getAllByRole('progressbar');
+    expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['100', '22']);
     const overdue = screen.getByRole('region', { name: 'Factures en retard' });
     expect(within(overdue).getByRole('listitem')).toHaveTextContent(
-      'Acompte250,50 €Garnier SARLÉchéance: 01/05/2026',
+      'Acompte200,00 € TTCGarnier SARLÉchéance: 01/05/2026',
     );
+
+    await openTab('Revenus');
+    const cashIn = await screen.findByRole('region', { name: 'Encaissements' });
+    expect(itemTexts(cashIn)).toEqual([
+      'CA Encaissé HT2 400,10 €',
+      'Avoirs émis (1)100,00 € HT',
+      'En attente (2)500,00 € TTC',
+      'En retard (1)200,00 € TTC',
+    ]);
 
     await openTab('Dépenses');
     const payments = await screen.findByRole('region', { name: 'Décaissements' });
@@ -198,7 +246,7 @@ describe('Finances', () => {
     const overdue = await screen.findByRole('region', { name: 'Factures en retard' });
     expect(within(overdue).getAllByRole('listitem')).toHaveLength(5);
     expect(within(overdue).getByText('Et 2 autres factures en retard...')).toBeInTheDocument();
-    expect(kpi('En Attente')).toHaveTextContent('70,00 €7 factures en retard');
+    expect(kpi('En Attente TTC')).toHaveTextContent('70,00 €7 factures en retard');
   });
 
   it('ranks the top 5 clients and suppliers by paid totals, and counts projects by status', async () => {
@@ -230,12 +278,13 @@ describe('Finances', () => {
     await screen.findByText('Revenus vs Dépenses');
     await openTab('Revenus');
     const top = await screen.findByRole('region', { name: 'Top 5 Clients' });
+    // What each client paid, TTC.
     expect(itemTexts(top)).toEqual([
-      'Garnier SARL550,00 €',
-      'Mairie de Lyon500,00 €',
-      'Autre client4,00 €',
-      'Autre client3,00 €',
-      'Autre client2,00 €',
+      'Garnier SARL550,00 € TTC',
+      'Mairie de Lyon500,00 € TTC',
+      'Autre client4,00 € TTC',
+      'Autre client3,00 € TTC',
+      'Autre client2,00 € TTC',
     ]);
 
     await openTab('Dépenses');

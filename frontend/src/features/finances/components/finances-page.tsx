@@ -45,7 +45,7 @@ function KpiCards({ figures }: { figures: FinanceFigures }) {
     <Row gutter={[16, 16]} className={styles.row}>
       <Col xs={24} sm={12} xl={6}>
         <Kpi
-          title="CA Encaissé"
+          title="CA Encaissé HT"
           value={formatEuro(figures.revenueCents)}
           icon={<RiseOutlined />}
           note={changeVsText(figures.revenueChangeTenths, 'mois dernier')}
@@ -69,7 +69,7 @@ function KpiCards({ figures }: { figures: FinanceFigures }) {
       </Col>
       <Col xs={24} sm={12} xl={6}>
         <Kpi
-          title="En Attente"
+          title="En Attente TTC"
           value={formatEuro(figures.pendingCents)}
           icon={<ClockCircleOutlined />}
           note={`${overdueCount} facture${overdueCount > 1 ? 's' : ''} en retard`}
@@ -109,7 +109,7 @@ function RevenueVsExpenses({ figures }: { figures: FinanceFigures }) {
   return (
     <Card title="Revenus vs Dépenses" className={styles.card} role="region" aria-label="Revenus vs Dépenses">
       <AmountBar
-        label="Revenus"
+        label="Revenus HT"
         cents={figures.revenueCents}
         percent={figures.bars.revenue}
         colour={REVENUE_COLOUR}
@@ -142,7 +142,7 @@ function OverdueInvoices({ figures }: { figures: FinanceFigures }) {
               <li key={invoice.id} className={styles.item}>
                 <div className={styles.itemHead}>
                   <span className={styles.itemTitle}>{invoice.title}</span>
-                  <span className={styles.amount}>{formatEuro(invoice.outstandingCents)}</span>
+                  <span className={styles.amount}>{formatEuro(invoice.outstandingCents)} TTC</span>
                 </div>
                 <span className={styles.secondary}>
                   {[invoice.number, invoice.clientName].filter(Boolean).join(' · ')}
@@ -160,17 +160,22 @@ function OverdueInvoices({ figures }: { figures: FinanceFigures }) {
   );
 }
 
-/** A ranking of clients or suppliers by paid totals, each with a bar relative to the first. */
+/**
+ * A ranking of clients or suppliers by paid totals, each with a bar relative to the first; `unit`
+ * says what the amounts are ("TTC": what clients paid).
+ */
 function TopParties({
   title,
   parties,
   empty,
   colour,
+  unit,
 }: {
   title: string;
   parties: PaidParty[];
   empty: string;
   colour: string;
+  unit?: string;
 }) {
   const largest = parties[0]?.cents ?? 0;
   return (
@@ -183,7 +188,10 @@ function TopParties({
             <li key={party.id} className={styles.item}>
               <div className={styles.itemHead}>
                 <span className={styles.itemTitle}>{party.name}</span>
-                <span className={styles.amount}>{formatEuro(party.cents)}</span>
+                <span className={styles.amount}>
+                  {formatEuro(party.cents)}
+                  {unit === undefined ? '' : ` ${unit}`}
+                </span>
               </div>
               <Progress
                 percent={comparedBarPercents(party.cents, largest).a}
@@ -219,16 +227,24 @@ function RevenueTab({ figures }: { figures: FinanceFigures }) {
           parties={figures.topClients}
           empty="Aucun paiement reçu"
           colour={REVENUE_COLOUR}
+          unit="TTC"
         />
       </Col>
       <Col xs={24} lg={10}>
         <Card title="Encaissements" className={styles.card} role="region" aria-label="Encaissements">
           <ul className={styles.list}>
-            <Figure label="CA Encaissé" value={formatEuro(figures.revenueCents)} />
-            <Figure label={`En attente (${figures.pendingCount})`} value={formatEuro(figures.pendingCents)} />
+            <Figure label="CA Encaissé HT" value={formatEuro(figures.revenueCents)} />
+            <Figure
+              label={`Avoirs émis (${figures.creditNotes.count})`}
+              value={`${formatEuro(figures.creditNotes.cents)} HT`}
+            />
+            <Figure
+              label={`En attente (${figures.pendingCount})`}
+              value={`${formatEuro(figures.pendingCents)} TTC`}
+            />
             <Figure
               label={`En retard (${figures.overdue.length})`}
-              value={formatEuro(figures.overdueCents)}
+              value={`${formatEuro(figures.overdueCents)} TTC`}
             />
           </ul>
         </Card>
@@ -283,7 +299,8 @@ interface FinancesPageProps {
 
 /**
  * Finances (spec section 2): the four KPI cards and the tabs, every figure computed from the
- * invoices, supplier invoices and projects with the finance rules of spec section 9.
+ * invoices, supplier invoices and projects with the finance rules of spec section 9, each amount
+ * saying whether it is HT (revenue, credit notes deducted) or TTC (what clients owe and paid).
  */
 export function FinancesPage({ title, subtitle }: FinancesPageProps) {
   const invoices = useInvoicesList();
