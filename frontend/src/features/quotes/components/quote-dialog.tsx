@@ -10,6 +10,7 @@ import { isQuoteEditable, quoteStatusChoices } from '@btp/shared/quote-status';
 import { Alert, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 
+import { useCompanyVatSettings } from '../../../api/company/company-vat-settings';
 import { useCreateQuote } from '../../../api/quotes/create-quote';
 import type { QuoteDetail } from '../../../api/quotes/get-quote';
 import { useUpdateQuote } from '../../../api/quotes/update-quote';
@@ -20,7 +21,6 @@ import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { useZodForm, validateWith } from '../../../lib/zod-form';
-import { useCompanyVatSettings } from './company-vat';
 import { liveTotals, linesFromItems, validateLines, type LineDraft } from './quote-lines';
 import { QuoteLinesEditor } from './quote-lines-editor';
 

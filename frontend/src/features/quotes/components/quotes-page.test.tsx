@@ -7,6 +7,7 @@ import { setupUser } from '../../../testing/user';
 import {
   card,
   client,
+  companyProfile,
   draft,
   fill,
   findDialog,
@@ -430,5 +431,41 @@ describe('Devis', () => {
     });
     expect(writes(api)).toEqual([`PUT /api/quotes/${sent.id}`]);
     expect(api.calls(`PUT /api/quotes/${sent.id}`)[0]?.body).not.toHaveProperty('items');
+  });
+
+  it("gives a new line the company's default VAT rate", async () => {
+    const user = setupUser();
+    stub({ 'GET /api/company': json(companyProfile({ defaultVatRate: '10.00' })) });
+    renderPage();
+    await card('DEV-2026-0002');
+
+    await user.click(screen.getAllByRole('button', { name: /Nouveau Devis/ })[0]!);
+    const dialog = await findDialog('Nouveau Devis');
+    await user.click(within(dialog).getByRole('button', { name: /Ajouter une ligne/ }));
+    const [line] = within(dialog).getAllByRole('listitem', { name: /^Ligne/ });
+    expect(within(line!).getByRole('combobox', { name: 'TVA' }).closest('.ant-select')).toHaveTextContent(
+      '10 %',
+    );
+  });
+
+  it('shows every line at 0 % for a company under the franchise, with its mention', async () => {
+    const user = setupUser();
+    stub({ 'GET /api/company': json(companyProfile({ vatRegime: 'franchise' })) });
+    renderPage();
+    await card('DEV-2026-0002');
+
+    await user.click(screen.getAllByRole('button', { name: /Nouveau Devis/ })[0]!);
+    const dialog = await findDialog('Nouveau Devis');
+    await user.click(within(dialog).getByRole('button', { name: /Ajouter une ligne/ }));
+    const [line] = within(dialog).getAllByRole('listitem', { name: /^Ligne/ });
+    await fill(user, within(line!).getByLabelText('Quantité'), '1');
+    await fill(user, within(line!).getByLabelText('Prix unitaire (déboursé)'), '100');
+
+    const rate = within(line!).getByRole('combobox', { name: 'TVA' });
+    await waitFor(() => expect(rate).toBeDisabled());
+    expect(rate.closest('.ant-select')).toHaveTextContent('0 %');
+    const totals = within(dialog).getByLabelText('Totaux du devis');
+    expect(totals).toHaveTextContent(/Total HT126,50\s€TVA 0 % sur 126,50\s€0,00\s€Total TTC126,50\s€/);
+    expect(within(dialog).getByText(/TVA non applicable, art\. 293 B du CGI/)).toBeInTheDocument();
   });
 });

@@ -138,3 +138,28 @@ export async function findDialog(title: string) {
   await within(dialog).findByText(title);
   return dialog;
 }
+
+/** `GET /api/company`: a complete profile with `changes` (e.g. its default VAT rate, its VAT regime). */
+export function companyProfile(changes: Record<string, unknown> = {}) {
+  return {
+    id: companyId,
+    createdAt: '2026-01-15T09:30:00.000Z',
+    updatedAt: '2026-01-15T09:30:00.000Z',
+    version: 7,
+    name: 'Durand Bâtiment',
+    country: 'France',
+    vatRegime: 'normal',
+    vatOnDebits: false,
+    paymentTermDays: 30,
+    latePenaltyRate: "trois fois le taux d'intérêt légal",
+    earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
+    quoteValidityDays: 30,
+    defaultVatRate: '20.00',
+    defaultRetentionRate: '5.00',
+    status: 'active',
+    subscriptionPlan: 'premium',
+    maxUsers: 5,
+    missingFields: { quote: [], invoice: [] },
+    ...changes,
+  };
+}
