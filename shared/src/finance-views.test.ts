@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { revenueHtCents, type InvoiceAmounts } from './finance.js';
+import { seededRandom } from './testing/seeded-random.js';
 
 import {
   changeVsText,
@@ -92,6 +94,37 @@ describe('quarters', () => {
     expect(revenueHtInQuarterCents(withCredit, '2026-Q2')).toBe(140000);
     // Q2: (1400 − 600) / 1400 = 57.1 %.
     expect(quarterMarginTenths(withCredit, supplierInvoices, '2026-Q2')).toBe(571);
+  });
+
+  it('splits the revenue of a year across its quarters exactly, credit notes included (random cases)', () => {
+    const random = seededRandom(4242);
+    for (let run = 0; run < 100; run += 1) {
+      const records: InvoiceAmounts[] = [];
+      for (let index = random.int(0, 10); index > 0; index -= 1) {
+        const month = String(random.int(1, 12)).padStart(2, '0');
+        const cents = random.int(0, 1_000_000);
+        records.push({
+          id: `i${index}`,
+          status: random.pick(['paid', 'sent', 'cancelled']),
+          totalAmount: (cents / 100).toFixed(2),
+          paidAmount: random.int(0, 1) === 1 ? '1.00' : '0.00',
+          paidAt: `2026-${month}-12T10:00:00Z`,
+        });
+        if (random.int(0, 1) === 1) {
+          records.push({
+            kind: 'credit_note',
+            status: random.pick(['sent', 'draft']),
+            totalAmount: (random.int(0, cents) / 100).toFixed(2),
+            creditedInvoiceId: `i${index}`,
+            issueDate: `2026-${String(random.int(1, 12)).padStart(2, '0')}-03`,
+          });
+        }
+      }
+      const quarters = ['2026-Q1', '2026-Q2', '2026-Q3', '2026-Q4'].map((quarter) =>
+        revenueHtInQuarterCents(records, quarter),
+      );
+      expect(quarters.reduce((sum, cents) => sum + cents, 0)).toBe(revenueHtCents(records));
+    }
   });
 
   it('computes the margin of a quarter and its change from the previous one, in points', () => {
