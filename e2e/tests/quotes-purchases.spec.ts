@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ensureInstalled, expectNoHorizontalOverflow } from '../support/accounts.js';
+import { registerCompany } from '../support/company.js';
 import { chooseOption } from '../support/select.js';
 
 const password = 'Chantier-2026';
@@ -34,10 +35,11 @@ function toast(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' });
 }
 
-test('Devis: a quote with two lines is priced live, created, sent, then validated', async ({
+test('Devis: two VAT rates priced live to the cent, sent, accepted, then a 30 % deposit invoiced', async ({
   page,
 }, testInfo) => {
-  await signedInCompany(page, testInfo, 'devis');
+  // Sending a quote needs the company's legal profile: registerCompany completes it.
+  await registerCompany(page.request, `devis-${testInfo.project.name}`);
   const clientId = await created(page, '/api/clients', { name: 'SCI Les Tilleuls' });
   await created(page, '/api/projects', { name: 'Maison Dupont', clientId });
 
@@ -49,12 +51,12 @@ test('Devis: a quote with two lines is priced live, created, sent, then validate
   await page.getByRole('button', { name: 'Nouveau Devis' }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Nouveau Devis')).toBeVisible();
-  await expect(dialog.getByLabel('Frais généraux (%)')).toHaveValue('10.00');
-  await expect(dialog.getByLabel('Marge (%)')).toHaveValue('15.00');
+  await expect(dialog.getByLabel('Frais généraux (%)')).toHaveValue('10,00');
+  await expect(dialog.getByLabel('Marge (%)')).toHaveValue('15,00');
   await dialog.getByLabel('Titre').fill('Rénovation salle de bains');
   await chooseOption(page, dialog, 'Client', 'SCI Les Tilleuls');
   await chooseOption(page, dialog, 'Projet', 'Maison Dupont');
-  await dialog.getByLabel("Valide jusqu'au").fill('2026-12-31');
+  await dialog.getByLabel("Valide jusqu'au").fill('2099-12-31');
 
   await dialog.getByRole('button', { name: 'Ajouter une ligne' }).click();
   await dialog.getByRole('button', { name: 'Ajouter une ligne' }).click();
@@ -64,31 +66,46 @@ test('Devis: a quote with two lines is priced live, created, sent, then validate
   await first.getByLabel('Description').fill('Carrelage 60x60');
   await first.getByLabel('Unité').fill('m²');
   await first.getByLabel('Quantité').fill('12,5');
-  await first.getByLabel('Prix unitaire').fill('8,40');
+  await first.getByLabel('Prix unitaire (déboursé)').fill('8,40');
+  await expect(
+    first.getByLabel('TVA', { exact: true }).locator('xpath=ancestor::*[contains(@class, "ant-select ")][1]'),
+  ).toContainText(/20\s%/);
   await chooseOption(page, second, 'Type de ressource', "Main-d'œuvre");
   await second.getByLabel('Description').fill('Pose');
   await second.getByLabel('Quantité').fill('0');
-  await second.getByLabel('Prix unitaire').fill('150');
+  await second.getByLabel('Prix unitaire (déboursé)').fill('150');
+  await chooseOption(page, second, 'TVA', /10\s%/);
 
   await dialog.getByRole('button', { name: 'Créer le devis' }).click();
   await expect(second.getByText('La quantité doit être un nombre positif')).toBeVisible();
   await second.getByLabel('Quantité').fill('2');
 
+  // K = 1.10 × 1.15: 8.40 € → 10.63 € a unit (132.88 € the line), 150 € → 189.75 € (379.50 €).
+  await expect(first.getByLabel('Montants de la ligne 1')).toContainText(/Total vente HT\s*132,88\s€/);
+  await expect(second.getByLabel('Montants de la ligne 2')).toContainText(
+    /Prix de vente unitaire HT\s*189,75\s€/,
+  );
   const totals = dialog.getByLabel('Totaux du devis');
   await expect(totals).toContainText(/Déboursé sec\s*405,00\s€/);
   await expect(totals).toContainText(/Frais généraux \(10,00 %\)\s*40,50\s€/);
-  await expect(totals).toContainText(/Marge \(15,00 %\)\s*66,83\s€/);
-  await expect(totals).toContainText(/Total HT\s*512,33\s€/);
+  await expect(totals).toContainText(/Marge \(15,00 %\)\s*66,88\s€/);
+  await expect(totals).toContainText(/Total HT\s*512,38\s€/);
+  await expect(totals).toContainText(/TVA 20\s% sur 132,88\s€\s*26,58\s€/);
+  await expect(totals).toContainText(/TVA 10\s% sur 379,50\s€\s*37,95\s€/);
+  await expect(totals).toContainText(/Total TTC\s*576,91\s€/);
+  await expectNoHorizontalOverflow(page);
   await dialog.getByRole('button', { name: 'Créer le devis' }).click();
   await expect(toast(page).getByText('Le devis a été créé avec succès.')).toBeVisible();
 
+  // The server priced it as the editor did.
   const card = page.getByRole('article', { name: /^Devis DEV-/ });
   await expect(card).toContainText('Brouillon');
   await expect(card).toContainText('Rénovation salle de bains');
   await expect(card).toContainText('SCI Les Tilleuls');
   await expect(card).toContainText('Maison Dupont');
-  await expect(card).toContainText(/512,33\s€/);
-  await expect(card).toContainText('31/12/2026');
+  await expect(card).toContainText(/Total HT\s*512,38\s€/);
+  await expect(card).toContainText(/Total TTC\s*576,91\s€/);
+  await expect(card).toContainText('31/12/2099');
   await expectNoHorizontalOverflow(page);
 
   await card.getByRole('button', { name: 'Envoyer' }).click();
@@ -97,13 +114,41 @@ test('Devis: a quote with two lines is priced live, created, sent, then validate
   await expect(card).toContainText('Envoyé le');
   await expect(card.getByRole('button', { name: 'Envoyer' })).toHaveCount(0);
 
-  await card.getByRole('button', { name: 'Modifier' }).click();
-  await expect(dialog.getByLabel('Titre')).toBeDisabled();
-  await expect(dialog.getByLabel('Totaux du devis')).toContainText(/Total HT\s*512,33\s€/);
-  await chooseOption(page, dialog, 'Statut', 'Validé');
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(toast(page).getByText('Le devis a été mis à jour.')).toBeVisible();
+  // The client's "Bon pour accord", today.
+  await card.getByRole('button', { name: 'Bon pour accord' }).click();
+  await expect(dialog.getByText(/Bon pour accord : devis DEV-/)).toBeVisible();
+  await dialog.getByRole('button', { name: "Enregistrer l'accord" }).click();
+  await expect(dialog.getByText('Le nom du signataire est requis')).toBeVisible();
+  await dialog.getByLabel('Nom du signataire').fill('Jeanne Durand');
+  await dialog.getByRole('button', { name: "Enregistrer l'accord" }).click();
+  await expect(toast(page).getByText(/est accepté : il passe à « Validé »/)).toBeVisible();
   await expect(card).toContainText('Validé');
+  await expect(card).toContainText(/Accepté le \d{2}\/\d{2}\/\d{4} par Jeanne Durand/);
+
+  // A 30 % deposit, split across the two rates: 39.86 € at 20 % and 113.85 € at 10 %.
+  await card.getByRole('button', { name: 'Facturer' }).click();
+  await expect(dialog.getByText(/Facturer le devis DEV-/)).toBeVisible();
+  await dialog.getByRole('radio', { name: "Facture d'acompte" }).check();
+  await dialog.getByLabel("Pourcentage de l'acompte (%)").fill('30');
+  const deposit = dialog.getByLabel("Montants de la facture d'acompte");
+  await expect(deposit).toContainText(/Total HT\s*153,71\s€/);
+  await expect(deposit).toContainText(/TVA 20\s% sur 39,86\s€\s*7,97\s€/);
+  await expect(deposit).toContainText(/TVA 10\s% sur 113,85\s€\s*11,39\s€/);
+  await expect(deposit).toContainText(/Total TTC\s*173,07\s€/);
+  await expectNoHorizontalOverflow(page);
+  await dialog.getByRole('button', { name: 'Créer la facture' }).click();
+  await expect(
+    toast(page).getByText(/La facture d'acompte du devis DEV-.* a été créée en brouillon\./),
+  ).toBeVisible();
+
+  await toast(page).getByRole('button', { name: 'Voir dans Facturation' }).click();
+  await expect(page).toHaveURL(/\/invoicing$/);
+  // The new invoice is a draft: under 'Brouillons', at the HT the quote's screen announced.
+  await expect(page.getByRole('region', { name: 'Brouillons (HT)' })).toContainText(/153,71\s€/);
+  await page.getByRole('tab', { name: /^Brouillons/ }).click();
+  const invoice = page.getByRole('article').filter({ hasText: "Facture d'acompte" });
+  await expect(invoice).toHaveCount(1);
+  await expect(invoice).toContainText(/173,07\s€ TTC/);
 });
 
 test('Achats: a price request is created, received, selected, and becomes an order with its invoice', async ({
