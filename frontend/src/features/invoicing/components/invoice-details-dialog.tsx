@@ -143,6 +143,10 @@ export function InvoiceDetailsDialog({ invoice, onClose, onCredit }: InvoiceDeta
         )}
         <dt>Titre</dt>
         <dd>{invoice.title}</dd>
+        <dt>Montant total</dt>
+        <dd>
+          {euros(invoice.totalWithVat)} TTC · {euros(invoice.totalAmount)} HT
+        </dd>
         <dt>Client</dt>
         <dd>{invoice.client?.name ?? 'Client supprimé'}</dd>
         <dt>Projet</dt>
@@ -207,7 +211,7 @@ export function InvoiceDetailsDialog({ invoice, onClose, onCredit }: InvoiceDeta
       />
 
       {!creditNote && (
-        <dl className={cardStyles.facts} style={{ fontSize: 14 }} aria-label="Règlement">
+        <dl className={cardStyles.facts} style={{ fontSize: 14 }}>
           <dt>Montant payé</dt>
           <dd>{formatEuro(centsOf(invoice.paidAmount))}</dd>
           {creditedCents > 0 && (

@@ -42,8 +42,8 @@ export function InvoiceFigures({
 }: InvoiceFiguresProps) {
   const { amountDue } = figures;
   return (
-    <>
-      <dl className={styles.totals} aria-label={label}>
+    <section aria-label={label}>
+      <dl className={styles.totals}>
         <dt>Total HT</dt>
         <dd>{euros(figures.totalAmount)}</dd>
         {figures.vatBreakdown.map((entry) => (
@@ -73,6 +73,6 @@ export function InvoiceFigures({
           TVA non applicable, art. 293 B du CGI. Toutes les lignes sont à 0 %.
         </Typography.Paragraph>
       )}
-    </>
+    </section>
   );
 }

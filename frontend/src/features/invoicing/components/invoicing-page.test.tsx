@@ -513,6 +513,7 @@ describe('Facturation', () => {
     const details = await findDialog('Détails de la facture');
     expect(details).toHaveTextContent('TypeFacture');
     expect(details).toHaveTextContent('NuméroFAC-2026-0003');
+    expect(details).toHaveTextContent(`Montant total${euro(1_180_000)} TTC · ${euro(1_000_000)} HT`);
     expect(details).toHaveTextContent("Date d'émission10/04/2026");
     const lines = within(within(details).getByRole('list', { name: 'Lignes' })).getAllByRole('listitem');
     expect(lines[0]).toHaveTextContent(`Maçonnerie10 m² × ${euro(80_000)} HT · TVA 20 %${euro(800_000)} HT`);
@@ -1040,9 +1041,9 @@ describe('Facturation', () => {
 
     await user.click(within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }));
     const dialog = await findDialog('Marquer payée');
-    const amount = within(dialog).getByLabelText('Montant payé TTC (€)');
+    const amount = within(dialog).getByLabelText('Montant payé (€)');
     expect(amount).toHaveValue('11800,00');
-    expect(dialog).toHaveTextContent(`Reste à payer : ${euro(1_180_000)} TTC.`);
+    expect(dialog).toHaveTextContent(`Montant TTC reçu. Reste à payer : ${euro(1_180_000)} TTC.`);
     expect(within(dialog).getByLabelText('Date de paiement')).toHaveValue(dayjs().format('DD/MM/YYYY'));
     await user.clear(amount);
     await user.type(amount, '9 500');
@@ -1063,7 +1064,7 @@ describe('Facturation', () => {
     await openTab(/^En retard/);
     await user.click(within(await card('Situation n°2')).getByRole('button', { name: /^Marquer payée/ }));
     const dialog = await findDialog('Marquer payée');
-    expect(within(dialog).getByLabelText('Montant payé TTC (€)')).toHaveValue('3000,00');
+    expect(within(dialog).getByLabelText('Montant payé (€)')).toHaveValue('3000,00');
   });
 
   it("shows the server's message when a payment is refused", async () => {

@@ -104,8 +104,8 @@ export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogP
       >
         <Form.Item
           name="paidAmount"
-          label="Montant payé TTC (€)"
-          extra={`Reste à payer : ${formatEuro(remaining)} TTC.`}
+          label="Montant payé (€)"
+          extra={`Montant TTC reçu. Reste à payer : ${formatEuro(remaining)} TTC.`}
         >
           <Input inputMode="decimal" />
         </Form.Item>
