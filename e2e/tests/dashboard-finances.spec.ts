@@ -1,32 +1,30 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { ensureInstalled, expectNoHorizontalOverflow } from '../support/accounts.js';
+import { expectNoHorizontalOverflow } from '../support/accounts.js';
+import { registerCompany } from '../support/company.js';
 
-const password = 'Chantier-2026';
 const headers = { 'X-Requested-With': 'fetch' };
 
-/** A new company of its own, signed in in this page's context (its cookie is the browser's). */
+/**
+ * A new company of its own, signed in in this page's context (its cookie is the browser's), with a
+ * complete legal profile so that it may issue invoices.
+ */
 async function signedInCompany(page: Page, testInfo: TestInfo, label: string) {
-  await ensureInstalled(page.request);
-  const unique = `${label}-${testInfo.project.name}-${Date.now().toString(36)}`;
-  const response = await page.request.post('/api/auth/register', {
-    headers,
-    data: {
-      firstName: 'Marie',
-      lastName: 'Durand',
-      email: `marie.${unique}@example.fr`,
-      username: `md-${unique}`,
-      password,
-      confirmPassword: password,
-      companyName: `Durand Finances ${unique}`,
-    },
-  });
-  expect(response.status()).toBe(201);
+  await registerCompany(page.request, `${label}-${testInfo.project.name}`);
 }
 
-async function post(request: APIRequestContext, path: string, data?: object): Promise<{ id: string }> {
+async function post(
+  request: APIRequestContext,
+  path: string,
+  data?: object,
+): Promise<{ id: string; version: number; number?: string }> {
   const response = await request.post(path, { headers, ...(data ? { data } : {}) });
   expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as { id: string };
+  return (await response.json()) as { id: string; version: number; number?: string };
+}
+
+/** Sends a draft invoice or credit note with the version read: it takes its number. */
+async function send(request: APIRequestContext, draft: { id: string; version: number }) {
+  return post(request, `/api/invoices/${draft.id}/send`, { version: draft.version });
 }
 
 /** Integer cents as the screens write euros (fr-FR, from the exact decimal text, no float). */
@@ -60,8 +58,8 @@ test('on an empty company every block shows its empty text', async ({ page }, te
   ]) {
     await expect(page.getByText(text)).toBeVisible();
   }
-  await expect(kpi(page, 'CA Mensuel')).toContainText('— vs mois dernier');
-  await expect(kpi(page, 'Devis en Attente')).toContainText(`${euros(0)} Valeur totale`);
+  await expect(kpi(page, 'CA Mensuel HT')).toContainText('— vs mois dernier');
+  await expect(kpi(page, 'Devis en Attente')).toContainText(`${euros(0)} HT Valeur totale`);
   await expect(kpi(page, 'Projets Actifs')).toContainText('sur 0 projet');
   await expect(kpi(page, 'Marge Bénéficiaire')).toContainText('— vs trimestre');
   await expectNoHorizontalOverflow(page);
@@ -78,8 +76,8 @@ test('on an empty company every block shows its empty text', async ({ page }, te
   await page.goto('/finances');
   await expect(page.getByRole('heading', { name: 'Finances' })).toBeVisible();
   await expect(page.getByText('Aucune facture en retard')).toBeVisible();
-  await expect(kpi(page, 'CA Encaissé')).toContainText(euros(0));
-  await expect(kpi(page, 'En Attente')).toContainText('0 facture en retard');
+  await expect(kpi(page, 'CA Encaissé HT')).toContainText(euros(0));
+  await expect(kpi(page, 'En Attente TTC')).toContainText('0 facture en retard');
   await expectNoHorizontalOverflow(page);
   await page.getByRole('tab', { name: 'Revenus' }).click();
   await expect(page.getByText('Aucun paiement reçu')).toBeVisible();
@@ -87,7 +85,7 @@ test('on an empty company every block shows its empty text', async ({ page }, te
   await expect(page.getByText('Aucune dépense payée')).toBeVisible();
 });
 
-test('the figures follow a client, a project, a paid invoice and a paid supplier invoice', async ({
+test('the figures follow a client, a project, invoices at two VAT rates, a credit note and a paid supplier invoice, HT or TTC', async ({
   page,
 }, testInfo) => {
   await signedInCompany(page, testInfo, 'chiffres');
@@ -95,8 +93,12 @@ test('the figures follow a client, a project, a paid invoice and a paid supplier
 
   const budgetCents = 8_000_000; // 80 000,00 €
   const progress = 40;
-  const paidCents = 1_250_040; // 12 500,40 €
-  const pendingCents = 300_050; // 3 000,50 €
+  // Paid: 12 000,40 + 500,00 HT at 20 % = 12 500,40 HT, 2 500,08 VAT, 15 000,48 TTC.
+  const paidWithVatCents = 1_500_048;
+  // The cleaning line credited: 500,00 HT (600,00 TTC): revenue HT 12 000,40.
+  const revenueCents = 1_200_040;
+  // Pending: 3 000,50 HT at 10 % = 3 300,55 TTC.
+  const pendingWithVatCents = 330_055;
   const expensesCents = 320_015; // 3 200,15 €
 
   const client = await post(api, '/api/clients', { name: 'Garnier SARL' });
@@ -110,18 +112,27 @@ test('the figures follow a client, a project, a paid invoice and a paid supplier
   const paid = await post(api, '/api/invoices', {
     clientId: client.id,
     title: 'Situation n°1',
-    totalAmount: '12500.40',
     dueDate: '2099-12-31',
+    lines: [
+      { description: 'Gros œuvre', quantity: '1', unitPrice: '12000.40', vatRate: '20.00' },
+      { description: 'Nettoyage de fin de chantier', quantity: '1', unitPrice: '500.00', vatRate: '20.00' },
+    ],
   });
-  await post(api, `/api/invoices/${paid.id}/send`);
+  await send(api, paid);
   await post(api, `/api/invoices/${paid.id}/pay`, {});
+  const creditNote = await post(api, `/api/invoices/${paid.id}/credit-note`, {
+    lines: [{ index: 1 }],
+    reason: 'Nettoyage non réalisé',
+  });
+  const issued = await send(api, creditNote);
+  expect(issued.number).toMatch(/^AV-\d{4}-0001$/);
   const pending = await post(api, '/api/invoices', {
     clientId: client.id,
     title: 'Situation n°2',
-    totalAmount: '3000.50',
     dueDate: '2099-12-31',
+    lines: [{ description: 'Isolation', quantity: '1', unitPrice: '3000.50', vatRate: '10.00' }],
   });
-  await post(api, `/api/invoices/${pending.id}/send`);
+  await send(api, pending);
   const supplier = await post(api, '/api/suppliers', { name: 'Béton du Midi' });
   await post(api, '/api/supplier-invoices', {
     supplierId: supplier.id,
@@ -129,16 +140,16 @@ test('the figures follow a client, a project, a paid invoice and a paid supplier
     status: 'paid',
   });
 
-  const profitCents = paidCents - expensesCents;
-  const margin = percentText(profitCents, paidCents);
+  const profitCents = revenueCents - expensesCents;
+  const margin = percentText(profitCents, revenueCents);
   const realizedCents = (budgetCents * progress) / 100;
 
   await page.goto('/');
   await expect(kpi(page, 'Projets Actifs')).toContainText('1');
   await expect(kpi(page, 'Projets Actifs')).toContainText('sur 1 projet');
-  // Paid today, nothing last month: no change to compute.
-  await expect(kpi(page, 'CA Mensuel')).toContainText(euros(paidCents));
-  await expect(kpi(page, 'CA Mensuel')).toContainText('— vs mois dernier');
+  // Cashed today, credited today, nothing last month: no change to compute.
+  await expect(kpi(page, 'CA Mensuel HT')).toContainText(euros(revenueCents));
+  await expect(kpi(page, 'CA Mensuel HT')).toContainText('— vs mois dernier');
   await expect(kpi(page, 'Marge Bénéficiaire')).toContainText(margin);
 
   const projects = page.getByRole('region', { name: 'Projets Récents' });
@@ -151,8 +162,9 @@ test('the figures follow a client, a project, a paid invoice and a paid supplier
   await expect(invoices).toContainText('Situation n°2');
   await expect(invoices).toContainText('À venir');
   await expect(invoices).toContainText('Échéance: 31/12/2099');
-  await expect(invoices).toContainText(`${euros(pendingCents)} total`);
+  await expect(invoices).toContainText(`${euros(pendingWithVatCents)} TTC total`);
   await expect(invoices).not.toContainText('Situation n°1');
+  await expect(invoices).not.toContainText('Avoir');
 
   const quantities = page.getByRole('region', { name: 'Suivi des Quantités - Projets Actifs' });
   await expect(quantities).toContainText('Extension Garnier');
@@ -166,18 +178,26 @@ test('the figures follow a client, a project, a paid invoice and a paid supplier
   await expectNoHorizontalOverflow(page);
 
   await page.goto('/finances');
-  await expect(kpi(page, 'CA Encaissé')).toContainText(euros(paidCents));
+  await expect(kpi(page, 'CA Encaissé HT')).toContainText(euros(revenueCents));
   await expect(kpi(page, 'Dépenses')).toContainText(euros(expensesCents));
   await expect(kpi(page, 'Bénéfice Net')).toContainText(euros(profitCents));
   await expect(kpi(page, 'Bénéfice Net')).toContainText(`Marge : ${margin}`);
-  await expect(kpi(page, 'En Attente')).toContainText(euros(pendingCents));
-  await expect(kpi(page, 'En Attente')).toContainText('0 facture en retard');
+  await expect(kpi(page, 'En Attente TTC')).toContainText(euros(pendingWithVatCents));
+  await expect(kpi(page, 'En Attente TTC')).toContainText('0 facture en retard');
+  await expect(page.getByRole('region', { name: 'Revenus vs Dépenses' })).toContainText(
+    `Revenus HT${euros(revenueCents)}`,
+  );
   await expectNoHorizontalOverflow(page);
 
   await page.getByRole('tab', { name: 'Revenus' }).click();
+  // What the client paid, TTC.
   await expect(page.getByRole('region', { name: 'Top 5 Clients' })).toContainText(
-    `Garnier SARL${euros(paidCents)}`,
+    `Garnier SARL${euros(paidWithVatCents)} TTC`,
   );
+  const cashIn = page.getByRole('region', { name: 'Encaissements' });
+  await expect(cashIn).toContainText(`CA Encaissé HT${euros(revenueCents)}`);
+  await expect(cashIn).toContainText(`Avoirs émis (1)${euros(50_000)} HT`);
+  await expect(cashIn).toContainText(`En attente (1)${euros(pendingWithVatCents)} TTC`);
   await page.getByRole('tab', { name: 'Dépenses' }).click();
   await expect(page.getByRole('region', { name: 'Top 5 Fournisseurs' })).toContainText(
     `Béton du Midi${euros(expensesCents)}`,

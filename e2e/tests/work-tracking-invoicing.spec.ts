@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ensureInstalled, expectNoHorizontalOverflow } from '../support/accounts.js';
+import { registerCompany } from '../support/company.js';
 import { chooseOption } from '../support/select.js';
 
 const password = 'Chantier-2026';
@@ -120,36 +121,50 @@ test('Suivi Travaux: a report is created, edited, validated, then signed by a na
   await expectNoHorizontalOverflow(page);
 });
 
-test('Facturation: an invoice is created, sent (it takes its number) and paid; overdue is derived', async ({
+/** Integer cents as the screens write euros (fr-FR, from the exact decimal text, no float). */
+function euros(cents: number): string {
+  const text = `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+  return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(text as `${number}`);
+}
+
+test('Facturation: an invoice with two lines at two VAT rates is sent, credited in part by an avoir that takes its AV number, then paid; a whole credit cancels an invoice', async ({
   page,
 }, testInfo) => {
-  await signedInCompany(page, testInfo, 'factu');
+  // A company whose legal profile is complete: only such a company may issue invoices.
+  await registerCompany(page.request, `factu-${testInfo.project.name}`);
   const garnier = await clientWithProject(page, 'Garnier SARL', 'Extension Garnier');
   await clientWithProject(page, 'Mairie de Lyon', 'École Jules Ferry');
-  // A sent invoice due long ago reads overdue.
+  // A sent invoice due long ago reads overdue: 500,00 HT at 20 %, 600,00 TTC.
   const late = await page.request.post('/api/invoices', {
     headers: writeHeaders,
-    data: { clientId: garnier.clientId, title: 'Situation n°0', totalAmount: '500', dueDate: '2026-01-05' },
+    data: {
+      clientId: garnier.clientId,
+      title: 'Situation n°0',
+      dueDate: '2026-01-05',
+      lines: [{ description: 'Terrassement', quantity: '1', unitPrice: '500', vatRate: '20.00' }],
+    },
   });
   expect(late.status()).toBe(201);
-  const { id: lateId } = (await late.json()) as { id: string };
-  expect((await page.request.post(`/api/invoices/${lateId}/send`, { headers: writeHeaders })).status()).toBe(
-    200,
-  );
+  const { id: lateId, version: lateVersion } = (await late.json()) as { id: string; version: number };
+  const lateSent = await page.request.post(`/api/invoices/${lateId}/send`, {
+    headers: writeHeaders,
+    data: { version: lateVersion },
+  });
+  expect(lateSent.status(), await lateSent.text()).toBe(200);
 
   await page.goto('/invoicing');
   await expect(page.getByRole('heading', { name: 'Facturation' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'En retard' })).toContainText('500,00 €');
-  await expect(page.getByRole('region', { name: 'En retard' })).toContainText('1 facture');
-  await expect(page.getByRole('region', { name: 'Total en attente' })).toContainText('500,00 €');
-  await expect(page.getByRole('region', { name: 'Total encaissé' })).toContainText('0,00 €');
-  await expect(page.getByRole('region', { name: 'Brouillons' })).toContainText('0 facture');
+  await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText(euros(60_000));
+  await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText('1 facture');
+  await expect(page.getByRole('region', { name: 'Total en attente (TTC)' })).toContainText(euros(60_000));
+  await expect(page.getByRole('region', { name: 'Total encaissé (HT)' })).toContainText(euros(0));
+  await expect(page.getByRole('region', { name: 'Brouillons (HT)' })).toContainText('0 facture');
   await expect(page.getByRole('tab', { name: 'En retard (1)' })).toBeAttached();
   await expect(page.getByRole('tab', { name: 'Envoyées (0)' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Aucune facture envoyée')).toBeVisible();
   await expectNoHorizontalOverflow(page);
 
-  // Create: only the chosen client's projects are offered.
+  // Create: only the chosen client's projects are offered; two lines at 20 % and 10 %.
   await page.getByRole('button', { name: 'Nouvelle Facture' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvelle Facture' });
   await chooseOption(page, dialog, 'Client', 'Garnier SARL');
@@ -158,28 +173,39 @@ test('Facturation: an invoice is created, sent (it takes its number) and paid; o
   await expect(page.locator('.ant-select-item-option', { hasText: 'École Jules Ferry' })).toHaveCount(0);
   await page.locator('.ant-select-item-option', { hasText: 'Extension Garnier' }).click();
   await dialog.getByLabel('Titre').fill('Situation n°1');
-  await dialog.getByLabel('Montant total (€)').fill('1 234,50');
   await dialog.getByLabel('Échéance').fill('30/06/2099');
   await dialog.getByLabel('Échéance').press('Enter');
-  await dialog.getByLabel('Description').fill('Gros œuvre, première situation.');
+  const first = dialog.getByRole('listitem', { name: 'Ligne 1' });
+  await first.getByLabel('Désignation').fill('Maçonnerie');
+  await first.getByLabel('Unité').fill('m²');
+  await first.getByLabel('Quantité').fill('10');
+  await first.getByLabel('Prix unitaire HT').fill('800');
+  await dialog.getByRole('button', { name: 'Ajouter une ligne' }).click();
+  const second = dialog.getByRole('listitem', { name: 'Ligne 2' });
+  await second.getByLabel('Désignation').fill('Isolation des combles');
+  await second.getByLabel('Unité').fill('m²');
+  await second.getByLabel('Quantité').fill('20');
+  await second.getByLabel('Prix unitaire HT').fill('100');
+  await chooseOption(page, second, 'TVA', '10\u00a0%');
+  await expect(second).toContainText(euros(200_000));
+  const totals = dialog.getByLabel('Totaux de la facture');
+  await expect(totals).toContainText(`Total HT${euros(1_000_000)}`);
+  await expect(totals).toContainText(`TVA 20\u00a0% sur ${euros(800_000)}${euros(160_000)}`);
+  await expect(totals).toContainText(`TVA 10\u00a0% sur ${euros(200_000)}${euros(20_000)}`);
+  await expect(totals).toContainText(`Total TTC${euros(1_180_000)}`);
   await expectNoHorizontalOverflow(page);
   await dialog.getByRole('button', { name: 'Créer la facture' }).click();
   await expect(toast(page).getByText('Facture créée avec succès')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await expect(page.getByRole('tab', { name: 'Brouillons (1)' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('region', { name: 'Brouillons' })).toContainText('1 234,50 €');
+  await expect(page.getByRole('region', { name: 'Brouillons (HT)' })).toContainText(euros(1_000_000));
   const invoice = card(page, 'Situation n°1');
-  await expect(invoice).toContainText('Brouillon');
+  await expect(invoice).toContainText('Facture · Brouillon');
   await expect(invoice).toContainText('Garnier SARL · Extension Garnier');
+  await expect(invoice).toContainText(`${euros(1_180_000)} TTC`);
+  await expect(invoice).toContainText(`${euros(1_000_000)} HT`);
   await expect(invoice).toContainText('Échéance: 30/06/2099');
-
-  await invoice.getByRole('button', { name: /^Voir détails/ }).click();
-  const details = page.getByRole('dialog', { name: 'Détails de la facture' });
-  await expect(details).toContainText('NuméroBrouillon');
-  await expect(details).toContainText('Montant total1 234,50 €');
-  await details.getByRole('button', { name: 'Fermer' }).first().click();
-  await expect(details).toBeHidden();
 
   // Send: the invoice takes the next number of the year (the overdue one has the first).
   await invoice.getByRole('button', { name: /^Envoyer/ }).click();
@@ -189,21 +215,97 @@ test('Facturation: an invoice is created, sent (it takes its number) and paid; o
     .click();
   await expect(toast(page).getByText(/^Facture FAC-\d{4}-0002 envoyée avec succès$/)).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Envoyées (1)' })).toHaveAttribute('aria-selected', 'true');
-  await expect(invoice).toContainText(/FAC-\d{4}-0002/);
+  await expect(invoice).toContainText(/Facture · FAC-\d{4}-0002/);
   await expect(invoice).toContainText('Envoyée');
-  await expect(page.getByRole('region', { name: 'Total en attente' })).toContainText('1 734,50 €');
+  await expect(invoice).toContainText(`Reste à payer : ${euros(1_180_000)}`);
+  await expect(page.getByRole('region', { name: 'Total en attente (TTC)' })).toContainText(euros(1_240_000));
 
-  // Pay: the total and today by default.
+  // Issued: read-only, with its lines, VAT per rate, and the seller and buyer as they were.
+  await invoice.getByRole('button', { name: /^Voir détails/ }).click();
+  const details = page.getByRole('dialog', { name: 'Détails de la facture' });
+  await expect(details).toContainText(/NuméroFAC-\d{4}-0002/);
+  await expect(details.getByRole('list', { name: 'Lignes' })).toContainText('Isolation des combles');
+  await expect(details.getByLabel('Totaux de la facture')).toContainText(`Total TTC${euros(1_180_000)}`);
+  await expect(details.getByRole('region', { name: 'Émetteur' })).toContainText('SIRET81234567600017');
+  await expect(details.getByRole('region', { name: "Client à l'émission" })).toContainText('Garnier SARL');
+  await expectNoHorizontalOverflow(page);
+
+  // Credit 5 m² of the insulation: 500,00 HT at 10 %, 550,00 TTC.
+  await details.getByRole('button', { name: 'Établir un avoir' }).click();
+  const credit = page.getByRole('dialog', { name: 'Établir un avoir' });
+  await credit.getByRole('radio', { name: 'Certaines lignes' }).check();
+  const insulation = credit.getByRole('listitem', { name: 'Ligne 2' });
+  await insulation.getByRole('checkbox', { name: 'Isolation des combles' }).check();
+  await insulation.getByLabel('Quantité à créditer').fill('5');
+  const creditTotals = credit.getByLabel("Totaux de l'avoir");
+  await expect(creditTotals).toContainText(`TVA 10\u00a0% sur ${euros(50_000)}${euros(5_000)}`);
+  await expect(creditTotals).toContainText(`Total TTC${euros(55_000)}`);
+  await credit.getByLabel('Motif (facultatif)').fill('Surface surestimée');
+  await expectNoHorizontalOverflow(page);
+  await credit.getByRole('button', { name: "Créer l'avoir" }).click();
+  await expect(toast(page).getByText(/^Avoir sur la facture FAC-\d{4}-0002 créé/)).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Avoirs (1)' })).toHaveAttribute('aria-selected', 'true');
+  const creditNotes = page.getByRole('tabpanel', { name: 'Avoirs (1)' });
+  const note = creditNotes.getByRole('article');
+  await expect(note).toContainText('Avoir · Brouillon');
+  await expect(note).toContainText(`${euros(55_000)} TTC`);
+  await expect(note).toContainText(/Avoir de la facture FAC-\d{4}-0002 du \d{2}\/\d{2}\/\d{4}/);
+
+  // Sent like an invoice, the credit note takes the first number of its own series.
+  await note.getByRole('button', { name: /^Envoyer/ }).click();
+  await page
+    .getByRole('dialog', { name: "Envoyer l'avoir ?" })
+    .getByRole('button', { name: 'Envoyer' })
+    .click();
+  await expect(toast(page).getByText(/^Avoir AV-\d{4}-0001 envoyé avec succès$/)).toBeVisible();
+  await expect(note).toContainText(/Avoir · AV-\d{4}-0001/);
+  await expect(note).toContainText('Émis');
+  await expect(note.getByRole('button')).toHaveText(['Voir détails']);
+
+  // The invoice now owes 11 800,00 − 550,00.
+  await page.getByRole('tab', { name: /^Envoyées/ }).click();
+  await expect(invoice).toContainText(`Reste à payer : ${euros(1_125_000)}`);
+  await expect(invoice).toContainText(`Crédité par avoir : ${euros(55_000)} TTC`);
+  await expect(page.getByRole('region', { name: 'Total en attente (TTC)' })).toContainText(euros(1_185_000));
+
+  // Pay what remains: revenue is the HT cashed less the credit note's HT.
   await invoice.getByRole('button', { name: /^Marquer payée/ }).click();
   const pay = page.getByRole('dialog', { name: 'Marquer payée' });
-  await expect(pay.getByLabel('Montant payé (€)')).toHaveValue('1234,50');
+  await expect(pay.getByLabel('Montant payé (€)')).toHaveValue('11250,00');
   await expectNoHorizontalOverflow(page);
   await pay.getByRole('button', { name: 'Marquer payée' }).click();
   await expect(toast(page).getByText(/^Facture FAC-\d{4}-0002 marquée payée avec succès$/)).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Payées (1)' })).toHaveAttribute('aria-selected', 'true');
   await expect(invoice).toContainText('Payée');
-  await expect(invoice.getByRole('button')).toHaveText(['Voir détails']);
-  await expect(page.getByRole('region', { name: 'Total encaissé' })).toContainText('1 234,50 €');
-  await expect(page.getByRole('region', { name: 'Total en attente' })).toContainText('500,00 €');
+  await expect(invoice.getByRole('button')).toHaveText(['Voir détails', 'Établir un avoir']);
+  await expect(page.getByRole('region', { name: 'Total encaissé (HT)' })).toContainText(euros(950_000));
+  await expect(page.getByRole('region', { name: 'Total en attente (TTC)' })).toContainText(euros(60_000));
+
+  // The whole overdue invoice credited: the avoir AV-…-0002 cancels it.
+  await page.getByRole('tab', { name: /^En retard/ }).click();
+  await card(page, 'Situation n°0')
+    .getByRole('button', { name: /^Établir un avoir/ })
+    .click();
+  const whole = page.getByRole('dialog', { name: 'Établir un avoir' });
+  await expect(whole.getByRole('radio', { name: 'Toute la facture' })).toBeChecked();
+  await expect(whole.getByLabel("Totaux de l'avoir")).toContainText(`Total TTC${euros(60_000)}`);
+  await whole.getByRole('button', { name: "Créer l'avoir" }).click();
+  await expect(page.getByRole('tab', { name: 'Avoirs (2)' })).toHaveAttribute('aria-selected', 'true');
+  await page
+    .getByRole('tabpanel', { name: 'Avoirs (2)' })
+    .getByRole('article')
+    .filter({ hasText: 'Brouillon' })
+    .getByRole('button', { name: /^Envoyer/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: "Envoyer l'avoir ?" })
+    .getByRole('button', { name: 'Envoyer' })
+    .click();
+  await expect(toast(page).getByText(/^Avoir AV-\d{4}-0002 envoyé avec succès$/)).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Annulées (1)' })).toBeAttached();
+  await expect(page.getByRole('tab', { name: 'En retard (0)' })).toBeAttached();
+  await expect(page.getByRole('region', { name: 'Total en attente (TTC)' })).toContainText(euros(0));
+  await page.getByRole('tab', { name: /^Annulées/ }).click();
+  await expect(card(page, 'Situation n°0')).toContainText('Annulée');
   await expectNoHorizontalOverflow(page);
 });
