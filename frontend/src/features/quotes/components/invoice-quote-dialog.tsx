@@ -179,7 +179,7 @@ export function InvoiceQuoteDialog({ quote, onClose }: InvoiceQuoteDialogProps) 
 function InvoiceFigures({ label, figures }: { label: string; figures: DocumentTotalsInUnits | undefined }) {
   if (figures === undefined) {
     return (
-      <Typography.Paragraph type="secondary" aria-label={label}>
+      <Typography.Paragraph type="secondary">
         La répartition par taux de TVA s'affiche dès que l'acompte est indiqué.
       </Typography.Paragraph>
     );
