@@ -36,7 +36,7 @@ const isProfileField = (name: string): name is ProfileField =>
 /** A section of the form: a card whose title is a heading. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card title={<h2 className={styles.sectionTitle}>{title}</h2>}>
+    <Card className={styles.section} title={<h2 className={styles.sectionTitle}>{title}</h2>}>
       <Row gutter={16}>{children}</Row>
     </Card>
   );
@@ -326,12 +326,12 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
           </Col>
           <Col xs={24} md={16}>
             <Form.Item {...item('latePenaltyRate')}>
-              <Input />
+              <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
             </Form.Item>
           </Col>
           <Col xs={24}>
             <Form.Item {...item('earlyPaymentDiscount')}>
-              <Input />
+              <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
             </Form.Item>
           </Col>
         </Section>

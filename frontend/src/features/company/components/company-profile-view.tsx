@@ -25,7 +25,11 @@ function Facts({ rows }: { rows: [ProfileField | 'siren', ReactNode][] }) {
 }
 
 function ViewSection({ title, children }: { title: string; children: ReactNode }) {
-  return <Card title={<h2 className={styles.sectionTitle}>{title}</h2>}>{children}</Card>;
+  return (
+    <Card className={styles.section} title={<h2 className={styles.sectionTitle}>{title}</h2>}>
+      {children}
+    </Card>
+  );
 }
 
 const days = (count: number) => `${count} jour${count > 1 ? 's' : ''}`;
