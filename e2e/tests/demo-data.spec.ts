@@ -42,7 +42,12 @@ test('the demo company on every screen', async ({ page }) => {
 
   await openScreen(page, '/clients', 'Clients');
   await expect(page.getByRole('list', { name: 'Clients' }).locator(':scope > li')).toHaveCount(12);
-  await expect(page.getByText('Maison Durand', { exact: true })).toBeVisible();
+  const durand = page
+    .getByRole('list', { name: 'Clients' })
+    .locator(':scope > li')
+    .filter({ hasText: 'Maison Durand' });
+  await expect(durand).toContainText('Entreprise');
+  await expect(durand).toContainText('SIREN 552 100 554');
 
   await openScreen(page, '/suppliers', 'Fournisseurs');
   // The cards, not the lists of specialties inside them.
@@ -77,11 +82,14 @@ test('the demo company on every screen', async ({ page }) => {
   }
 
   await openScreen(page, '/invoicing', 'Facturation');
-  for (const tab of ['Envoyées (1)', 'En retard (2)', 'Payées (4)', 'Brouillons (1)']) {
+  // The deposit on the accepted quote is sent too; the Moreau offices have a credit note.
+  for (const tab of ['Envoyées (2)', 'En retard (2)', 'Payées (4)', 'Brouillons (1)', 'Avoirs (1)']) {
     await expect(page.getByRole('tab', { name: tab })).toBeAttached();
   }
-  await expect(page.getByRole('region', { name: 'Total encaissé' })).toContainText('51 550,00 €');
-  await expect(page.getByRole('region', { name: 'En retard' })).toContainText('2 factures');
+  // 51 550,00 € HT paid, less the 480,00 € HT credited on the Moreau offices.
+  await expect(page.getByRole('region', { name: 'Total encaissé (HT)' })).toContainText('51 070,00 €');
+  await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText('31 020,00 €');
+  await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText('2 factures');
 
   await openScreen(page, '/documents', 'Documents');
   await expect(page.getByRole('article')).toHaveCount(6);
@@ -93,7 +101,10 @@ test('the demo company on every screen', async ({ page }) => {
   ).toBeVisible();
 
   await openScreen(page, '/finances', 'Finances');
-  await expect(page.getByText('51 550,00 €').first()).toBeVisible();
+  await expect(page.getByText('51 070,00 €').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Revenus vs Dépenses' })).toContainText(
+    'Bénéfice Net46 140,00 €',
+  );
   await expect(page.getByText('2 factures en retard')).toBeVisible();
   await expectNoHorizontalOverflow(page);
 });
