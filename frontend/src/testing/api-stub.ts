@@ -65,3 +65,21 @@ export function stubApi(initial: Routes) {
     },
   };
 }
+
+/**
+ * An answer held back until `release()`: what the screen shows while the request is under way (a
+ * button's progress), then what it does with the answer.
+ */
+export function heldAnswer(answer: Answer): { answer: Answer; release: () => void } {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    answer: async (request) => {
+      await released;
+      return answer(request);
+    },
+    release: () => release(),
+  };
+}

@@ -10,6 +10,7 @@ import { useProjectsList } from '../../../api/projects/list-projects';
 import { PageBody, PageHeader } from '../../../components/page-header';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
+import { openPendingTab, saveFromLink } from '../../../lib/file-links';
 import { DocumentCard, documentName } from './document-card';
 import { DocumentTabBar } from './document-tab-bar';
 import {
@@ -29,16 +30,6 @@ const typeFilterOptions = [
   { value: 'all', label: 'Tous les types' },
   ...documentTypes.map((type) => ({ value: type, label: documentTypeLabels[type] })),
 ];
-
-/** Saves the file behind a link: its answer says `attachment` with the original name. */
-function saveFrom(url: string) {
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.rel = 'noopener';
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 interface PendingAction {
   id: string;
@@ -74,7 +65,8 @@ export function DocumentsPage({ title, subtitle }: { title: string; subtitle: st
   const download = async (document: DocumentsListItem) => {
     setPending({ id: document.id, action: 'download' });
     try {
-      saveFrom(await link.mutateAsync({ id: document.id, inline: false }));
+      // Its answer says `attachment` with the original name.
+      saveFromLink(await link.mutateAsync({ id: document.id, inline: false }));
     } catch (error) {
       toast({
         variant: 'destructive',
@@ -89,15 +81,12 @@ export function DocumentsPage({ title, subtitle }: { title: string; subtitle: st
 
   const view = async (document: DocumentsListItem) => {
     // Opened during the click, so that no popup blocker stops it; it gets its address once known.
-    const tab = window.open('', '_blank');
-    if (tab !== null) tab.opener = null;
+    const tab = openPendingTab();
     setPending({ id: document.id, action: 'view' });
     try {
-      const url = await link.mutateAsync({ id: document.id, inline: true });
-      if (tab === null) window.open(url, '_blank', 'noopener');
-      else tab.location.href = url;
+      tab.show(await link.mutateAsync({ id: document.id, inline: true }));
     } catch (error) {
-      tab?.close();
+      tab.close();
       toast({
         variant: 'destructive',
         title: 'Erreur',

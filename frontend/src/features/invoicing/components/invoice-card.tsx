@@ -3,7 +3,9 @@ import { centsOf } from '@btp/shared/finance';
 import { formatEuro } from '@btp/shared/money';
 import { Button, Card, Tag } from 'antd';
 
+import { useInvoicePdfUrl } from '../../../api/invoices/get-invoice-pdf-url';
 import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
+import { PdfButtons } from '../../../components/pdf-buttons';
 import { euros } from './invoice-figures';
 import {
   creditedInvoiceText,
@@ -11,6 +13,7 @@ import {
   invoiceActions,
   invoiceStatusColors,
   isCreditNote,
+  pdfNameOf,
   remainingCents,
 } from './invoice-rules';
 import cardStyles from '../../../components/record-cards.module.css';
@@ -36,7 +39,8 @@ export function statusLabel(invoice: Pick<InvoicesListItem, 'status' | 'kind'>):
 
 /**
  * One invoice or credit note: its kind and number (or 'Brouillon'), status, client, the amounts HT
- * and TTC, what remains to pay, the due date or the invoice it credits, and what can be done with it.
+ * and TTC, what remains to pay, the due date or the invoice it credits, what can be done with it,
+ * and its PDF (a draft's marked "BROUILLON").
  */
 export function InvoiceCard({
   invoice,
@@ -53,6 +57,7 @@ export function InvoiceCard({
   const paidCents = centsOf(invoice.paidAmount);
   const creditedCents = centsOf(invoice.creditedAmount);
   const awaiting = invoice.status === 'sent' || invoice.status === 'overdue';
+  const pdf = useInvoicePdfUrl();
   return (
     <Card className={cardStyles.card} size="small" styles={{ body: { padding: 16 } }}>
       <article aria-label={invoice.title}>
@@ -121,6 +126,11 @@ export function InvoiceCard({
             </Button>
           )}
         </div>
+        <PdfButtons
+          className={styles.pdf}
+          of={pdfNameOf(invoice)}
+          link={(disposition) => pdf.mutateAsync({ id: invoice.id, disposition })}
+        />
       </article>
     </Card>
   );

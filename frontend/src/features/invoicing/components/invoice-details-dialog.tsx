@@ -4,7 +4,9 @@ import { centsOf } from '@btp/shared/finance';
 import { formatEuro } from '@btp/shared/money';
 import { Alert, Button, Tag, Typography } from 'antd';
 
+import { useInvoicePdfUrl } from '../../../api/invoices/get-invoice-pdf-url';
 import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
+import { PdfButtons } from '../../../components/pdf-buttons';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { statusLabel } from './invoice-card';
@@ -15,6 +17,7 @@ import {
   invoiceActions,
   invoiceStatusColors,
   isCreditNote,
+  pdfNameOf,
   remainingCents,
 } from './invoice-rules';
 import cardStyles from '../../../components/record-cards.module.css';
@@ -105,14 +108,15 @@ interface InvoiceDetailsDialogProps {
 /**
  * 'Voir détails': everything the invoice or credit note says, read-only: its lines, the VAT per
  * rate, the totals and the net to pay, what was paid and credited, the seller and buyer as they were
- * at issue, and for a credit note the invoice it cancels. An issued invoice is never edited: the way
- * to correct it, a credit note, is offered here.
+ * at issue, and for a credit note the invoice it cancels; its PDF. An issued invoice is never edited:
+ * the way to correct it, a credit note, is offered here.
  */
 export function InvoiceDetailsDialog({ invoice, onClose, onCredit }: InvoiceDetailsDialogProps) {
   const creditNote = isCreditNote(invoice);
   const owed = remainingCents(invoice);
   const creditedCents = centsOf(invoice.creditedAmount);
   const canCredit = invoiceActions(invoice).credit;
+  const pdf = useInvoicePdfUrl();
   return (
     <ResponsiveModal
       open
@@ -190,6 +194,11 @@ export function InvoiceDetailsDialog({ invoice, onClose, onCredit }: InvoiceDeta
           </>
         )}
       </dl>
+      <PdfButtons
+        className={styles.detailsPdf}
+        of={pdfNameOf(invoice)}
+        link={(disposition) => pdf.mutateAsync({ id: invoice.id, disposition })}
+      />
 
       <Typography.Title level={5}>Lignes</Typography.Title>
       <ol className={styles.readLines} aria-label="Lignes">

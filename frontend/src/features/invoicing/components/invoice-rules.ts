@@ -153,3 +153,12 @@ export function creditedInvoiceText(creditNote: InvoicesListItem): string {
     creditNote.creditedInvoiceDate === undefined ? '' : ` du ${formatDate(creditNote.creditedInvoiceDate)}`;
   return `Avoir de la facture ${number}${date}`;
 }
+
+/**
+ * How the PDF buttons name the record, after 'Télécharger le PDF' or 'Aperçu': 'de la facture
+ * FAC-2026-0001', "de l'avoir AV-2026-0001", or by its title while a draft has no number.
+ */
+export function pdfNameOf(invoice: Pick<InvoicesListItem, 'kind' | 'number' | 'title'>): string {
+  const name = invoice.number ?? invoice.title;
+  return isCreditNote(invoice) ? `de l'avoir ${name}` : `de la facture ${name}`;
+}

@@ -3,9 +3,9 @@ import { formatEuro } from '@btp/shared/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { apiError, json, stubApi, type Routes } from '../../../testing/api-stub';
+import { apiError, heldAnswer, json, stubApi, type Routes } from '../../../testing/api-stub';
 import { companyA } from '../../../testing/fixtures';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
@@ -245,6 +245,9 @@ async function openTab(name: RegExp) {
   await setupUser().click(await screen.findByRole('tab', { name }));
 }
 
+/** What every card ends with, a draft's too (its PDF is a preview marked "BROUILLON"). */
+const pdfButtons = ['Télécharger le PDF', 'Aperçu'];
+
 function buttonsOf(element: HTMLElement) {
   return within(element)
     .getAllByRole('button')
@@ -449,7 +452,7 @@ describe('Facturation', () => {
     expect(sent).toHaveTextContent(`${euro(1_180_000)} TTC${euro(1_000_000)} HT`);
     expect(sent).toHaveTextContent(`Reste à payer : ${euro(1_180_000)}`);
     expect(sent).toHaveTextContent('Échéance: 31/12/2099');
-    expect(buttonsOf(sent)).toEqual(['Voir détails', 'Marquer payée', 'Établir un avoir']);
+    expect(buttonsOf(sent)).toEqual(['Voir détails', 'Marquer payée', 'Établir un avoir', ...pdfButtons]);
   });
 
   it('lists overdue invoices with what remains after credit notes, paid and cancelled ones in their tabs', async () => {
@@ -459,7 +462,7 @@ describe('Facturation', () => {
     await openTab(/^En retard/);
     const late = await card('Situation n°1');
     expect(late).toHaveTextContent('En retard');
-    expect(buttonsOf(late)).toEqual(['Voir détails', 'Marquer payée', 'Établir un avoir']);
+    expect(buttonsOf(late)).toEqual(['Voir détails', 'Marquer payée', 'Établir un avoir', ...pdfButtons]);
     const credited = await card('Situation n°2');
     expect(credited).toHaveTextContent(`${euro(360_000)} TTC${euro(300_000)} HT`);
     expect(credited).toHaveTextContent(`Reste à payer : ${euro(300_000)}`);
@@ -469,12 +472,12 @@ describe('Facturation', () => {
     const settled = await card('Solde Extension');
     expect(settled).toHaveTextContent('Payée');
     expect(settled).toHaveTextContent(`Payé : ${euro(570_000)}`);
-    expect(buttonsOf(settled)).toEqual(['Voir détails', 'Établir un avoir']);
+    expect(buttonsOf(settled)).toEqual(['Voir détails', 'Établir un avoir', ...pdfButtons]);
 
     await openTab(/^Annulées/);
     const gone = await card('Facture erronée');
     expect(gone).toHaveTextContent('Annulée');
-    expect(buttonsOf(gone)).toEqual(['Voir détails']);
+    expect(buttonsOf(gone)).toEqual(['Voir détails', ...pdfButtons]);
   });
 
   it("shows a draft as 'Brouillon', and its details with lines, VAT per rate and totals", async () => {
@@ -486,7 +489,7 @@ describe('Facturation', () => {
     const drafted = await card('Acompte toiture École');
     expect(drafted).toHaveTextContent('Facture · Brouillon');
     expect(drafted).toHaveTextContent('Échéance: Non définie');
-    expect(buttonsOf(drafted)).toEqual(['Voir détails', 'Modifier', 'Supprimer', 'Envoyer']);
+    expect(buttonsOf(drafted)).toEqual(['Voir détails', 'Modifier', 'Supprimer', 'Envoyer', ...pdfButtons]);
 
     await user.click(within(drafted).getByRole('button', { name: /^Voir détails/ }));
     const details = await findDialog('Détails de la facture');
@@ -1008,7 +1011,7 @@ describe('Facturation', () => {
     expect(issued).toHaveTextContent('Avoir de la facture FAC-2026-0002 du 15/03/2026');
     expect(issued).toHaveTextContent(`${euro(60_000)} TTC${euro(50_000)} HT`);
     expect(issued).not.toHaveTextContent('Reste à payer');
-    expect(buttonsOf(issued)).toEqual(['Voir détails']);
+    expect(buttonsOf(issued)).toEqual(['Voir détails', ...pdfButtons]);
 
     await user.click(within(issued).getByRole('button', { name: /^Voir détails/ }));
     const details = await findDialog("Détails de l'avoir");
@@ -1019,7 +1022,7 @@ describe('Facturation', () => {
 
     const drafted = await card('Avoir sur FAC-2026-0004');
     expect(drafted).toHaveTextContent('Avoir · Brouillon');
-    expect(buttonsOf(drafted)).toEqual(['Voir détails', 'Supprimer', 'Envoyer']);
+    expect(buttonsOf(drafted)).toEqual(['Voir détails', 'Supprimer', 'Envoyer', ...pdfButtons]);
     await user.click(within(drafted).getByRole('button', { name: /^Envoyer/ }));
     const confirm = await findDialog("Envoyer l'avoir ?");
     expect(confirm).toHaveTextContent("recevra le prochain numéro d'avoir");
@@ -1099,5 +1102,120 @@ describe('Facturation', () => {
     expect(await toasts().findByText('Facture supprimée avec succès')).toBeInTheDocument();
     expect(api.calls(`DELETE /api/invoices/${draft.id}`)).toHaveLength(1);
     await waitFor(() => expect(api.calls('GET /api/invoices')).toHaveLength(2));
+  });
+
+  describe('PDF', () => {
+    const attachment = 'http://localhost:4569/documents/facture.pdf?response-content-disposition=attachment';
+    const inline = 'http://localhost:4569/documents/facture.pdf?response-content-disposition=inline';
+    const pdfRoute = (id: string, disposition: string) =>
+      `GET /api/invoices/${id}/pdf?disposition=${disposition}`;
+
+    it('offers the PDF of every invoice and credit note, named by its number, or its title while a draft', async () => {
+      stub();
+      renderPage();
+
+      const sent = await card('Situation n°3');
+      expect(
+        within(sent).getByRole('button', { name: 'Télécharger le PDF de la facture FAC-2026-0003' }),
+      ).toHaveTextContent('Télécharger le PDF');
+      expect(
+        within(sent).getByRole('button', { name: 'Aperçu de la facture FAC-2026-0003' }),
+      ).toHaveTextContent('Aperçu');
+
+      await openTab(/^Brouillons/);
+      const drafted = await card('Acompte toiture École');
+      expect(
+        within(drafted).getByRole('button', {
+          name: 'Télécharger le PDF de la facture Acompte toiture École',
+        }),
+      ).toBeInTheDocument();
+      expect(
+        within(drafted).getByRole('button', { name: 'Aperçu de la facture Acompte toiture École' }),
+      ).toBeInTheDocument();
+
+      await openTab(/^Avoirs/);
+      const credit = await card('Avoir sur FAC-2026-0002');
+      expect(
+        within(credit).getByRole('button', { name: "Télécharger le PDF de l'avoir AV-2026-0001" }),
+      ).toBeInTheDocument();
+      expect(
+        within(credit).getByRole('button', { name: "Aperçu de l'avoir AV-2026-0001" }),
+      ).toBeInTheDocument();
+      expect(
+        within(await card('Avoir sur FAC-2026-0004')).getByRole('button', {
+          name: "Aperçu de l'avoir Avoir sur FAC-2026-0004",
+        }),
+      ).toBeInTheDocument();
+    });
+
+    it("downloads an issued invoice's archived PDF from its card, the button busy until the link comes", async () => {
+      const user = setupUser();
+      const held = heldAnswer(json({ url: attachment }));
+      const api = stub({ [pdfRoute(upcoming.id, 'attachment')]: held.answer });
+      const followed: string[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        followed.push(this.href);
+      });
+      renderPage();
+      const sent = await card('Situation n°3');
+      const download = within(sent).getByRole('button', {
+        name: 'Télécharger le PDF de la facture FAC-2026-0003',
+      });
+
+      await user.click(download);
+      await waitFor(() => expect(download).toHaveAttribute('aria-busy', 'true'));
+      expect(within(sent).getByRole('button', { name: 'Aperçu de la facture FAC-2026-0003' })).toBeDisabled();
+      expect(followed).toEqual([]);
+
+      held.release();
+      await waitFor(() => expect(followed).toEqual([attachment]));
+      await waitFor(() => expect(download).toHaveAttribute('aria-busy', 'false'));
+      expect(api.calls(pdfRoute(upcoming.id, 'attachment'))).toHaveLength(1);
+    });
+
+    it('previews a PDF from the details, in a tab opened by the click', async () => {
+      const user = setupUser();
+      const api = stub({ [pdfRoute(upcoming.id, 'inline')]: json({ url: inline }) });
+      const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
+      const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+      renderPage();
+
+      await user.click(within(await card('Situation n°3')).getByRole('button', { name: /^Voir détails/ }));
+      const details = await findDialog('Détails de la facture');
+      expect(
+        within(details).getByRole('button', { name: 'Télécharger le PDF de la facture FAC-2026-0003' }),
+      ).toBeInTheDocument();
+      await user.click(within(details).getByRole('button', { name: 'Aperçu de la facture FAC-2026-0003' }));
+
+      expect(open).toHaveBeenCalledWith('', '_blank');
+      await waitFor(() => expect(tab.location.href).toBe(inline));
+      expect(api.calls(pdfRoute(upcoming.id, 'inline'))).toHaveLength(1);
+    });
+
+    it("shows the server's message when a credit note's PDF cannot be made, and closes the preview's tab", async () => {
+      const user = setupUser();
+      stub({
+        [pdfRoute(creditNote.id, 'inline')]: apiError(
+          409,
+          'conflict',
+          "Le PDF de l'avoir AV-2026-0001 n'a pas été archivé.",
+        ),
+      });
+      const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
+      vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+      renderPage();
+
+      await openTab(/^Avoirs/);
+      await user.click(
+        within(await card('Avoir sur FAC-2026-0002')).getByRole('button', {
+          name: "Aperçu de l'avoir AV-2026-0001",
+        }),
+      );
+
+      const toast = await toasts().findByText("Le PDF de l'avoir AV-2026-0001 n'a pas été archivé.");
+      expect(toast.closest('[role="status"]')).toHaveAttribute('data-variant', 'destructive');
+      expect(tab.close).toHaveBeenCalled();
+      expect(tab.location.href).toBe('about:blank');
+    });
   });
 });

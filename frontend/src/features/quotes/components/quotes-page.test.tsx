@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { apiError, json } from '../../../testing/api-stub';
+import { apiError, heldAnswer, json } from '../../../testing/api-stub';
 import { toasts } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
 import {
@@ -467,5 +467,131 @@ describe('Devis', () => {
     const totals = within(dialog).getByLabelText('Totaux du devis');
     expect(totals).toHaveTextContent(/Total HT126,50\s€TVA 0 % sur 126,50\s€0,00\s€Total TTC126,50\s€/);
     expect(within(dialog).getByText(/TVA non applicable, art\. 293 B du CGI/)).toBeInTheDocument();
+  });
+});
+
+describe('Devis: PDF', () => {
+  const attachment = 'http://localhost:4569/documents/devis.pdf?response-content-disposition=attachment';
+  const inline = 'http://localhost:4569/documents/devis.pdf?response-content-disposition=inline';
+  const pdfRoute = (disposition: string) => `GET /api/quotes/${draft.id}/pdf?disposition=${disposition}`;
+
+  /** The links the page followed (anchors clicked), since jsdom loads no page. */
+  function followedLinks() {
+    const followed: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      followed.push(this.href);
+    });
+    return followed;
+  }
+
+  /** A tab `window.open` gives back, recording where it is sent. */
+  function newTab() {
+    const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    return { tab, open };
+  }
+
+  it('offers on every card the PDF download and preview, named by the quote', async () => {
+    stub();
+    renderPage();
+
+    for (const number of ['DEV-2026-0002', 'DEV-2026-0001']) {
+      const quote = await card(number);
+      expect(
+        within(quote).getByRole('button', { name: `Télécharger le PDF du devis ${number}` }),
+      ).toHaveTextContent('Télécharger le PDF');
+      expect(within(quote).getByRole('button', { name: `Aperçu du devis ${number}` })).toHaveTextContent(
+        'Aperçu',
+      );
+    }
+  });
+
+  it('downloads: asks for the attachment link, busy meanwhile, then follows it without leaving the screen', async () => {
+    const user = setupUser();
+    const held = heldAnswer(json({ url: attachment }));
+    const api = stub({ [pdfRoute('attachment')]: held.answer });
+    const followed = followedLinks();
+    renderPage();
+    const quote = await card('DEV-2026-0002');
+    const download = within(quote).getByRole('button', { name: 'Télécharger le PDF du devis DEV-2026-0002' });
+    const preview = within(quote).getByRole('button', { name: 'Aperçu du devis DEV-2026-0002' });
+
+    await user.click(download);
+    await waitFor(() => expect(download).toHaveAttribute('aria-busy', 'true'));
+    expect(preview).toBeDisabled();
+    // A second click while the PDF is being made asks for nothing more.
+    await user.click(download);
+    expect(api.calls(pdfRoute('attachment'))).toHaveLength(1);
+
+    held.release();
+    await waitFor(() => expect(followed).toEqual([attachment]));
+    await waitFor(() => expect(download).toHaveAttribute('aria-busy', 'false'));
+    expect(preview).toBeEnabled();
+    expect(api.calls(pdfRoute('attachment'))).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Devis' })).toBeInTheDocument();
+  });
+
+  it('previews in a tab opened during the click, sent to the inline link once it is known', async () => {
+    const user = setupUser();
+    const held = heldAnswer(json({ url: inline }));
+    const api = stub({ [pdfRoute('inline')]: held.answer });
+    const { tab, open } = newTab();
+    renderPage();
+    const quote = await card('DEV-2026-0002');
+    const preview = within(quote).getByRole('button', { name: 'Aperçu du devis DEV-2026-0002' });
+
+    await user.click(preview);
+    // Opened before the answer: a popup blocker lets a tab opened by the click through.
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    await waitFor(() => expect(preview).toHaveAttribute('aria-busy', 'true'));
+    expect(
+      within(quote).getByRole('button', { name: 'Télécharger le PDF du devis DEV-2026-0002' }),
+    ).toBeDisabled();
+
+    held.release();
+    await waitFor(() => expect(tab.location.href).toBe(inline));
+    expect(api.calls(pdfRoute('inline'))).toHaveLength(1);
+    expect(tab.close).not.toHaveBeenCalled();
+  });
+
+  it("says why the PDF cannot be had, with the request's reference, and closes the preview's tab", async () => {
+    const user = setupUser();
+    stub({
+      [pdfRoute('inline')]: () =>
+        Response.json(
+          { error: 'internal_error', message: 'Une erreur interne est survenue.', reference: 'req-9a1f' },
+          { status: 500, headers: { 'x-request-id': 'req-9a1f' } },
+        ),
+    });
+    const { tab } = newTab();
+    renderPage();
+    const preview = within(await card('DEV-2026-0002')).getByRole('button', {
+      name: 'Aperçu du devis DEV-2026-0002',
+    });
+
+    await user.click(preview);
+
+    const toast = await toasts().findByText('Une erreur interne est survenue.');
+    expect(toast.closest('[role="status"]')).toHaveAttribute('data-variant', 'destructive');
+    expect(toasts().getByText('Référence : req-9a1f')).toBeInTheDocument();
+    expect(tab.close).toHaveBeenCalled();
+    await waitFor(() => expect(preview).toHaveAttribute('aria-busy', 'false'));
+  });
+
+  it("says 'Erreur lors du téléchargement du PDF' when the server gives no message, and follows no link", async () => {
+    const user = setupUser();
+    stub({ [pdfRoute('attachment')]: () => new Response('', { status: 502, statusText: 'Bad Gateway' }) });
+    const followed = followedLinks();
+    renderPage();
+
+    await user.click(
+      within(await card('DEV-2026-0002')).getByRole('button', {
+        name: 'Télécharger le PDF du devis DEV-2026-0002',
+      }),
+    );
+
+    expect(await toasts().findByText('Erreur lors du téléchargement du PDF')).toBeInTheDocument();
+    expect(followed).toEqual([]);
   });
 });

@@ -6,12 +6,14 @@ import { useState } from 'react';
 
 import { useDeleteQuote } from '../../../api/quotes/delete-quote';
 import { getQuoteQueryOptions, type QuoteDetail } from '../../../api/quotes/get-quote';
+import { useQuotePdfUrl } from '../../../api/quotes/get-quote-pdf-url';
 import { useQuotesList, type QuoteListItem } from '../../../api/quotes/list-quotes';
 import { useSendQuote } from '../../../api/quotes/send-quote';
 import { useToastedAction } from '../../../components/action-toasts';
 import { CompanyProfileBanner } from '../../../components/company-profile-banner';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { PdfButtons } from '../../../components/pdf-buttons';
 import { EmptyCard, QueryList } from '../../../components/query-list';
 import { CreateButton } from '../../../components/record-buttons';
 import { useToast } from '../../../components/toast';
@@ -41,7 +43,7 @@ type DialogState =
 
 /**
  * Spec section 2 "Devis": the company's quotes as cards; create, edit, send, delete; a sent quote's
- * "Bon pour accord", a validated quote's invoicing (whole or deposit).
+ * "Bon pour accord", a validated quote's invoicing (whole or deposit); each quote's PDF (saved or previewed).
  */
 export function QuotesPage(titles: PageTitles) {
   const quotes = useQuotesList();
@@ -143,6 +145,7 @@ interface QuoteCardProps {
 function QuoteCard({ quote, opening, onEdit, onAccept, onInvoice }: QuoteCardProps) {
   const send = useSendQuote();
   const remove = useDeleteQuote();
+  const pdf = useQuotePdfUrl();
 
   const sendQuote = useToastedAction(() => send.mutateAsync({ id: quote.id, version: quote.version }), {
     success: 'Le devis a été envoyé.',
@@ -227,6 +230,11 @@ function QuoteCard({ quote, opening, onEdit, onAccept, onInvoice }: QuoteCardPro
             />
           )}
         </div>
+        <PdfButtons
+          className={styles.pdf}
+          of={`du devis ${quote.number}`}
+          link={(disposition) => pdf.mutateAsync({ id: quote.id, disposition })}
+        />
       </article>
     </Card>
   );
