@@ -1,49 +1,630 @@
 /**
- * The PDF of a devis, a facture or an avoir (DOCUMENTS.md § 5). First cut: the routes can call it;
- * the layout and the mandatory mentions follow.
+ * The PDF of a devis, a facture or an avoir (DOCUMENTS.md § 5): A4, French, Inter embedded (regular
+ * and bold, the only typeface: no standard PDF font is ever loaded), the company's logo, numbered
+ * pages, the lines table with its header repeated on every page and no row cut across two pages.
+ * What the document says is `document-content.ts`'s; this module only places it on pages.
+ *
+ * The output is a PDF/A-3b: the next step (Factur-X, DOCUMENTS.md § 6) embeds the invoice's
+ * `factur-x.xml` as an associated file, which PDF/A-3 allows and PDF/A-1/2 do not. pdfkit writes
+ * the XMP metadata, the embedded fonts and the sRGB output intent that PDF/A requires.
+ *
+ * The same input gives the same bytes: the PDF's dates (and so the document ID pdfkit derives from
+ * them) come from the document's date, never from the clock; pdfkit uses no randomness otherwise
+ * (font subset tags come from the font's order of use).
  */
 import PDFDocument from 'pdfkit';
-import { INTER_BOLD_WOFF, INTER_REGULAR_WOFF } from './assets.generated.js';
+// @ts-expect-error -- @types/pdfkit 0.17 predates pdfkit 0.20's `registerFile` (in pdfkit.node.mjs).
+import { registerFile as untypedRegisterFile } from 'pdfkit';
+import {
+  INTER_BOLD_TTF,
+  INTER_CODE_POINTS,
+  INTER_REGULAR_TTF,
+  SRGB_ICC_PROFILE,
+} from './assets.generated.js';
+import {
+  invoiceContent,
+  quoteContent,
+  type DocumentContent,
+  type MentionSection,
+  type TableRow,
+} from './document-content.js';
 import type { InvoicePdfInput, QuotePdfInput } from './pdf-input.js';
 
-const regular = Buffer.from(INTER_REGULAR_WOFF, 'base64');
-const bold = Buffer.from(INTER_BOLD_WOFF, 'base64');
+const registerFile = untypedRegisterFile as (path: string, data: Uint8Array) => void;
 
-function render(draw: (doc: PDFKit.PDFDocument) => void, date: string): Promise<Buffer> {
-  const at = new Date(`${date}T12:00:00Z`);
-  // pdfkit takes a font's bytes as its default font (no standard Helvetica is ever loaded); its
-  // types only know a font name.
+/** What `doc.openImage` returns, which @types/pdfkit 0.17 does not declare. */
+interface OpenedImage {
+  width: number;
+  height: number;
+}
+
+// Decoded once per process (a warm Lambda renders many documents).
+const fonts = {
+  regular: Buffer.from(INTER_REGULAR_TTF, 'base64'),
+  bold: Buffer.from(INTER_BOLD_TTF, 'base64'),
+};
+
+// pdfkit reads its PDF/A output intent profile from `data/` next to its own module, a file an
+// esbuild bundle does not carry. Registering the bytes under the path pdfkit computes inside the
+// bundle (this module and pdfkit share one `import.meta.url` there) makes it read them from memory;
+// unbundled (tsx, Vitest) the path differs and pdfkit reads its own file, which then exists.
+registerFile(
+  new URL('./data/sRGB_IEC61966_2_1.icc', import.meta.url).href,
+  Buffer.from(SRGB_ICC_PROFILE, 'base64'),
+);
+
+/** The characters the embedded fonts draw; anything else would print as an empty box. */
+const drawable = new Set<number>(
+  INTER_CODE_POINTS.split(',').flatMap((range) => {
+    const [from = '0', to = from] = range.split('-');
+    const start = parseInt(from, 16);
+    return Array.from({ length: parseInt(to, 16) - start + 1 }, (_, index) => start + index);
+  }),
+);
+
+/**
+ * Text as the fonts can draw it: the narrow no-break space that fr-FR number formatting writes
+ * (U+202F, absent from Inter's latin subset) becomes a no-break space (U+00A0), an accented letter
+ * the fonts lack loses its accent ("ł" stays "ł" only if drawable), anything else becomes "?".
+ */
+export function printable(text: string): string {
+  let out = '';
+  for (const char of text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' ')) {
+    const codePoint = char.codePointAt(0) ?? 0x3f;
+    if (char === '\n' || drawable.has(codePoint)) out += char;
+    else if (codePoint === 0x202f || codePoint === 0x2007 || codePoint === 0x2011) {
+      out += codePoint === 0x2011 ? '-' : '\u00a0';
+    } else {
+      const base = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      out += base !== '' && [...base].every((c) => drawable.has(c.codePointAt(0) ?? 0)) ? base : '?';
+    }
+  }
+  return out;
+}
+
+// A4 in points, and the frame of the content.
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const LEFT = 42;
+const RIGHT = PAGE_WIDTH - 42;
+const WIDTH = RIGHT - LEFT;
+const TOP = 40;
+/** Content never goes below this line; the footer lives under it. */
+const BOTTOM = PAGE_HEIGHT - 62;
+const FOOTER_TOP = PAGE_HEIGHT - 48;
+
+const colors = {
+  text: '#1f2933',
+  muted: '#5b6775',
+  accent: '#1d3557',
+  rule: '#d5dbe3',
+  panel: '#f3f5f8',
+  zebra: '#f8f9fb',
+  draft: '#b42318',
+};
+
+type Weight = 'regular' | 'bold';
+interface Style {
+  weight?: Weight;
+  size: number;
+  color?: string;
+  lineGap?: number;
+  align?: 'left' | 'right' | 'center';
+}
+
+interface Column {
+  key: keyof TableRow;
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+  /** Wrapped over several lines; the others are one line, shrunk to fit when too long. */
+  wraps: boolean;
+}
+
+const columns: Column[] = [
+  { key: 'description', title: 'Désignation', width: 243, align: 'left', wraps: true },
+  { key: 'quantity', title: 'Qté', width: 42, align: 'right', wraps: false },
+  { key: 'unit', title: 'Unité', width: 42, align: 'left', wraps: true },
+  { key: 'unitPrice', title: 'PU HT', width: 68, align: 'right', wraps: false },
+  { key: 'vatRate', title: 'TVA', width: 38, align: 'right', wraps: false },
+  { key: 'total', title: 'Total HT', width: WIDTH - 243 - 42 - 42 - 68 - 38, align: 'right', wraps: false },
+];
+const CELL_PADDING_X = 5;
+const CELL_PADDING_Y = 4.5;
+const ROW_TEXT: Style = { size: 8.5, lineGap: 1 };
+
+/** Lays a document's content out on pages. One instance per document. */
+class Layout {
+  private y = TOP;
+
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly content: DocumentContent,
+  ) {}
+
+  private use(style: Style): PDFKit.PDFDocument {
+    return this.doc
+      .font(style.weight === 'bold' ? 'Inter-Bold' : 'Inter')
+      .fontSize(style.size)
+      .fillColor(style.color ?? colors.text);
+  }
+
+  /** Height of `text` wrapped in `width`, in points. */
+  private measure(text: string, width: number, style: Style): number {
+    if (text === '') return 0;
+    return this.use(style).heightOfString(printable(text), { width, lineGap: style.lineGap ?? 0 });
+  }
+
+  /** Draws `text` wrapped in `width` at (x, y); returns its height. */
+  private write(text: string, x: number, y: number, width: number, style: Style): number {
+    if (text === '') return 0;
+    const options = { width, lineGap: style.lineGap ?? 0, align: style.align ?? 'left' };
+    const safe = printable(text);
+    const height = this.use(style).heightOfString(safe, options);
+    this.doc.text(safe, x, y, options);
+    return height;
+  }
+
+  /** Draws one line of `text` in `width`, its size reduced (down to 5 pt) until it fits. */
+  private writeFitted(text: string, x: number, y: number, width: number, style: Style): void {
+    const safe = printable(text);
+    let size = style.size;
+    while (size > 5 && this.use({ ...style, size }).widthOfString(safe) > width) size -= 0.5;
+    this.use({ ...style, size }).text(safe, x, y + (style.size - size) / 2, {
+      width,
+      align: style.align ?? 'left',
+      lineBreak: false,
+    });
+  }
+
+  /** Lines of `text` as `width` wraps them (words longer than a line are cut). */
+  private wrapLines(text: string, width: number, style: Style): string[] {
+    this.use(style);
+    const lines: string[] = [];
+    for (const paragraph of printable(text).split('\n')) {
+      let line = '';
+      for (const word of paragraph.split(/ +/)) {
+        const candidate = line === '' ? word : `${line} ${word}`;
+        if (this.doc.widthOfString(candidate) <= width) {
+          line = candidate;
+          continue;
+        }
+        if (line !== '') lines.push(line);
+        line = word;
+        while (this.doc.widthOfString(line) > width && line.length > 1) {
+          let cut = line.length - 1;
+          while (cut > 1 && this.doc.widthOfString(line.slice(0, cut)) > width) cut--;
+          lines.push(line.slice(0, cut));
+          line = line.slice(cut);
+        }
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  private newPage(): void {
+    this.doc.addPage();
+    this.y = TOP;
+    this.write(`${this.content.title} (suite)`, LEFT, this.y, WIDTH * 0.6, {
+      weight: 'bold',
+      size: 9.5,
+      color: colors.accent,
+    });
+    this.write(this.content.seller.name, LEFT + WIDTH * 0.6, this.y + 1.5, WIDTH * 0.4, {
+      size: 8,
+      color: colors.muted,
+      align: 'right',
+    });
+    this.y += 18;
+    this.rule(this.y);
+    this.y += 12;
+  }
+
+  /** Starts a new page unless `height` points still fit on this one. */
+  private ensure(height: number): void {
+    if (this.y + height > BOTTOM) this.newPage();
+  }
+
+  private rule(y: number, color = colors.rule, x = LEFT, width = WIDTH): void {
+    this.doc
+      .save()
+      .moveTo(x, y)
+      .lineTo(x + width, y)
+      .lineWidth(0.6)
+      .strokeColor(color)
+      .stroke()
+      .restore();
+  }
+
+  /** The top of the first page: logo and seller on the left; title, references and client on the right. */
+  private header(): void {
+    const leftWidth = 250;
+    const rightX = LEFT + 273;
+    const rightWidth = RIGHT - rightX;
+    let left = TOP;
+    const logo = this.content.logo;
+    if (logo) {
+      try {
+        const bytes = Buffer.from(logo.bytes.buffer, logo.bytes.byteOffset, logo.bytes.byteLength);
+        const doc = this.doc as PDFKit.PDFDocument & { openImage(src: Buffer): OpenedImage };
+        const image = doc.openImage(bytes);
+        const scale = Math.min(150 / image.width, 52 / image.height);
+        // pdfkit draws an opened image as it draws bytes; its types only know the bytes.
+        doc.image(image as unknown as Buffer, LEFT, left, {
+          width: image.width * scale,
+          height: image.height * scale,
+        });
+        left += image.height * scale + 12;
+      } catch {
+        // An unreadable logo must not stop the document: it is printed without one.
+      }
+    }
+    left += this.write(this.content.seller.name, LEFT, left, leftWidth, { weight: 'bold', size: 11 }) + 3;
+    for (const line of this.content.seller.lines) {
+      left += this.write(line, LEFT, left, leftWidth, { size: 8, color: colors.muted, lineGap: 0.5 }) + 1;
+    }
+
+    let right = TOP;
+    const titleStyle: Style = { weight: 'bold', size: 16, color: colors.accent };
+    while (titleStyle.size > 11 && this.measure(this.content.title, rightWidth, titleStyle) > 22)
+      titleStyle.size -= 0.5;
+    right += this.write(this.content.title, rightX, right, rightWidth, titleStyle) + 6;
+    for (const line of this.content.references) {
+      right += this.write(line, rightX, right, rightWidth, { size: 9 }) + 2;
+    }
+    right += 12;
+
+    const padding = 10;
+    const inner = rightWidth - 2 * padding;
+    const label: Style = { weight: 'bold', size: 7, color: colors.muted };
+    const name: Style = { weight: 'bold', size: 10.5 };
+    const body: Style = { size: 8.5, lineGap: 0.5 };
+    const boxHeight =
+      2 * padding +
+      this.measure('CLIENT', inner, label) +
+      4 +
+      this.measure(this.content.buyer.name, inner, name) +
+      3 +
+      this.content.buyer.lines.reduce((sum, line) => sum + this.measure(line, inner, body) + 1, 0);
+    this.doc.save().roundedRect(rightX, right, rightWidth, boxHeight, 4).fill(colors.panel).restore();
+    let inside = right + padding;
+    inside += this.write('CLIENT', rightX + padding, inside, inner, label) + 4;
+    inside += this.write(this.content.buyer.name, rightX + padding, inside, inner, name) + 3;
+    for (const line of this.content.buyer.lines) {
+      inside += this.write(line, rightX + padding, inside, inner, body) + 1;
+    }
+    right += boxHeight;
+
+    this.y = Math.max(left, right) + 18;
+  }
+
+  /** "Objet : …", the site and dates, then the document's free text, flowing across pages. */
+  private subject(): void {
+    const [first, ...rest] = this.content.subject;
+    if (first) {
+      const style: Style = { weight: 'bold', size: 10 };
+      this.ensure(this.measure(first, WIDTH, style));
+      this.y += this.write(first, LEFT, this.y, WIDTH, style) + 3;
+    }
+    for (const line of rest) {
+      const style: Style = { size: 8.5 };
+      this.ensure(this.measure(line, WIDTH, style));
+      this.y += this.write(line, LEFT, this.y, WIDTH, style) + 2;
+    }
+    if (this.content.description) {
+      this.y += 4;
+      const style: Style = { size: 8.5, color: colors.muted };
+      const lineHeight = this.measure('X', WIDTH, style) + 1;
+      for (const line of this.wrapLines(this.content.description, WIDTH, style)) {
+        this.ensure(lineHeight);
+        this.write(line, LEFT, this.y, WIDTH, style);
+        this.y += lineHeight;
+      }
+    }
+    this.y += 12;
+  }
+
+  private tableHeader(): void {
+    const height = 18;
+    this.doc.save().rect(LEFT, this.y, WIDTH, height).fill(colors.accent).restore();
+    let x = LEFT;
+    for (const column of columns) {
+      this.write(column.title, x + CELL_PADDING_X, this.y + 5.5, column.width - 2 * CELL_PADDING_X, {
+        weight: 'bold',
+        size: 7.5,
+        color: '#ffffff',
+        align: column.align,
+      });
+      x += column.width;
+    }
+    this.y += height;
+  }
+
+  private rowHeight(row: TableRow): number {
+    const lineHeight = this.measure('X', 100, ROW_TEXT);
+    const heights = columns
+      .filter((column) => column.wraps)
+      .map((column) => this.measure(row[column.key], column.width - 2 * CELL_PADDING_X, ROW_TEXT));
+    return Math.max(lineHeight, ...heights) + 2 * CELL_PADDING_Y;
+  }
+
+  /** The lines table: its header on every page it runs on, and no row cut across two pages. */
+  private table(): void {
+    const rows = this.content.rows;
+    const first = rows[0];
+    this.ensure(18 + (first ? this.rowHeight(first) : 20));
+    this.tableHeader();
+    if (!first) {
+      this.write('Aucune ligne', LEFT + CELL_PADDING_X, this.y + CELL_PADDING_Y, WIDTH, {
+        size: 8.5,
+        color: colors.muted,
+      });
+      this.y += 20;
+    }
+    rows.forEach((row, index) => {
+      const height = this.rowHeight(row);
+      if (this.y + height > BOTTOM) {
+        this.newPage();
+        this.tableHeader();
+      }
+      if (index % 2 === 1) this.doc.save().rect(LEFT, this.y, WIDTH, height).fill(colors.zebra).restore();
+      let x = LEFT;
+      for (const column of columns) {
+        const cellX = x + CELL_PADDING_X;
+        const cellWidth = column.width - 2 * CELL_PADDING_X;
+        const style: Style = { ...ROW_TEXT, align: column.align };
+        if (column.wraps) this.write(row[column.key], cellX, this.y + CELL_PADDING_Y, cellWidth, style);
+        else this.writeFitted(row[column.key], cellX, this.y + CELL_PADDING_Y, cellWidth, style);
+        x += column.width;
+      }
+      this.y += height;
+      this.rule(this.y);
+    });
+    this.y += 14;
+  }
+
+  /** The VAT breakdown (left) and the totals (right), kept together. */
+  private totals(): void {
+    const vatWidth = 250;
+    const vatColumns = [
+      { title: 'Taux de TVA', width: 70, align: 'left' as const },
+      { title: 'Base HT', width: 90, align: 'right' as const },
+      { title: 'Montant TVA', width: 90, align: 'right' as const },
+    ];
+    const vatRowHeight = 15;
+    const vatHeight = 16 + this.content.vatBreakdown.length * vatRowHeight;
+    const totalsX = LEFT + WIDTH - 215;
+    const totalsWidth = 215;
+    const totalRowHeight = 16;
+    const emphasisHeight = 24;
+    const totalsHeight = this.content.totals.reduce(
+      (sum, row) => sum + (row.emphasis ? emphasisHeight + 4 : totalRowHeight),
+      0,
+    );
+    this.ensure(Math.max(vatHeight, totalsHeight));
+    const top = this.y;
+
+    if (this.content.vatBreakdown.length > 0) {
+      let x = LEFT;
+      for (const column of vatColumns) {
+        this.write(column.title, x, top, column.width - 6, {
+          weight: 'bold',
+          size: 7.5,
+          color: colors.muted,
+          align: column.align,
+        });
+        x += column.width;
+      }
+      this.rule(top + 12, colors.rule, LEFT, vatWidth);
+      let y = top + 16;
+      for (const entry of this.content.vatBreakdown) {
+        let cellX = LEFT;
+        [entry.rate, entry.base, entry.amount].forEach((text, index) => {
+          const column = vatColumns[index];
+          if (!column) return;
+          this.writeFitted(text, cellX, y + 2, column.width - 6, { size: 8.5, align: column.align });
+          cellX += column.width;
+        });
+        y += vatRowHeight;
+      }
+    }
+
+    let y = top;
+    for (const row of this.content.totals) {
+      if (row.emphasis) {
+        y += 4;
+        this.doc.save().roundedRect(totalsX, y, totalsWidth, emphasisHeight, 3).fill(colors.accent).restore();
+        const style: Style = { weight: 'bold', size: 10.5, color: '#ffffff' };
+        this.writeFitted(row.label, totalsX + 10, y + 6.5, 110, style);
+        this.writeFitted(row.value, totalsX + 110, y + 6.5, totalsWidth - 120, { ...style, align: 'right' });
+        y += emphasisHeight;
+      } else {
+        this.writeFitted(row.label, totalsX + 10, y + 3, 120, { size: 9, color: colors.muted });
+        this.writeFitted(row.value, totalsX + 120, y + 3, totalsWidth - 130, { size: 9, align: 'right' });
+        y += totalRowHeight;
+        this.rule(y, colors.rule, totalsX, totalsWidth);
+      }
+    }
+    this.y = Math.max(top + vatHeight, y) + 14;
+  }
+
+  private static readonly heading: Style = { weight: 'bold', size: 8.5, color: colors.accent };
+  private static readonly mention: Style = { size: 8, lineGap: 1.2 };
+
+  private sectionHeight(section: MentionSection, width: number): number {
+    return (
+      this.measure(section.heading, width, Layout.heading) +
+      4 +
+      section.paragraphs.reduce(
+        (sum, paragraph) => sum + this.measure(paragraph, width, Layout.mention) + 3,
+        0,
+      ) +
+      8
+    );
+  }
+
+  private sectionsHeight(sections: readonly MentionSection[], width: number): number {
+    return sections.reduce((sum, section) => sum + this.sectionHeight(section, width), 0);
+  }
+
+  /** Titled groups of mentions at (x, this.y) in `width`, each kept on one page when it fits one. */
+  private sections(sections: readonly MentionSection[], x: number, width: number): void {
+    for (const section of sections) {
+      const height = this.sectionHeight(section, width);
+      if (height <= BOTTOM - TOP - 30) this.ensure(height);
+      this.y += this.write(section.heading, x, this.y, width, Layout.heading) + 4;
+      for (const paragraph of section.paragraphs) {
+        this.ensure(this.measure(paragraph, width, Layout.mention));
+        this.y += this.write(paragraph, x, this.y, width, Layout.mention) + 3;
+      }
+      this.y += 8;
+    }
+  }
+
+  /**
+   * The end of a quote: its closing sections (conditions, insurance) on the left and, on the right,
+   * the "Bon pour accord" box (date, name, signature, or the recorded acceptance), kept together.
+   */
+  private closing(): void {
+    const signature = this.content.signature;
+    const sections = this.content.closing ?? [];
+    if (!signature) {
+      this.sections(sections, LEFT, WIDTH);
+      return;
+    }
+    const columnWidth = WIDTH / 2 - 12;
+    const boxX = LEFT + WIDTH / 2 + 6;
+    const boxWidth = RIGHT - boxX;
+    const boxHeight = 112;
+    this.ensure(Math.max(boxHeight, this.sectionsHeight(sections, columnWidth)));
+    const top = this.y;
+    this.sections(sections, LEFT, columnWidth);
+    const left = this.y;
+
+    this.doc
+      .save()
+      .roundedRect(boxX, top, boxWidth, boxHeight, 4)
+      .lineWidth(0.8)
+      .strokeColor(colors.rule)
+      .stroke()
+      .restore();
+    const inner = boxWidth - 24;
+    let y = top + 10;
+    y +=
+      this.write('Bon pour accord', boxX + 12, y, inner, { weight: 'bold', size: 10, color: colors.accent }) +
+      3;
+    y +=
+      this.write(
+        signature.name
+          ? 'Devis accepté par le client.'
+          : 'Date, nom et signature du client, précédés de la mention manuscrite « Bon pour accord ».',
+        boxX + 12,
+        y,
+        inner,
+        { size: 7.5, color: colors.muted, lineGap: 0.8 },
+      ) + 9;
+    const field = (label: string, value: string | undefined) => {
+      this.write(label, boxX + 12, y, 55, { size: 8.5, color: colors.muted });
+      if (value) this.write(value, boxX + 67, y, inner - 55, { size: 8.5, weight: 'bold' });
+      else this.rule(y + 10, colors.rule, boxX + 67, inner - 55);
+      y += 18;
+    };
+    field('Date :', signature.date);
+    field('Nom :', signature.name);
+    this.write('Signature :', boxX + 12, y, 55, { size: 8.5, color: colors.muted });
+    this.y = Math.max(left, top + boxHeight + 12);
+  }
+
+  /** Footer, page numbers and the draft mark, on every page once the content is laid out. */
+  private finishPages(): void {
+    const range = this.doc.bufferedPageRange();
+    for (let index = 0; index < range.count; index++) {
+      this.doc.switchToPage(range.start + index);
+      // The footer sits below the bottom margin, where pdfkit would otherwise start a new page.
+      this.doc.page.margins.bottom = 0;
+      this.rule(FOOTER_TOP - 6);
+      this.write(this.content.footer, LEFT, FOOTER_TOP, WIDTH - 90, {
+        size: 7,
+        color: colors.muted,
+        lineGap: 0.5,
+      });
+      this.write(`Page ${index + 1} / ${range.count}`, RIGHT - 80, FOOTER_TOP, 80, {
+        size: 7.5,
+        color: colors.muted,
+        align: 'right',
+      });
+      if (this.content.draft) this.draftMark();
+    }
+  }
+
+  private draftMark(): void {
+    const size = 96;
+    this.use({ weight: 'bold', size, color: colors.draft });
+    const width = this.doc.widthOfString('BROUILLON');
+    this.doc.save();
+    this.doc.rotate(-35, { origin: [PAGE_WIDTH / 2, PAGE_HEIGHT / 2] });
+    this.doc.fillOpacity(0.1);
+    this.doc.text('BROUILLON', PAGE_WIDTH / 2 - width / 2, PAGE_HEIGHT / 2 - size / 2, { lineBreak: false });
+    this.doc.restore();
+  }
+
+  draw(): void {
+    this.header();
+    this.subject();
+    this.table();
+    this.totals();
+    this.sections(this.content.mentions, LEFT, WIDTH);
+    this.closing();
+    this.finishPages();
+  }
+}
+
+/** Renders `content` into a PDF/A-3b document, in memory. */
+function renderDocument(content: DocumentContent): Promise<Buffer> {
+  const at = new Date(`${content.info.date.slice(0, 10)}T00:00:00Z`);
   const doc = new PDFDocument({
     size: 'A4',
-    font: regular as unknown as string,
-    info: { CreationDate: at, ModDate: at },
+    margins: { top: TOP, bottom: PAGE_HEIGHT - BOTTOM - 10, left: LEFT, right: PAGE_WIDTH - RIGHT },
+    // No default font: pdfkit's default is the standard Helvetica, whose metrics it loads with a
+    // `require` of its own package that an esbuild bundle cannot satisfy. Every text is drawn after `use` picks Inter, registered below. (A font given here
+    // would also be reopened on every switch back to it: pdfkit caches a registered font under its
+    // name only when no font of the same PostScript name is open yet.) Its types want a string.
+    font: null as unknown as string,
+    bufferPages: true,
+    subset: 'PDF/A-3b',
+    pdfVersion: '1.7',
+    lang: 'fr-FR',
+    displayTitle: true,
+    info: {
+      Title: printable(content.info.title),
+      Subject: printable(content.info.subject),
+      Author: printable(content.info.author),
+      Creator: 'BTP Gestion',
+      CreationDate: at,
+      ModDate: at,
+    },
   });
-  doc.registerFont('Inter', regular);
-  doc.registerFont('Inter-Bold', bold);
+  doc.registerFont('Inter', fonts.regular);
+  doc.registerFont('Inter-Bold', fonts.bold);
+  doc.font('Inter');
   const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
+  const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    draw(doc);
-    doc.end();
   });
+  new Layout(doc, content).draw();
+  doc.end();
+  return done;
 }
 
+/** The PDF of a devis (a "BROUILLON" preview while the quote is a draft). */
 export async function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
-  return render((doc) => {
-    doc.font('Inter-Bold').fontSize(16).text(`Devis n° ${input.quote.number}`);
-    doc.font('Inter').fontSize(10).text(input.seller.name).text(input.buyer.name);
-  }, input.date);
+  return renderDocument(quoteContent(input));
 }
 
+/** The PDF of a facture or an avoir (a "BROUILLON" preview while it is a draft). */
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
-  return render((doc) => {
-    const title = input.invoice.kind === 'credit_note' ? 'Avoir' : 'Facture';
-    doc
-      .font('Inter-Bold')
-      .fontSize(16)
-      .text(input.invoice.number ? `${title} n° ${input.invoice.number}` : `${title} (brouillon)`);
-    doc.font('Inter').fontSize(10).text(input.seller.name).text(input.buyer.name);
-  }, input.date);
+  return renderDocument(invoiceContent(input));
 }
