@@ -65,7 +65,7 @@ export function PdfButtons({ of, link, className }: PdfButtonsProps) {
         onClick={() => void download()}
         aria-label={`Télécharger le PDF ${of}`}
       >
-        Télécharger le PDF
+        Télécharger<span className={styles.more}> le PDF</span>
       </Button>
       <Button
         size="large"

@@ -1,9 +1,10 @@
 import '@btp/shared/zod-fr';
 import * as z from 'zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
 import type { FileDisposition } from '../../lib/file-links';
+import { listDocumentsQueryOptions } from '../documents/list-documents';
 
 const pdfLinkAnswer = z.object({ url: z.string() });
 
@@ -25,5 +26,10 @@ export async function getInvoicePdfUrl({ id, disposition }: InvoicePdfUrlInput):
 
 /** A mutation rather than a query: each click asks for a fresh link (and a draft's current PDF). */
 export function useInvoicePdfUrl() {
-  return useMutation({ mutationFn: getInvoicePdfUrl });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: getInvoicePdfUrl,
+    // A record issued before the archive existed gets its PDF archived in Documents when first asked.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listDocumentsQueryOptions().queryKey }),
+  });
 }
