@@ -12,7 +12,7 @@
  *
  * A module rather than files read at run time, so the same bytes reach the renderer under tsx, under
  * Vitest and inside the esbuild bundle of a Lambda function (which carries no file of node_modules).
- * `assets.generated.test.ts` fails when the module no longer matches the packages: run
+ * `assets.generated.test.ts` fails when the module no longer matches the packages (`--check`): run
  * `node functions/scripts/generate-pdf-assets.mjs` after upgrading either package.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ const require = createRequire(path.join(functionsDir, 'package.json'));
  * table inflated when it is compressed, then laid out behind a standard sfnt table directory, in
  * the WOFF's table order, each table 4-byte aligned.
  */
-export function woffToSfnt(woff) {
+function woffToSfnt(woff) {
   if (woff.toString('ascii', 0, 4) !== 'wOFF') throw new Error('not a WOFF 1.0 file');
   const flavor = woff.readUInt32BE(4);
   const numTables = woff.readUInt16BE(12);
@@ -69,7 +69,7 @@ export function woffToSfnt(woff) {
 }
 
 /** Where each asset comes from: the package file, how it is read, and its export name. */
-export const pdfAssets = [
+const pdfAssets = [
   {
     name: 'INTER_REGULAR_TTF',
     what: 'Inter 400, latin subset, @fontsource/inter (its WOFF unpacked to TrueType)',
@@ -112,7 +112,7 @@ function commonCodePoints(fonts) {
 }
 
 /** The generated module's text. */
-export function generatedModule() {
+function generatedModule() {
   const assets = pdfAssets.map((asset) => ({ ...asset, bytes: asset.read(asset.file) }));
   const exports = assets.map(
     ({ name, what, bytes }) => `/** ${what}. */\nexport const ${name} =\n  '${bytes.toString('base64')}';\n`,
@@ -128,9 +128,19 @@ export function generatedModule() {
   ].join('\n');
 }
 
-export const generatedPath = path.join(functionsDir, 'src', 'pdf', 'assets.generated.ts');
+const generatedPath = path.join(functionsDir, 'src', 'pdf', 'assets.generated.ts');
 
+// `--check`: exit 1 when the committed module is not what the packages give (assets.generated.test.ts).
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  writeFileSync(generatedPath, generatedModule());
-  console.log(`wrote ${path.relative(process.cwd(), generatedPath)}`);
+  const text = generatedModule();
+  if (process.argv.includes('--check')) {
+    const stale = readFileSync(generatedPath, 'utf8') !== text;
+    console.log(
+      stale ? `${generatedPath} is stale: run node ${process.argv[1]}` : `${generatedPath} is up to date`,
+    );
+    process.exitCode = stale ? 1 : 0;
+  } else {
+    writeFileSync(generatedPath, text);
+    console.log(`wrote ${path.relative(process.cwd(), generatedPath)}`);
+  }
 }

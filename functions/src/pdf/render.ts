@@ -152,7 +152,10 @@ class Layout {
   /** Height of `text` wrapped in `width`, in points. */
   private measure(text: string, width: number, style: Style): number {
     if (text === '') return 0;
-    return this.use(style).heightOfString(printable(text), { width, lineGap: style.lineGap ?? 0 });
+    return this.use(style).heightOfString(printable(text), {
+      width,
+      lineGap: style.lineGap ?? 0,
+    });
   }
 
   /** Draws `text` wrapped in `width` at (x, y); returns its height. */
@@ -169,7 +172,9 @@ class Layout {
   private writeFitted(text: string, x: number, y: number, width: number, style: Style): void {
     const safe = printable(text);
     let size = style.size;
-    while (size > 5 && this.use({ ...style, size }).widthOfString(safe) > width) size -= 0.5;
+    while (size > 5 && this.use({ ...style, size }).widthOfString(safe) > width) {
+      size -= 0.5;
+    }
     this.use({ ...style, size }).text(safe, x, y + (style.size - size) / 2, {
       width,
       align: style.align ?? 'left',
@@ -565,7 +570,9 @@ class Layout {
     this.doc.save();
     this.doc.rotate(-35, { origin: [PAGE_WIDTH / 2, PAGE_HEIGHT / 2] });
     this.doc.fillOpacity(0.1);
-    this.doc.text('BROUILLON', PAGE_WIDTH / 2 - width / 2, PAGE_HEIGHT / 2 - size / 2, { lineBreak: false });
+    this.doc.text('BROUILLON', PAGE_WIDTH / 2 - width / 2, PAGE_HEIGHT / 2 - size / 2, {
+      lineBreak: false,
+    });
     this.doc.restore();
   }
 
@@ -578,6 +585,25 @@ class Layout {
     this.closing();
     this.finishPages();
   }
+}
+
+/** The parts of pdfkit's current font that {@link unkerned} reaches (not in @types/pdfkit). */
+interface OpenedFont {
+  _font?: { font?: { layout?: (text: string, features?: unknown) => unknown } };
+}
+
+/**
+ * Turns kerning off for the document's current font. pdf.js (and other text extractors) start a
+ * new run of text where a kerning pair pulls a glyph back ("7," in Inter), so "1 537,46 €" would
+ * read "1 537 ,46 €" to whoever searches or copies the document. pdfkit's `features` text option
+ * could say so, but it bypasses pdfkit's layout cache (a 200-line quote then takes 4 times longer),
+ * so the font's own `layout` (fontkit's) gets `kern: false` as its default features instead.
+ */
+function unkerned(doc: PDFKit.PDFDocument): void {
+  const font = (doc as unknown as OpenedFont)._font?.font;
+  const layout = font?.layout;
+  if (!font || !layout) throw new Error('pdfkit no longer exposes its fontkit font: update unkerned()');
+  font.layout = (text, features) => layout.call(font, text, features ?? { kern: false });
 }
 
 /** Renders `content` into a PDF/A-3b document, in memory. */
@@ -607,7 +633,8 @@ function renderDocument(content: DocumentContent): Promise<Buffer> {
   });
   doc.registerFont('Inter', fonts.regular);
   doc.registerFont('Inter-Bold', fonts.bold);
-  doc.font('Inter');
+  unkerned(doc.font('Inter-Bold'));
+  unkerned(doc.font('Inter'));
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
