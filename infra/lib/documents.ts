@@ -3,6 +3,7 @@ import type { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
+import { PDF_PREVIEW_KEY_PREFIX } from '@btp/shared/document-pdf';
 
 /**
  * Documents bucket object actions (`documents: 'read'` / `'write'`). Presigned URLs carry the signing
@@ -46,6 +47,14 @@ export class Documents {
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(7) },
         { noncurrentVersionExpiration: Duration.days(90) },
+        // A draft's "BROUILLON" PDF is made for one request and presigned for 5 minutes: gone the
+        // next day, its versions too.
+        {
+          id: 'ExpireDraftPreviews',
+          prefix: PDF_PREVIEW_KEY_PREFIX,
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       removalPolicy: props.removalPolicy,
       autoDeleteObjects: props.autoDeleteObjects,

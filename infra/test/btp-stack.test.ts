@@ -273,6 +273,33 @@ describe('BtpStack with the shared route table (prod)', () => {
     });
   });
 
+  it("expires drafts' PDF previews (previews/) after a day, versions included, and nothing else", () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          {
+            Id: 'ExpireDraftPreviews',
+            Prefix: 'previews/',
+            ExpirationInDays: 1,
+            NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+            Status: 'Enabled',
+          },
+        ]),
+      },
+    });
+    const rulesOf = (bucket: Resource) =>
+      (bucket.Properties.LifecycleConfiguration as { Rules?: Record<string, unknown>[] } | undefined)
+        ?.Rules ?? [];
+    const documents = resources(template, 'AWS::S3::Bucket').find(([, bucket]) =>
+      rulesOf(bucket).some((rule) => rule.Id === 'ExpireDraftPreviews'),
+    );
+    // In the documents bucket only the previews expire: archived PDFs and uploads are kept.
+    expect(rulesOf(documents?.[1] as Resource).filter((rule) => 'ExpirationInDays' in rule)).toEqual([
+      expect.objectContaining({ Prefix: 'previews/' }),
+    ]);
+  });
+
   it('rewrites deep links on the default behaviour only and sends /api/* uncached to the API', () => {
     const config = distributionConfig(template);
     expect(config).toMatchObject({
@@ -369,9 +396,16 @@ describe('BtpStack with the shared route table (prod)', () => {
     synthesized.annotations.hasWarning('*', Match.stringLikeRegexp('SPA is not deployed'));
   });
 
-  it('grants GET routes no write access to the table', () => {
+  it('grants GET routes no write access to the table, but the PDF routes (they archive an old record once)', () => {
     const functions = appFunctions(template);
-    for (const route of routes.filter((r) => r.method === 'GET')) {
+    // The PDF of a quote or invoice sent before archives existed is made and listed on its first
+    // request (DOCUMENTS.md § 5): those two GET routes write, and only them.
+    const writingGets = routes.filter((r) => r.method === 'GET' && r.table === 'write');
+    expect(writingGets.map((route) => route.path).sort()).toEqual([
+      '/api/invoices/{id}/pdf',
+      '/api/quotes/{id}/pdf',
+    ]);
+    for (const route of routes.filter((r) => r.method === 'GET' && r.table !== 'write')) {
       const [logicalId] = functions.get(routeId(route)) ?? [];
       const actions = actionsOfFunction(template, logicalId as string);
       expect(actions).not.toContain('dynamodb:*');

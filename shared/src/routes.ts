@@ -38,7 +38,7 @@ export interface RouteDefinition {
   handler: string;
   access: Access;
   table: TableAccess;
-  /** Documents bucket access, for document routes only. */
+  /** Documents bucket access, for the routes that read or write files (documents, PDFs). */
   documents?: 'read' | 'write';
   /** Memory in MB when the default (256) is not enough, e.g. for password hashing. */
   memoryMb?: number;

@@ -32,6 +32,27 @@ export function yearInFrance(at: Date = new Date()): number {
 const maxAttempts = 60;
 
 /**
+ * The number the next record of a series would take if it were written now (read consistently).
+ * Only a forecast: another writer may take it first, so the number a record gets is always the one
+ * {@link takeNextNumber} gives. The PDF of an invoice is drawn with it before the invoice is issued.
+ */
+export async function peekNextNumber(companyId: string, series: NumberSeries): Promise<string> {
+  const year = yearInFrance();
+  try {
+    const { Item } = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: counterKey(companyId, series.kind, year),
+        ConsistentRead: true,
+      }),
+    );
+    return formatNumber(series, year, (typeof Item?.value === 'number' ? Item.value : 0) + 1);
+  } catch (error) {
+    throw awsErrorToHttp(error) ?? error;
+  }
+}
+
+/**
  * Takes the next number of a series and writes the record that carries it in one transaction:
  * the counter moves from n to n + 1 only if it still reads n, so two writers never take the same
  * number, and a write that fails leaves the counter where it was (numbers are gapless, as French

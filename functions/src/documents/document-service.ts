@@ -20,7 +20,11 @@ import {
   promotePendingDocument,
   type PendingDocument,
 } from '../data/entities/documents.js';
+import { invoices } from '../data/entities/invoices.js';
+import { quotes } from '../data/entities/quotes.js';
 import { newId } from '../data/ids.js';
+import type { TransactItem } from '../data/transactions.js';
+import { tableName } from '../lib/dynamo.js';
 import { badRequest, conflict, HttpError, notFound, type ErrorDetail } from '../lib/http-errors.js';
 import { logger } from '../lib/logger.js';
 import { linkChecks, linksOf } from './document-links.js';
@@ -46,6 +50,10 @@ export const messages = {
     "Le fichier reçu est incomplet (plus petit que la taille annoncée) : recommencez l'envoi.",
   notFound: 'Document introuvable.',
   notReceived: "Le fichier n'a pas encore été reçu : terminez son envoi puis recommencez.",
+  archivedQuote:
+    "Ce document est le PDF d'un devis envoyé : il est conservé tel qu'il a été envoyé et ne peut pas être supprimé.",
+  archivedInvoice:
+    "Ce document est le PDF d'une facture ou d'un avoir émis : il est conservé tel qu'il a été envoyé (obligation légale) et ne peut pas être supprimé.",
 } as const;
 
 /** The fields of the multipart form besides `file`, read with the shared upload schema's rules. */
@@ -222,14 +230,44 @@ export async function completeUpload(companyId: string, id: string): Promise<Doc
 }
 
 /**
+ * The checks, in the deletion's transaction, that a document is not the archived PDF of the quote
+ * or invoice it is linked to (that record's `pdfDocumentId`), and the 409 when it is.
+ */
+function archiveChecks(companyId: string, document: DocumentRecord) {
+  const linked = [
+    document.quoteId
+      ? { key: quotes.key(companyId, document.quoteId), message: messages.archivedQuote }
+      : undefined,
+    document.invoiceId
+      ? { key: invoices.key(companyId, document.invoiceId), message: messages.archivedInvoice }
+      : undefined,
+  ].filter((check) => check !== undefined);
+  return {
+    extraItems: linked.map(({ key }): TransactItem => ({
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: key,
+        ConditionExpression: 'attribute_not_exists(pdfDocumentId) OR pdfDocumentId <> :document',
+        ExpressionAttributeValues: { ':document': document.id },
+      },
+    })),
+    explainExtra: (index: number) => {
+      const check = linked[index];
+      return check ? conflict(check.message) : undefined;
+    },
+  };
+}
+
+/**
  * `DELETE /api/documents/{id}`: the record first, then the object. A failure between the two
  * leaves an object no record points to (invisible, logged), never a listed document without its
- * file. An upload not yet completed can be cancelled the same way.
+ * file. An upload not yet completed can be cancelled the same way. The PDF archived when a quote
+ * was sent or an invoice issued is kept as sent: 409 (DOCUMENTS.md § 5).
  */
 export async function deleteDocument(companyId: string, id: string): Promise<void> {
   const document = await documents.get(companyId, id);
   if (document) {
-    await documents.remove(companyId, id);
+    await documents.remove(companyId, id, archiveChecks(companyId, document));
     await discardObject(documentObjectKey(companyId, id), 'document deleted');
     return;
   }

@@ -10,12 +10,21 @@ import {
   HeadObjectCommand,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
+import { PDF_PREVIEW_KEY_PREFIX } from '@btp/shared/document-pdf';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { documentsBucket, s3 } from '../lib/s3.js';
 
 /** `companies/<companyId>/documents/<documentId>`: the company's prefix, then the document id. */
 export function documentObjectKey(companyId: string, documentId: string): string {
   return `companies/${companyId}/documents/${documentId}`;
+}
+
+/**
+ * `previews/<companyId>/<previewId>.pdf`: the "BROUILLON" PDF of a draft, made for one request
+ * and never listed; the bucket's lifecycle rule deletes the prefix after a day (infra/lib/documents.ts).
+ */
+export function previewObjectKey(companyId: string, previewId: string): string {
+  return `${PDF_PREVIEW_KEY_PREFIX}${companyId}/${previewId}.pdf`;
 }
 
 /** Runs a bucket call, its failures mapped to HTTP errors. */
@@ -70,6 +79,25 @@ export async function documentObjectStart(key: string, count: number): Promise<U
     // A server that ignores `Range` sends the whole object.
     return bytes.subarray(0, count);
   });
+}
+
+/**
+ * A stored object's bytes, or `undefined` when there is no such object or it is larger than
+ * `maxBytes` (then not read).
+ */
+export async function readDocumentObject(key: string, maxBytes: number): Promise<Uint8Array | undefined> {
+  try {
+    const object = await s3().send(new GetObjectCommand({ Bucket: documentsBucket(), Key: key }));
+    if ((object.ContentLength ?? 0) > maxBytes) {
+      // Not read: the connection is released.
+      (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
+      return undefined;
+    }
+    return (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw awsErrorToHttp(error) ?? error;
+  }
 }
 
 /** Deletes an object (no error when it is already gone). */

@@ -1,12 +1,12 @@
 /**
  * Customer invoices and credit notes (Facturation): drafts are edited freely; `send` issues one —
  * the next gapless number of its series (`FAC-<year>-<n>`, `AV-<year>-<n>` for a credit note), the
- * issue and due dates, the seller's and buyer's identities copied — and `pay` records the payment.
+ * issue and due dates, the seller's and buyer's identities copied, its PDF archived
+ * (`invoice-sending.ts`) — and `pay` records the payment.
  * An issued invoice is never edited nor deleted (French invoicing law): it is cancelled, all or in
  * part, by credit notes (`credit-notes.ts`). `overdue` is derived when an invoice is read
  * (shared/src/invoice-status.ts), never stored.
  */
-import { DEFAULT_PAYMENT_TERM_DAYS } from '@btp/shared/entities/company';
 import type {
   Invoice,
   InvoiceCreateData,
@@ -25,21 +25,13 @@ import {
   deleteDraftInvoice,
   invoiceAsRead,
   invoices,
-  issueInvoice,
-  seriesOf,
 } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
 import { nowIso } from '../data/ids.js';
-import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
+import { badRequest, conflict, type ErrorDetail } from '../lib/http-errors.js';
 import { isDeductionLine, pricedInvoice, singleLine, type LineToPrice } from './invoice-lines.js';
-import {
-  assertProfileComplete,
-  buyerSnapshot,
-  readIssuer,
-  readPricingContext,
-  sellerSnapshot,
-} from './issuer.js';
+import { readPricingContext } from './issuer.js';
 import { withBillingLock } from './billing-lock.js';
 import { presentInvoice, presentInvoices } from './present.js';
 import { checkDepositFits } from './quote-invoicing.js';
@@ -86,7 +78,8 @@ function stateOf(invoice: Pick<Invoice, 'kind' | 'status'>): string {
   return 'a déjà été envoyée';
 }
 
-function assertDraft(invoice: Invoice, action: 'modifiée' | 'envoyée'): void {
+/** Refuses (409) to change or send an invoice that is no longer a draft, naming what it became. */
+export function assertDraft(invoice: Invoice, action: 'modifiée' | 'envoyée'): void {
   if (invoice.status !== 'draft' || invoice.number) {
     const document =
       invoice.kind === 'credit_note'
@@ -233,113 +226,6 @@ export async function updateInvoice(
         })
       : await write();
   return presentInvoice(companyId, updated);
-}
-
-/** `issueDate` + `days`, both `YYYY-MM-DD`. */
-function addDays(date: string, days: number): string {
-  const at = new Date(`${date}T12:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
-
-/** The invoice a credit note cancels changed between its reading and the transaction: sent again. */
-class CreditedInvoiceChanged extends HttpError {
-  constructor() {
-    super(409, 'conflict', invoiceMessages.sendRace);
-  }
-}
-
-const maxSendAttempts = 30;
-
-/**
- * `POST /api/invoices/{id}/send`: draft → sent, issued. Refused (409) for a stale `version`, an
- * invoice that is not a draft, one without lines or whose HT is not above 0, and (with one
- * `details` entry per missing field) while the company's legal profile is incomplete. In one
- * transaction with the number counter of its series: the number, `issueDate` (today in France),
- * `dueDate` (when absent: issue date + the company's payment term; none for a credit note),
- * `amountDue`, and the `seller` and `buyer` snapshots. A credit note also adds its TTC to the
- * credited invoice's `creditedAmount` (guarded by that invoice's version; retried when another
- * credit note of it was issued at the same time), which turns `cancelled` once nothing is left.
- */
-export async function sendInvoice(companyId: string, id: string, version: number): Promise<InvoiceListItem> {
-  let lastError: unknown;
-  for (let attempt = 0; attempt < maxSendAttempts; attempt += 1) {
-    try {
-      return await presentInvoice(companyId, await sendOnce(companyId, id, version));
-    } catch (error) {
-      if (!(error instanceof CreditedInvoiceChanged)) throw error;
-      lastError = error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 5 * 2 ** attempt)));
-    }
-  }
-  throw lastError;
-}
-
-async function sendOnce(companyId: string, id: string, version: number): Promise<Invoice> {
-  const [stored, company] = await Promise.all([invoices.getOrThrow(companyId, id), readIssuer(companyId)]);
-  const draft = invoiceAsRead(stored);
-  if (version !== draft.version) throw conflict(staleVersionMessage);
-  assertDraft(draft, 'envoyée');
-  if (draft.lines.length === 0) throw conflict(invoiceMessages.noLines);
-  if (parseMoney(draft.totalAmount) <= 0) throw conflict(invoiceMessages.notPositive);
-  assertProfileComplete(company, { forInvoice: true });
-  const client = await clients.get(companyId, draft.clientId);
-  if (!client) throw conflict(invoiceMessages.clientGone);
-
-  const issueDate = calendarDateInFrance();
-  const isCreditNote = draft.kind === 'credit_note';
-  const extraItems = isCreditNote ? [await creditedInvoiceItem(companyId, draft)] : [];
-  const seller = sellerSnapshot(company);
-  const buyer = buyerSnapshot(client);
-  const paymentTermDays = company.paymentTermDays ?? DEFAULT_PAYMENT_TERM_DAYS;
-  return issueInvoice(
-    companyId,
-    id,
-    (current) => ({
-      ...invoiceAsRead(current),
-      status: 'sent',
-      sentAt: nowIso(),
-      issueDate,
-      dueDate: isCreditNote ? undefined : (current.dueDate ?? addDays(issueDate, paymentTermDays)),
-      amountDue: draft.amountDue,
-      seller,
-      buyer,
-    }),
-    (current) => assertDraft(current, 'envoyée'),
-    version,
-    {
-      series: seriesOf(draft),
-      extraItems,
-      explainExtra: () => new CreditedInvoiceChanged(),
-    },
-  );
-}
-
-/**
- * The write that records a credit note's TTC on the invoice it cancels, guarded by that invoice's
- * version: refused (409) when the invoice is already cancelled or has less left to credit.
- */
-async function creditedInvoiceItem(companyId: string, note: Invoice) {
-  const stored = note.creditedInvoiceId ? await invoices.get(companyId, note.creditedInvoiceId) : undefined;
-  if (!stored) throw conflict(invoiceMessages.creditedInvoiceGone);
-  const credited = invoiceAsRead(stored);
-  const number = credited.number ?? '';
-  if (credited.status === 'cancelled') throw conflict(invoiceMessages.creditedInvoiceCancelled(number));
-  const totalCents = parseMoney(credited.totalWithVat);
-  const creditedCents = sumCents([parseMoney(credited.creditedAmount), parseMoney(note.totalWithVat)]);
-  if (creditedCents > totalCents) {
-    throw conflict(
-      invoiceMessages.creditAboveRemaining(
-        number,
-        formatEuro(totalCents - parseMoney(credited.creditedAmount)),
-      ),
-    );
-  }
-  return invoices.replaceItem(companyId, stored, {
-    ...credited,
-    creditedAmount: formatMoney(creditedCents),
-    status: creditedCents >= totalCents ? 'cancelled' : credited.status,
-  } as Fields<Invoice>).item;
 }
 
 /**

@@ -9,12 +9,7 @@ import type {
 import { quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import type { ListQuery } from '@btp/shared/list';
-import {
-  canChangeQuoteStatus,
-  canDeleteQuote,
-  canSendQuote,
-  isQuoteEditable,
-} from '@btp/shared/quote-status';
+import { canChangeQuoteStatus, canDeleteQuote, isQuoteEditable } from '@btp/shared/quote-status';
 import type { EntityRef } from '@btp/shared/record';
 import { staleVersionMessage, type Page } from '../data/entity-repository.js';
 import { clients } from '../data/entities/clients.js';
@@ -34,7 +29,7 @@ import {
 import { suppliers } from '../data/entities/suppliers.js';
 import { nowIso } from '../data/ids.js';
 import { withClientAndProject } from '../data/related.js';
-import { assertProfileComplete, readIssuer, readPricingContext } from '../invoicing/issuer.js';
+import { readPricingContext } from '../invoicing/issuer.js';
 import { badRequest, conflict, HttpError, messages, type ErrorDetail } from '../lib/http-errors.js';
 import { countOf, differs, findReferences, referenceMessages } from './references.js';
 
@@ -59,6 +54,7 @@ export const quoteMessages = {
     `Ce devis est ${label(status)} : seules les lignes d'un devis en brouillon peuvent être modifiées.`,
   deleteOnlyDraft: (status: QuoteStatus) =>
     `Ce devis est ${label(status)} : seul un devis en brouillon peut être supprimé.`,
+  clientGone: "Le client de ce devis n'existe plus : choisissez un de vos clients avant de l'envoyer.",
   acceptDraft: "Ce devis est encore un brouillon : envoyez-le au client avant d'enregistrer son accord.",
   acceptOnlySent: (status: QuoteStatus) =>
     `Ce devis est ${label(status)} : seul un devis envoyé peut recevoir l'accord du client.`,
@@ -265,30 +261,6 @@ export async function replaceItems(companyId: string, id: string, data: QuoteIte
     context,
   );
   return quoteAsRead(updated);
-}
-
-/**
- * `POST /api/quotes/{id}/send`: draft → sent, `sentAt` now (409 for any other status, or a stale
- * `version`). Refused (409, one `details` entry per missing field) while the company's legal
- * profile lacks what a quote must print (DOCUMENTS.md § 1).
- */
-export async function sendQuote(companyId: string, id: string, version?: number): Promise<Quote> {
-  const [stored, company] = await Promise.all([quotes.getOrThrow(companyId, id), readIssuer(companyId)]);
-  if (version !== undefined && version !== stored.version) throw conflict(staleVersionMessage);
-  if (!canSendQuote(stored.status)) throw conflict(quoteMessages.sendOnlyDraft(stored.status));
-  assertProfileComplete(company, { forInvoice: false });
-  const sent = await quotes.update(
-    companyId,
-    id,
-    (current) => {
-      if (!canSendQuote(current.status)) throw conflict(quoteMessages.sendOnlyDraft(current.status));
-      // Not re-priced: what the person saw is what is sent (a draft stored before VAT existed
-      // gets its VAT fields as it reads).
-      return { ...quoteAsRead(current), status: 'sent', sentAt: nowIso() };
-    },
-    { expectedVersion: version ?? stored.version },
-  );
-  return quoteAsRead(sent);
 }
 
 /**

@@ -26,7 +26,8 @@ import { progressReports } from '../../../functions/src/data/entities/progress-r
 import { projects } from '../../../functions/src/data/entities/projects.js';
 import { createQuote, quotes } from '../../../functions/src/data/entities/quotes.js';
 import { createCreditNote } from '../../../functions/src/invoicing/credit-notes.js';
-import { createInvoice, payInvoice, sendInvoice } from '../../../functions/src/invoicing/invoice-service.js';
+import { createInvoice, payInvoice } from '../../../functions/src/invoicing/invoice-service.js';
+import { sendInvoice } from '../../../functions/src/invoicing/invoice-sending.js';
 import { readPricingContext } from '../../../functions/src/invoicing/issuer.js';
 import { invoiceQuote } from '../../../functions/src/invoicing/quote-invoicing.js';
 import { createSupplierInvoice } from '../../../functions/src/data/entities/supplier-invoices.js';

@@ -175,6 +175,12 @@ export const invoiceSchema = z.object({
   creditedInvoiceId: optionalIdField,
   creditedInvoiceNumber: optionalField(z.string()),
   creditedInvoiceDate: optionalField(dateField()),
+  /**
+   * The PDF as issued (DOCUMENTS.md § 5): a document of the company (type `invoice`), made once
+   * when the invoice or credit note is sent and never regenerated. Absent on a draft, and on one
+   * issued before the archive existed until its PDF is first asked for.
+   */
+  pdfDocumentId: optionalIdField,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

@@ -146,6 +146,12 @@ export const quoteSchema = z.object({
   /** The client's agreement ("Bon pour accord"): when and who signed. */
   acceptedAt: optionalField(instantField()),
   signerName: textField,
+  /**
+   * The PDF as sent (DOCUMENTS.md § 5): a document of the company (type `quote`), made once when
+   * the quote is sent and never regenerated. Absent on a draft, and on a quote sent before the
+   * archive existed until its PDF is first asked for.
+   */
+  pdfDocumentId: optionalIdField,
   items: z.array(quoteItemSchema).optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;

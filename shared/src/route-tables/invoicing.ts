@@ -13,12 +13,25 @@ export const invoicingRoutes: RouteDefinition[] = [
     access: 'user',
     table: 'write',
   },
+  // Issuing draws the PDF and archives it in the documents bucket (pdfkit: more memory, so more
+  // CPU); the PDF route draws a draft's preview, or presigns the archive.
   {
     method: 'POST',
     path: '/api/invoices/{id}/send',
     handler: 'invoices/send',
     access: 'user',
     table: 'write',
+    documents: 'write',
+    memoryMb: 1024,
+  },
+  {
+    method: 'GET',
+    path: '/api/invoices/{id}/pdf',
+    handler: 'invoices/pdf',
+    access: 'user',
+    table: 'write',
+    documents: 'write',
+    memoryMb: 1024,
   },
   { method: 'POST', path: '/api/invoices/{id}/pay', handler: 'invoices/pay', access: 'user', table: 'write' },
   {

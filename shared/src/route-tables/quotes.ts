@@ -8,7 +8,26 @@ export const quoteRoutes: RouteDefinition[] = [
   { method: 'PUT', path: '/api/quotes/{id}', handler: 'quotes/update', access: 'user', table: 'write' },
   { method: 'DELETE', path: '/api/quotes/{id}', handler: 'quotes/delete', access: 'user', table: 'write' },
   { method: 'PUT', path: '/api/quotes/{id}/items', handler: 'quotes/items', access: 'user', table: 'write' },
-  { method: 'POST', path: '/api/quotes/{id}/send', handler: 'quotes/send', access: 'user', table: 'write' },
+  // Sending draws the quote's PDF and archives it in the documents bucket (pdfkit: more memory, so
+  // more CPU); the PDF route draws a draft's preview, or presigns the archive.
+  {
+    method: 'POST',
+    path: '/api/quotes/{id}/send',
+    handler: 'quotes/send',
+    access: 'user',
+    table: 'write',
+    documents: 'write',
+    memoryMb: 1024,
+  },
+  {
+    method: 'GET',
+    path: '/api/quotes/{id}/pdf',
+    handler: 'quotes/pdf',
+    access: 'user',
+    table: 'write',
+    documents: 'write',
+    memoryMb: 1024,
+  },
   {
     method: 'POST',
     path: '/api/quotes/{id}/accept',

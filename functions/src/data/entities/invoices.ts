@@ -154,13 +154,19 @@ export interface IssueOptions {
   extraItems?: TransactItem[];
   /** Explains a failed condition on one of `extraItems` (index within them). */
   explainExtra?(index: number): HttpError | undefined;
+  /**
+   * More items that depend on the invoice as issued (the document record of its archived PDF),
+   * written after `extraItems`; a failed condition on one of them is a plain 409.
+   */
+  issuedItems?(issued: Invoice): TransactItem[];
 }
 
 /**
  * Issues an invoice: it takes the next number of its series and `change(current, number)` gives
- * its other new fields (status, `sentAt`, snapshots…), in one transaction with the counter, its
- * number marker and `extraItems`. `check(current)` refuses an invoice that cannot be issued (not a
- * draft) with its own error; `expectedVersion` is the version the caller saw (409 when stale).
+ * its other new fields (status, `sentAt`, snapshots, `pdfDocumentId`…), in one transaction with the
+ * counter, its number marker, `extraItems` and `issuedItems(issued)`. `check(current)` refuses
+ * an invoice that cannot be issued (not a draft) with its own error; `expectedVersion` is the
+ * version the caller saw (409 when stale).
  */
 export async function issueInvoice(
   companyId: string,
@@ -196,12 +202,13 @@ export async function issueInvoice(
           },
         },
         ...extraItems,
+        ...(options.issuedItems?.(record) ?? []),
       ];
     },
     (index) => {
       if (index === 0) return conflict(staleVersionMessage);
       if (index === 1) return conflict(invoiceNumberTaken);
-      return options.explainExtra?.(index - 2);
+      return index - 2 < extraItems.length ? options.explainExtra?.(index - 2) : conflict();
     },
   );
   return issued as Invoice;

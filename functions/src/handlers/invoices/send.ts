@@ -1,5 +1,5 @@
 import { invoiceSendInput } from '@btp/shared/entities/invoice';
-import { sendInvoice } from '../../invoicing/invoice-service.js';
+import { sendInvoice } from '../../invoicing/invoice-sending.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
-import { sendQuote } from '../../quotes/quote-service.js';
+import { sendQuote } from '../../quotes/quote-sending.js';
 
 /** POST /api/quotes/{id}/send: draft → sent, `sentAt` set. The body may carry the `version` read. */
 export const handler = createHandler(

@@ -1,0 +1,17 @@
+import { pdfUrlQuery } from '@btp/shared/document-pdf';
+import { createHandler } from '../../lib/http.js';
+import { idParams } from '../../lib/params.js';
+import { companyOf } from '../../lib/tenancy.js';
+import { invoicePdfUrl } from '../../pdf/pdf-service.js';
+
+/**
+ * GET /api/invoices/{id}/pdf: `{url}`, a presigned GET valid 5 minutes of the invoice's or credit
+ * note's PDF (a draft's "BROUILLON" preview, or the PDF archived when it was issued);
+ * `?disposition=inline` to show it in the browser, `attachment` (the default) to save it.
+ */
+export const handler = createHandler(
+  { params: idParams, query: pdfUrlQuery },
+  async ({ params, query, principal }) => ({
+    body: await invoicePdfUrl(companyOf(principal), params.id, query.disposition),
+  }),
+);
