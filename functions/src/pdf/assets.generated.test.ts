@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { INTER_BOLD_TTF, INTER_CODE_POINTS, INTER_REGULAR_TTF } from './assets.generated.js';
+import { INTER_BOLD_WOFF, INTER_CODE_POINTS, INTER_REGULAR_WOFF } from './assets.generated.js';
+import { woffToSfnt } from './woff.js';
 
 const generator = fileURLToPath(new URL('../../scripts/generate-pdf-assets.mjs', import.meta.url));
 
@@ -12,11 +13,17 @@ describe('assets.generated.ts', () => {
     expect(output).toContain('is up to date');
   });
 
-  it('holds TrueType fonts (not WOFF) that draw the French text of the documents', () => {
-    for (const font of [INTER_REGULAR_TTF, INTER_BOLD_TTF]) {
-      // sfnt version 1.0 (TrueType outlines): fontkit reads it without inflating tables.
-      expect(Buffer.from(font, 'base64').readUInt32BE(0)).toBe(0x00010000);
+  it('holds WOFF fonts that unpack to TrueType and draw the French text of the documents', () => {
+    for (const font of [INTER_REGULAR_WOFF, INTER_BOLD_WOFF]) {
+      const woff = Buffer.from(font, 'base64');
+      const sfnt = woffToSfnt(woff);
+      // sfnt version 1.0 (TrueType outlines), as long as the WOFF header says the font was.
+      expect(sfnt.readUInt32BE(0)).toBe(0x00010000);
+      expect(sfnt.length).toBe(woff.readUInt32BE(16));
     }
+    expect(() => woffToSfnt(Buffer.from('not a font at all, just some text of more than 44 bytes'))).toThrow(
+      'not a WOFF 1.0 file',
+    );
     const ranges = INTER_CODE_POINTS.split(',');
     const covers = (char: string) => {
       const codePoint = char.codePointAt(0) ?? -1;

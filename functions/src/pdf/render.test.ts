@@ -7,10 +7,11 @@ import {
   SERVICES_CATEGORY_MENTION,
   VAT_ON_DEBITS_MENTION,
 } from './document-content.js';
-import type { InvoicePdfInput, QuotePdfInput } from './pdf-input.js';
+import type { QuotePdfInput } from './pdf-input.js';
 import { printable, renderInvoicePdf, renderQuotePdf } from './render.js';
 import {
   companyInvoiceInput,
+  creditNoteInput,
   individualQuoteInput,
   manyLines,
   sampleCompanyBuyer,
@@ -358,34 +359,7 @@ describe('renderInvoicePdf', () => {
   });
 
   it('an avoir cites the invoice it credits, with its date, and its reason', async () => {
-    const invoice = sampleInvoice(
-      [
-        {
-          description: 'Cloisons vitrées toute hauteur, profilés aluminium laqué noir',
-          unit: 'ml',
-          quantity: '2.000',
-          unitPrice: '389.90',
-          vatRate: '20.00',
-        },
-      ],
-      {
-        kind: 'credit_note',
-        number: 'AV-2026-0003',
-        title: 'Avoir sur la facture FAC-2026-0017',
-        description: 'Cloisons vitrées : 2 ml non posés',
-        issueDate: '2026-03-20',
-        dueDate: undefined,
-        creditedInvoiceNumber: 'FAC-2026-0017',
-        creditedInvoiceDate: '2026-03-16',
-      },
-    );
-    const input: InvoicePdfInput = {
-      invoice,
-      seller: sampleSeller,
-      buyer: sampleCompanyBuyer,
-      credited: { number: 'FAC-2026-0017', issueDate: '2026-03-16' },
-      date: '2026-03-20',
-    };
+    const input = creditNoteInput();
     const text = await textOf(await renderInvoicePdf(input));
     for (const mention of [
       ...sellerMentions,

@@ -16,9 +16,9 @@ import PDFDocument from 'pdfkit';
 // @ts-expect-error -- @types/pdfkit 0.17 predates pdfkit 0.20's `registerFile` (in pdfkit.node.mjs).
 import { registerFile as untypedRegisterFile } from 'pdfkit';
 import {
-  INTER_BOLD_TTF,
+  INTER_BOLD_WOFF,
   INTER_CODE_POINTS,
-  INTER_REGULAR_TTF,
+  INTER_REGULAR_WOFF,
   SRGB_ICC_PROFILE,
 } from './assets.generated.js';
 import {
@@ -29,6 +29,7 @@ import {
   type TableRow,
 } from './document-content.js';
 import type { InvoicePdfInput, QuotePdfInput } from './pdf-input.js';
+import { woffToSfnt } from './woff.js';
 
 const registerFile = untypedRegisterFile as (path: string, data: Uint8Array) => void;
 
@@ -38,11 +39,15 @@ interface OpenedImage {
   height: number;
 }
 
-// Decoded once per process (a warm Lambda renders many documents).
-const fonts = {
-  regular: Buffer.from(INTER_REGULAR_TTF, 'base64'),
-  bold: Buffer.from(INTER_BOLD_TTF, 'base64'),
-};
+/** Inter as TrueType, unpacked on the first document and kept for the process's next ones. */
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function interFonts(): { regular: Buffer; bold: Buffer } {
+  fonts ??= {
+    regular: woffToSfnt(Buffer.from(INTER_REGULAR_WOFF, 'base64')),
+    bold: woffToSfnt(Buffer.from(INTER_BOLD_WOFF, 'base64')),
+  };
+  return fonts;
+}
 
 // pdfkit reads its PDF/A output intent profile from `data/` next to its own module, a file an
 // esbuild bundle does not carry. Registering the bytes under the path pdfkit computes inside the
@@ -631,8 +636,9 @@ function renderDocument(content: DocumentContent): Promise<Buffer> {
       ModDate: at,
     },
   });
-  doc.registerFont('Inter', fonts.regular);
-  doc.registerFont('Inter-Bold', fonts.bold);
+  const { regular, bold } = interFonts();
+  doc.registerFont('Inter', regular);
+  doc.registerFont('Inter-Bold', bold);
   unkerned(doc.font('Inter-Bold'));
   unkerned(doc.font('Inter'));
   const chunks: Buffer[] = [];

@@ -343,6 +343,39 @@ export function companyInvoiceInput(fields: Partial<Invoice> = {}): InvoicePdfIn
   };
 }
 
+/** An avoir crediting 2 ml of the glazed partitions of the company's facture FAC-2026-0017. */
+export function creditNoteInput(): InvoicePdfInput {
+  const invoice = sampleInvoice(
+    [
+      {
+        description: 'Cloisons vitrées toute hauteur, profilés aluminium laqué noir',
+        unit: 'ml',
+        quantity: '2.000',
+        unitPrice: '389.90',
+        vatRate: '20.00',
+      },
+    ],
+    {
+      kind: 'credit_note',
+      number: 'AV-2026-0003',
+      title: 'Avoir sur la facture FAC-2026-0017',
+      description: 'Cloisons vitrées : 2 ml non posés',
+      issueDate: '2026-03-20',
+      dueDate: undefined,
+      creditedInvoiceNumber: 'FAC-2026-0017',
+      creditedInvoiceDate: '2026-03-16',
+    },
+  );
+  return {
+    invoice,
+    seller: sampleSeller,
+    buyer: sampleCompanyBuyer,
+    logo: sampleLogo(),
+    credited: { number: 'FAC-2026-0017', issueDate: '2026-03-16' },
+    date: '2026-03-20',
+  };
+}
+
 /** A PNG (RGBA, `width` × `height`): a blue tile with a white roof, the sample company's mark. */
 export function sampleLogo(width = 96, height = 96): PdfLogo {
   const rows: Buffer[] = [];
