@@ -73,6 +73,12 @@ function canonicalJson(value: unknown): string {
   );
 }
 
+/** A draft never names an archive; should one carry an id, it is not its own. */
+function withoutArchive(invoice: Invoice): Invoice {
+  const { pdfDocumentId: _archive, ...rest } = invoice;
+  return rest;
+}
+
 /** The PDF drawn before the numbering transaction, and the issued record it shows. */
 class DrawnInAdvance {
   private file: StoredPdf | undefined;
@@ -184,9 +190,9 @@ async function sendOnce(
   const buyer = buyerSnapshot(client);
   const paymentTermDays = company.paymentTermDays ?? DEFAULT_PAYMENT_TERM_DAYS;
   const series = seriesOf(draft);
-  /** The invoice as it is issued with `number`. */
+  /** The invoice as it is issued with `number` (its archive, if any, is set below). */
   const issuedAs = (current: Invoice, number: string): Invoice => ({
-    ...invoiceAsRead(current),
+    ...withoutArchive(invoiceAsRead(current)),
     status: 'sent',
     sentAt,
     issueDate,
