@@ -292,6 +292,44 @@ describe('renderInvoicePdf', () => {
     expect(text).not.toContain('Date des travaux');
   });
 
+  it('a situation: works less the deposit deducted, VAT, TTC, the retention, net à payer (DOCUMENTS.md § 4, S1)', async () => {
+    const invoice = sampleInvoice(
+      [
+        {
+          description: 'Lot A – gros œuvre : 30 % exécutés',
+          quantity: '1.000',
+          unitPrice: '12000.00',
+          vatRate: '20.00',
+        },
+        {
+          description: "Déduction de l'acompte FAC-2026-0001",
+          quantity: '-1.000',
+          unitPrice: '1200.00',
+          vatRate: '20.00',
+        },
+      ],
+      {
+        kind: 'progress',
+        number: 'FAC-2026-0021',
+        title: 'Situation n° 1 du devis DEV-2026-0031',
+        depositDeduction: '1200.00',
+        retentionRate: '5.00',
+        retentionAmount: '720.00',
+        amountDue: '12240.00',
+      },
+    );
+    expect(invoice.totalWithVat).toBe('12960.00');
+    const text = await textOf(await renderInvoicePdf({ ...companyInvoiceInput(), invoice }));
+    for (const mention of [
+      'Facture de situation n° FAC-2026-0021',
+      "Déduction de l'acompte FAC-2026-0001 -1 1 200,00 € 20 % -1 200,00 €",
+      'Total HT des travaux 12 000,00 € Acomptes déduits HT -1 200,00 € Total HT 10 800,00 € ' +
+        'Total TVA 2 160,00 € Total TTC 12 960,00 € Retenue de garantie (5 %) -720,00 € Net à payer 12 240,00 €',
+    ]) {
+      expect(text).toContain(mention);
+    }
+  });
+
   it('an autoliquidation invoice: every line at 0 %, the mention and both VAT numbers', async () => {
     const input = companyInvoiceInput({ reverseCharge: true });
     const text = await textOf(

@@ -69,8 +69,8 @@ const drawable = new Set<number>(
 
 /**
  * Text as the fonts can draw it: the narrow no-break space that fr-FR number formatting writes
- * (U+202F, absent from Inter's latin subset) becomes a no-break space (U+00A0), an accented letter
- * the fonts lack loses its accent ("ł" stays "ł" only if drawable), anything else becomes "?".
+ * (U+202F, absent from Inter's latin subset) becomes a no-break space (U+00A0), a letter the fonts
+ * lack is printed without its accent when that is enough ("ź" → "z"), anything else as "?".
  */
 export function printable(text: string): string {
   let out = '';
@@ -632,8 +632,9 @@ function renderDocument(content: DocumentContent): Promise<Buffer> {
       Subject: printable(content.info.subject),
       Author: printable(content.info.author),
       Creator: 'BTP Gestion',
+      // No ModDate: PDF/A wants every Info entry mirrored in the XMP metadata, and pdfkit writes
+      // no xmp:ModifyDate.
       CreationDate: at,
-      ModDate: at,
     },
   });
   const { regular, bold } = interFonts();
