@@ -80,7 +80,7 @@ export const REDUCED_RATE_CERTIFICATION =
   "Le client certifie que les travaux portent sur des locaux à usage d'habitation achevés depuis plus " +
   'de deux ans et remplissent les conditions des articles 279-0 bis et 278-0 bis A du CGI : sur une ' +
   "période de deux ans au plus, ils n'ont ni concouru à la production d'un immeuble neuf au sens du 2° " +
-  "du 2 du I de l'article 257 du CGI, ni augmenté de plus de 10 % la surface de plancher des locaux " +
+  "du 2 du I de l'article 257 du CGI, ni augmenté de plus de 10\u00a0% la surface de plancher des locaux " +
   'existants.';
 
 export const FRANCHISE_MENTION = 'TVA non applicable, art. 293 B du CGI';
