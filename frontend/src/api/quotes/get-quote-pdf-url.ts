@@ -1,9 +1,9 @@
+import type { PdfDisposition } from '@btp/shared/document-pdf';
 import '@btp/shared/zod-fr';
 import * as z from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
-import type { FileDisposition } from '../../lib/file-links';
 import { listDocumentsQueryOptions } from '../documents/list-documents';
 
 const pdfLinkAnswer = z.object({ url: z.string() });
@@ -11,13 +11,13 @@ const pdfLinkAnswer = z.object({ url: z.string() });
 interface QuotePdfUrlInput {
   id: string;
   /** `inline` to read the PDF in the browser ('Aperçu'), `attachment` to save it ('Télécharger le PDF'). */
-  disposition: FileDisposition;
+  disposition: PdfDisposition;
 }
 
 /**
  * `GET /api/quotes/{id}/pdf?disposition=…`: a link (valid 5 minutes) to the devis's PDF, named
- * "Devis DEV-<year>-<nnnn>.pdf"; a draft's is a preview marked "BROUILLON", made on the fly, a sent
- * quote's the file archived when it was sent.
+ * "Devis DEV-<year>-<nnnn>.pdf"; a draft's is a preview marked "BROUILLON", made on the fly and
+ * named "Devis DEV-<year>-<nnnn> (brouillon).pdf", a sent quote's the file archived when it was sent.
  */
 export async function getQuotePdfUrl({ id, disposition }: QuotePdfUrlInput): Promise<string> {
   const answer = await api.get(`/api/quotes/${encodeURIComponent(id)}/pdf?disposition=${disposition}`);
