@@ -260,7 +260,8 @@ test('Facturation: an invoice with two lines at two VAT rates is sent, credited 
   await expect(toast(page).getByText(/^Avoir AV-\d{4}-0001 envoyé avec succès$/)).toBeVisible();
   await expect(note).toContainText(/Avoir · AV-\d{4}-0001/);
   await expect(note).toContainText('Émis');
-  await expect(note.getByRole('button')).toHaveText(['Voir détails']);
+  // Besides its PDF, an issued credit note offers only its details.
+  await expect(note.getByRole('button')).toHaveText(['Voir détails', 'Télécharger le PDF', 'Aperçu']);
 
   // The invoice now owes 11 800,00 − 550,00.
   await page.getByRole('tab', { name: /^Envoyées/ }).click();
@@ -277,7 +278,12 @@ test('Facturation: an invoice with two lines at two VAT rates is sent, credited 
   await expect(toast(page).getByText(/^Facture FAC-\d{4}-0002 marquée payée avec succès$/)).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Payées (1)' })).toHaveAttribute('aria-selected', 'true');
   await expect(invoice).toContainText('Payée');
-  await expect(invoice.getByRole('button')).toHaveText(['Voir détails', 'Établir un avoir']);
+  await expect(invoice.getByRole('button')).toHaveText([
+    'Voir détails',
+    'Établir un avoir',
+    'Télécharger le PDF',
+    'Aperçu',
+  ]);
   await expect(page.getByRole('region', { name: 'Total encaissé (HT)' })).toContainText(euros(950_000));
   await expect(page.getByRole('region', { name: 'Total en attente (TTC)' })).toContainText(euros(60_000));
 
