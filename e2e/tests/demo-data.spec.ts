@@ -92,8 +92,12 @@ test('the demo company on every screen', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText('2 factures');
 
   await openScreen(page, '/documents', 'Documents');
-  await expect(page.getByRole('article')).toHaveCount(6);
-  for (const tab of ['Tous (6)', 'Devis (1)', 'Plan (1)', 'Photo (1)', 'Contrat (1)', 'Autre (2)']) {
+  // Six uploaded files, and the PDF archived when each of the 8 invoices and the credit note was sent
+  // (type Facture: under 'Autre', the spec's tabs having none for invoices).
+  await expect(page.getByRole('article')).toHaveCount(15);
+  await expect(page.getByRole('article', { name: /^Facture FAC-2026-\d{4}\.pdf$/ })).toHaveCount(8);
+  await expect(page.getByRole('article', { name: 'Avoir AV-2026-0001.pdf' })).toBeVisible();
+  for (const tab of ['Tous (15)', 'Devis (1)', 'Plan (1)', 'Photo (1)', 'Contrat (1)', 'Autre (11)']) {
     await expect(page.getByRole('tab', { name: tab })).toBeAttached();
   }
   await expect(
