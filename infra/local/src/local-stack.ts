@@ -77,6 +77,27 @@ function listen(server: Server, port: number): Promise<void> {
   });
 }
 
+/** What the stack answers until it is ready. */
+export const startingMessage = 'Démarrage en cours…';
+
+/**
+ * The answer while the stack starts (DynamoDB Local, S3, the table): 503 with `Retry-After`, never
+ * a 2xx, so a script waiting for the first success waits for the real one. Under `/api` it is the
+ * API's error body (`{"error":"unavailable","message":…}`, docs/api.md "Errors"), elsewhere the
+ * same sentence as plain text.
+ */
+export function answerWhileStarting(request: IncomingMessage, response: ServerResponse): void {
+  const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+  const headers = { 'retry-after': '2', 'cache-control': 'no-store' };
+  if (path === '/api' || path.startsWith('/api/')) {
+    response.writeHead(503, { ...headers, 'content-type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify({ error: 'unavailable', message: startingMessage }));
+  } else {
+    response.writeHead(503, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
+    response.end(startingMessage);
+  }
+}
+
 /**
  * Starts the whole product on one port: DynamoDB Local and the S3-compatible server with their
  * files under `dataDir`, the table and the bucket, the local API Gateway for `/api/*` running the
@@ -92,8 +113,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let ready: ((request: IncomingMessage, response: ServerResponse) => Promise<void>) | undefined;
   const server = createServer((request, response) => {
     if (!ready) {
-      response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '2' });
-      response.end('Démarrage en cours…');
+      answerWhileStarting(request, response);
       return;
     }
     void ready(request, response);
