@@ -7,6 +7,7 @@ import {
   dashboardStatsSchema,
   formatPercentTenths,
   isCashed,
+  isPendingInvoice,
   issuedCreditNotes,
   monthInFrance,
   netProfitCents,
@@ -14,6 +15,7 @@ import {
   paidCents,
   paidInMonthCents,
   paidTotalCents,
+  pendingInvoices,
   pendingSupplierCents,
   percentTenthsText,
   previousMonth,
@@ -120,6 +122,28 @@ describe('pending amounts', () => {
         '2026-05-10',
       ),
     ).toEqual({ count: 2, cents: 15000, overdueCount: 1, overdueCents: 10000 });
+  });
+
+  it('is one rule: issued and unpaid (sent or overdue), never a draft nor a credit note', () => {
+    const invoices: InvoiceAmounts[] = [
+      { id: 'draft', status: 'draft', totalWithVat: '120.00' },
+      { id: 'sent', status: 'sent', totalWithVat: '1200.00', paidAmount: '200.00', creditedAmount: '100.00' },
+      { id: 'overdue', status: 'overdue', totalWithVat: '60.00' },
+      { id: 'paid', status: 'paid', totalWithVat: '50.00', paidAmount: '50.00' },
+      { id: 'cancelled', status: 'cancelled', totalWithVat: '30.00' },
+      { id: 'note', kind: 'credit_note', status: 'sent', totalWithVat: '100.00', creditedInvoiceId: 'sent' },
+    ];
+    expect(invoices.filter(isPendingInvoice).map((invoice) => invoice.id)).toEqual(['sent', 'overdue']);
+    const pending = pendingInvoices(invoices);
+    // TTC, less what was paid and what the credit note cancelled.
+    expect(pending.map(({ invoice, outstandingCents: cents }) => [invoice.id, cents])).toEqual([
+      ['sent', 90000],
+      ['overdue', 6000],
+    ]);
+    // The total Facturation and the dashboard show is the sum of those very amounts.
+    const owed = receivables(invoices, '2026-05-10');
+    expect(owed.count).toBe(pending.length);
+    expect(owed.cents).toBe(96000);
   });
 
   it('sums supplier invoices neither paid nor cancelled', () => {

@@ -162,12 +162,30 @@ export function remainingToPayCents(invoice: InvoiceAmounts): number {
 }
 
 /**
+ * The one rule of "en attente" (the dashboard's 'Factures en Attente', Facturation's 'Total en
+ * attente'): a customer invoice issued and not paid, i.e. `sent` or `overdue`, never a draft, a
+ * paid or cancelled invoice, nor a credit note (which lowers what its invoice owes instead).
+ */
+export function isPendingInvoice(invoice: Pick<InvoiceAmounts, 'status' | 'kind'>): boolean {
+  return awaitsPayment(invoice.status) && !isCreditNote(invoice);
+}
+
+/**
  * What is still owed on a customer invoice that awaits payment (`remainingToPayCents`, TTC); 0 for
  * a draft, a paid or cancelled invoice, and a credit note.
  */
 export function outstandingCents(invoice: InvoiceAmounts): number {
-  if (!awaitsPayment(invoice.status) || isCreditNote(invoice)) return 0;
+  if (!isPendingInvoice(invoice)) return 0;
   return remainingToPayCents(invoice);
+}
+
+/** The pending invoices (`isPendingInvoice`), in their order, each with what remains to pay on it, TTC. */
+export function pendingInvoices<T extends InvoiceAmounts>(
+  invoices: Iterable<T>,
+): { invoice: T; outstandingCents: number }[] {
+  return [...invoices]
+    .filter(isPendingInvoice)
+    .map((invoice) => ({ invoice, outstandingCents: outstandingCents(invoice) }));
 }
 
 /**
@@ -190,7 +208,7 @@ export function receivables(
   invoices: Iterable<InvoiceAmounts>,
   today: string = calendarDateInFrance(),
 ): { count: number; cents: number; overdueCount: number; overdueCents: number } {
-  const pending = [...invoices].filter((invoice) => awaitsPayment(invoice.status) && !isCreditNote(invoice));
+  const pending = [...invoices].filter(isPendingInvoice);
   const overdue = pending.filter((invoice) => isOverdue(invoice, today));
   return {
     count: pending.length,

@@ -208,10 +208,12 @@ describe('Tableau de bord', () => {
     ]);
   });
 
-  it('lists the first 3 unpaid invoices with the dashboard labels and what remains to pay on them, TTC', async () => {
+  it('lists the first 3 pending invoices (issued and unpaid) and what remains to pay on them, TTC', async () => {
     stub({
       'GET /api/invoices': json([
         invoiceRecord({ title: 'Payée', status: 'paid', totalAmount: '999.00' }),
+        // A draft is owed by nobody yet: neither listed ('Inconnu') nor counted.
+        invoiceRecord({ title: 'Brouillon', status: 'draft', totalAmount: '0.58', totalWithVat: '0.70' }),
         // Credit notes and cancelled invoices are owed by nobody.
         invoiceRecord({
           title: 'Avoir sur FAC-2026-0001',
@@ -237,8 +239,9 @@ describe('Tableau de bord', () => {
           totalWithVat: '300.20',
           dueDate: '2026-05-19',
         }),
-        invoiceRecord({ title: 'Brouillon', status: 'draft', totalAmount: '0.58', totalWithVat: '0.70' }),
-        invoiceRecord({ title: 'Quatrième', status: 'sent', totalAmount: '5.00' }),
+        // 120,00 TTC, 20,00 cancelled by a credit note.
+        invoiceRecord({ title: 'Troisième', status: 'sent', totalAmount: '120.00', creditedAmount: '20.00' }),
+        invoiceRecord({ title: 'Quatrième', status: 'overdue', totalAmount: '5.00' }),
       ]),
     });
     renderApp('/');
@@ -248,18 +251,25 @@ describe('Tableau de bord', () => {
     expect(items.map((item) => item.querySelector('.ant-tag')?.textContent)).toEqual([
       'À venir',
       'En retard',
-      'Inconnu',
+      'À venir',
     ]);
     expect(items[0]).toHaveTextContent('Situation n°1');
     expect(items[0]).toHaveTextContent('Échéance: 30/06/2026');
     expect(items[0]).toHaveTextContent(`1${NNBSP}200,10${NBSP}€ TTC`);
     expect(items[1]).toHaveTextContent(`300,20${NBSP}€ TTC`);
+    expect(items[2]).toHaveTextContent('Troisième');
     expect(items[2]).toHaveTextContent('Échéance: Non définie');
-    for (const absent of ['Payée', 'Avoir sur FAC-2026-0001', 'Annulée', 'Quatrième']) {
+    expect(items[2]).toHaveTextContent(`100,00${NBSP}€ TTC`);
+    expect(within(invoices).queryByText('Inconnu')).not.toBeInTheDocument();
+    for (const absent of ['Payée', 'Brouillon', 'Avoir sur FAC-2026-0001', 'Annulée', 'Quatrième']) {
       expect(within(invoices).queryByText(absent)).not.toBeInTheDocument();
     }
-    // 1 200,10 + 300,20 + 0,70, in cents.
-    expect(within(invoices).getByText(`1${NNBSP}501,00${NBSP}€ TTC total`)).toBeInTheDocument();
+    // Every pending invoice, as Facturation's 'Total en attente (TTC)': 1 200,10 + 300,20 + 100,00 + 5,00.
+    expect(within(invoices).getByText(`1${NNBSP}605,30${NBSP}€ TTC total`)).toBeInTheDocument();
+    expect(within(invoices).getByRole('link', { name: 'Voir les 4 factures en attente' })).toHaveAttribute(
+      'href',
+      '/invoicing',
+    );
   });
 
   it('lists the first 4 documents with their kind, size and age', async () => {

@@ -1,8 +1,9 @@
 import { dashboardInvoiceStatusLabels, labelOf } from '@btp/shared/enums';
-import { isCreditNote, remainingToPayCents } from '@btp/shared/finance';
-import { withEffectiveStatus } from '@btp/shared/invoice-status';
-import { formatEuro, sumCents } from '@btp/shared/money';
+import { pendingInvoices, receivables } from '@btp/shared/finance';
+import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
+import { formatEuro } from '@btp/shared/money';
 import { Card, Tag } from 'antd';
+import { Link } from 'react-router';
 
 import { useInvoicesList } from '../../../api/invoices/list-invoices';
 import { formatDate } from '../../../lib/format';
@@ -15,21 +16,20 @@ export const PENDING_INVOICES = 3;
 const statusColours: Record<string, string> = { overdue: 'red', sent: 'blue', paid: 'green' };
 
 /**
- * 'Factures en Attente': the first 3 invoices whose status is not paid (spec section 2), nor
- * cancelled, credit notes left out, with the dashboard's status labels, what remains to pay on each
- * (TTC, less what was paid or credited) and the total of the listed amounts.
+ * 'Factures en Attente': the first 3 pending invoices, by the shared rule Facturation's 'Total en
+ * attente (TTC)' uses (`isPendingInvoice`: issued and unpaid, i.e. sent or overdue; no draft, no
+ * credit note), with the dashboard's status labels and what remains to pay on each (TTC, less what
+ * was paid or credited); the total is that of every pending invoice, the same figure as Facturation's.
  */
 export function PendingInvoices() {
   const invoices = useInvoicesList();
+  const today = calendarDateInFrance();
   // The server derives 'overdue'; derived again here for data kept across midnight.
-  const shown = (invoices.data ?? [])
-    .map((invoice) => withEffectiveStatus(invoice))
-    .filter(
-      (invoice) => invoice.status !== 'paid' && invoice.status !== 'cancelled' && !isCreditNote(invoice),
-    )
+  const read = (invoices.data ?? []).map((invoice) => withEffectiveStatus(invoice, today));
+  const shown = pendingInvoices(read)
     .slice(0, PENDING_INVOICES)
-    .map((invoice) => ({ ...invoice, owedCents: remainingToPayCents(invoice) }));
-  const totalCents = sumCents(shown.map((invoice) => invoice.owedCents));
+    .map(({ invoice, outstandingCents }) => ({ ...invoice, owedCents: outstandingCents }));
+  const owed = receivables(read, today);
 
   return (
     <Card
@@ -61,7 +61,12 @@ export function PendingInvoices() {
                 </li>
               ))}
             </ul>
-            <div className={styles.total}>{formatEuro(totalCents)} TTC total</div>
+            <div className={styles.total}>{formatEuro(owed.cents)} TTC total</div>
+            {owed.count > shown.length && (
+              <div className={styles.total}>
+                <Link to="/invoicing">Voir les {owed.count} factures en attente</Link>
+              </div>
+            )}
           </>
         )}
       </WidgetState>
