@@ -1,6 +1,7 @@
 import { Form } from 'antd';
 import { useState } from 'react';
 
+import { INVALID_DATE_MESSAGE, InvalidDate } from '../components/date-field';
 import { ApiError } from './api';
 import { messagesByField, type FieldMessages, type FormValidation } from './zod-validation';
 
@@ -12,10 +13,11 @@ export { messagesByField, validateWith, type FieldMessages, type FormValidation 
  */
 export function useZodForm<Values extends object, Output>(
   fields: readonly (keyof Values & string)[],
-  validate: (values: Values) => FormValidation<Output>,
+  validateValues: (values: Values) => FormValidation<Output>,
 ) {
   const [form] = Form.useForm<Values>();
   const [submitted, setSubmitted] = useState(false);
+  const validate = (values: Values) => refuseInvalidDates(fields, values, validateValues);
 
   const show = (messages: FieldMessages) => {
     form.setFields(
@@ -44,7 +46,7 @@ export function useZodForm<Values extends object, Output>(
      * registration mode), so that the messages match what the screen now asks.
      */
     recheck: (check: (values: Values) => FormValidation<Output>) => {
-      if (submitted) show(check(form.getFieldsValue()).messages);
+      if (submitted) show(refuseInvalidDates(fields, form.getFieldsValue(), check).messages);
     },
     /** Shows the per-field `details` of an API error on the form; true when any landed on a field. */
     showServerErrors: (error: unknown): boolean => {
@@ -55,4 +57,22 @@ export function useZodForm<Values extends object, Output>(
       return true;
     },
   };
+}
+
+/**
+ * A date field holding a text that is not a day (`InvalidDate`, see `DateField`): the form's own
+ * checks read the field as empty, and the field says "Date invalide (JJ/MM/AAAA)"; nothing is sent.
+ */
+function refuseInvalidDates<Values extends object, Output>(
+  fields: readonly (keyof Values & string)[],
+  values: Values,
+  validate: (values: Values) => FormValidation<Output>,
+): FormValidation<Output> {
+  const invalid = fields.filter((name) => values[name] instanceof InvalidDate);
+  if (invalid.length === 0) return validate(values);
+  const blanked: Record<string, unknown> = { ...(values as Record<string, unknown>) };
+  for (const name of invalid) blanked[name] = (values[name] as InvalidDate).blank;
+  const messages: FieldMessages = { ...validate(blanked as Values).messages };
+  for (const name of invalid) messages[name] = INVALID_DATE_MESSAGE;
+  return { data: undefined, messages };
 }

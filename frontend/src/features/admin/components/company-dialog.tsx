@@ -11,9 +11,10 @@ import {
   type CompanyStatus,
   type SubscriptionPlan,
 } from '@btp/shared/enums';
-import { DatePicker, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
+import { DateField } from '../../../components/date-field';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
@@ -161,7 +162,7 @@ export function CompanyDialog({ company, onClose }: CompanyDialogProps) {
           />
         </Form.Item>
         <Form.Item name="subscriptionEndDate" label="Fin d'abonnement">
-          <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} placeholder="Aucune" />
+          <DateField placeholder="Aucune" />
         </Form.Item>
         <Form.Item name="subscriptionAutoRenew" label="Renouvellement automatique" valuePropName="checked">
           <Switch />

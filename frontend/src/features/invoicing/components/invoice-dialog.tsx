@@ -3,7 +3,7 @@ import {
   type InvoiceListItem,
   type InvoiceUpdateData,
 } from '@btp/shared/entities/invoice';
-import { Col, DatePicker, Form, Input, Row, Select, Switch, Typography } from 'antd';
+import { Col, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 
@@ -11,6 +11,7 @@ import { useClientsList } from '../../../api/clients/list-clients';
 import { useCreateInvoice } from '../../../api/invoices/create-invoice';
 import { useUpdateInvoice } from '../../../api/invoices/update-invoice';
 import { useProjectsList } from '../../../api/projects/list-projects';
+import { DateField } from '../../../components/date-field';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { ApiError, serverMessage } from '../../../lib/api';
@@ -239,7 +240,7 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
               label="Échéance"
               extra="Sans date : la date d'envoi plus le délai de paiement de l'entreprise."
             >
-              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} placeholder="Non définie" />
+              <DateField placeholder="Non définie" />
             </Form.Item>
           </Col>
           <Col xs={24}>

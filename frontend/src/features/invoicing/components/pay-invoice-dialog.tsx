@@ -1,11 +1,12 @@
 import { invoicePayInput, type InvoicePayData } from '@btp/shared/entities/invoice';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatEuro, formatMoney } from '@btp/shared/money';
-import { DatePicker, Form, Input, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
 import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { usePayInvoice } from '../../../api/invoices/pay-invoice';
+import { DateField } from '../../../components/date-field';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
@@ -110,12 +111,7 @@ export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogP
           <Input inputMode="decimal" />
         </Form.Item>
         <Form.Item name="paidAt" label="Date de paiement" style={{ marginBottom: 0 }}>
-          <DatePicker
-            format="DD/MM/YYYY"
-            allowClear={false}
-            style={{ width: '100%' }}
-            disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-          />
+          <DateField allowClear={false} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
         </Form.Item>
       </Form>
     </ResponsiveModal>

@@ -4,11 +4,12 @@ import {
   type ProjectCreateInput,
 } from '@btp/shared/entities/project';
 import { defaultProjectStatus, projectStatuses, projectStatusLabels } from '@btp/shared/enums';
-import { Col, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
 import type { ProjectsListItem } from '../../../api/projects/list-projects';
 import { ClientField } from '../../../components/client-project-fields';
+import { DateField } from '../../../components/date-field';
 import { DecimalInput } from '../../../components/decimal-input';
 import {
   DescriptionField,
@@ -16,7 +17,6 @@ import {
   RecordForm,
   type RecordFormProps,
 } from '../../../components/record-form';
-import { useIsDesktop } from '../../../lib/use-media-query';
 import { validateWith, type FieldMessages } from '../../../lib/zod-form';
 
 const fields = [
@@ -109,9 +109,6 @@ interface ProjectFormProps extends RecordFormProps<ProjectCreateData> {
  * 0), location, notes.
  */
 export function ProjectForm({ project, ...props }: ProjectFormProps) {
-  // On a phone the calendar is the way to pick a date; the keyboard would cover it.
-  const desktop = useIsDesktop();
-
   return (
     <RecordForm<ProjectFormValues, ProjectCreateData>
       {...props}
@@ -147,12 +144,12 @@ export function ProjectForm({ project, ...props }: ProjectFormProps) {
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="startDate" label="Date de début">
-          <DatePicker format="DD/MM/YYYY" inputReadOnly={!desktop} style={{ width: '100%' }} />
+          <DateField />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="endDate" label="Date de fin">
-          <DatePicker format="DD/MM/YYYY" inputReadOnly={!desktop} style={{ width: '100%' }} />
+          <DateField />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>

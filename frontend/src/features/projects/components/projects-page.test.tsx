@@ -203,6 +203,41 @@ describe('Projets', () => {
     await waitFor(() => expect(api.calls('GET /api/projects')).toHaveLength(2));
   });
 
+  it('keeps a typed end date when Créer le projet is clicked with the mouse, and refuses a wrong one', async () => {
+    const user = setupUser();
+    const api = stub({
+      'POST /api/projects': json({ ...roof, id: '0199e5a2-7c1b-7d3e-8f00-000000000024' }, 201),
+    });
+    renderPage();
+    await card('Rénovation cuisine');
+    const dialog = await openCreation();
+
+    await user.type(dialog.getByLabelText('Nom du projet'), 'Extension garage');
+    await user.click(dialog.getByRole('combobox', { name: 'Client' }));
+    await user.click(await screen.findByTitle('SCI Martin'));
+    await user.click(dialog.getByLabelText('Date de début'));
+    await user.keyboard('30/02/2026');
+    await user.click(dialog.getByRole('button', { name: 'Créer le projet' }));
+    expect(await dialog.findByText('Date invalide (JJ/MM/AAAA)')).toBeInTheDocument();
+    expect(api.calls('POST /api/projects')).toEqual([]);
+
+    await user.clear(dialog.getByLabelText('Date de début'));
+    await user.click(dialog.getByLabelText('Date de fin'));
+    await user.keyboard('22/12/2026');
+    await user.click(dialog.getByRole('button', { name: 'Créer le projet' }));
+
+    expect(await toasts().findByText('Projet créé avec succès')).toBeInTheDocument();
+    expect(api.calls('POST /api/projects').map((call) => call.body)).toEqual([
+      {
+        name: 'Extension garage',
+        clientId: martin.id,
+        status: 'planning',
+        endDate: '2026-12-22',
+        progress: 0,
+      },
+    ]);
+  });
+
   it("shows the server's message, else 'Erreur lors de la création du projet'", async () => {
     const user = setupUser();
     const api = stub({

@@ -4,6 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { useSuppliersList } from '../../../api/suppliers/list-suppliers';
 import { useActionToasts, type ActionTexts } from '../../../components/action-toasts';
 import { ProjectField } from '../../../components/client-project-fields';
+import { DateField } from '../../../components/date-field';
 import { DescriptionField } from '../../../components/record-form';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useZodForm, type FormValidation } from '../../../lib/zod-form';
@@ -205,7 +206,7 @@ export function AmountDateStatusFields({
       </Col>
       <Col xs={24} md={8}>
         <Form.Item name={dateName} label={dateLabel}>
-          <Input type="date" />
+          <DateField iso />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>

@@ -182,7 +182,7 @@ describe('Achats', () => {
     await fill(user, within(dialog).getByLabelText('Titre'), 'Béton prêt à l’emploi');
     await fill(user, within(dialog).getByLabelText('Description'), '12 m³ livrés');
     await fill(user, within(dialog).getByLabelText('Montant (€)'), '4 800,50');
-    await fill(user, within(dialog).getByLabelText("Valide jusqu'au"), '2026-12-15');
+    await fill(user, within(dialog).getByLabelText("Valide jusqu'au"), '15/12/2026');
     await user.click(within(dialog).getByRole('combobox', { name: 'Statut' }));
     await pick(user, 'Reçu');
     await user.click(within(dialog).getByRole('button', { name: 'Créer la demande' }));

@@ -23,10 +23,10 @@ describe('Devis: Bon pour accord', () => {
     const dialog = await openAccept(user);
     expect(dialog).toHaveTextContent(/de 1\s500,00\s€ HT, soit 1\s750,00\s€ TTC/);
     const day = within(dialog).getByLabelText("Date de l'accord");
-    expect(day).toHaveValue(localToday());
+    expect(day).toHaveValue(localToday().split('-').reverse().join('/'));
     await fill(user, within(dialog).getByLabelText('Nom du signataire'), 'Paul Martin');
     await user.clear(day);
-    await user.type(day, '2026-11-20');
+    await user.type(day, '20/11/2026');
     api.answer('GET /api/quotes', json([draft, validated]));
     await user.click(within(dialog).getByRole('button', { name: "Enregistrer l'accord" }));
 
@@ -72,7 +72,7 @@ describe('Devis: Bon pour accord', () => {
     const dialog = await openAccept(user);
     const day = within(dialog).getByLabelText("Date de l'accord");
     await user.clear(day);
-    await user.type(day, '2999-01-01');
+    await user.type(day, '01/01/2999');
     await user.click(within(dialog).getByRole('button', { name: "Enregistrer l'accord" }));
 
     expect(await within(dialog).findByText('Le nom du signataire est requis')).toBeInTheDocument();
@@ -81,7 +81,13 @@ describe('Devis: Bon pour accord', () => {
     ).toBeInTheDocument();
 
     await user.clear(day);
+    await user.click(within(dialog).getByLabelText('Nom du signataire'));
     expect(await within(dialog).findByText("La date de l'accord est requise")).toBeInTheDocument();
+
+    await user.click(day);
+    await user.type(day, '32/01/2026');
+    await user.click(within(dialog).getByRole('button', { name: "Enregistrer l'accord" }));
+    expect(await within(dialog).findByText('Date invalide (JJ/MM/AAAA)')).toBeInTheDocument();
     expect(writes(api)).toEqual([]);
   });
 

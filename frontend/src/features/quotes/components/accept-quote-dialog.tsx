@@ -3,6 +3,7 @@ import { Form, Input, Typography } from 'antd';
 
 import { useAcceptQuote } from '../../../api/quotes/accept-quote';
 import type { QuoteListItem } from '../../../api/quotes/list-quotes';
+import { DateField } from '../../../components/date-field';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
@@ -11,7 +12,7 @@ import { euros } from './quote-lines';
 
 interface AcceptFormValues {
   signerName: string;
-  /** The day of the agreement, "2026-11-22" (the date input's value). */
+  /** The day of the agreement, "2026-11-22" (the date field's value). */
   acceptedAt: string;
 }
 
@@ -119,7 +120,7 @@ export function AcceptQuoteDialog({ quote, onClose }: AcceptQuoteDialogProps) {
           <Input autoComplete="name" maxLength={2_000} autoFocus />
         </Form.Item>
         <Form.Item name="acceptedAt" label="Date de l'accord" required style={{ marginBottom: 0 }}>
-          <Input type="date" max={localToday()} />
+          <DateField iso disabledDate={(day) => day.format('YYYY-MM-DD') > localToday()} />
         </Form.Item>
       </Form>
     </ResponsiveModal>
