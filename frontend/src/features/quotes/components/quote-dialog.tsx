@@ -15,6 +15,7 @@ import { useCreateQuote } from '../../../api/quotes/create-quote';
 import type { QuoteDetail } from '../../../api/quotes/get-quote';
 import { useUpdateQuote } from '../../../api/quotes/update-quote';
 import { ClientField, NO_PROJECT, ProjectField } from '../../../components/client-project-fields';
+import { DateField } from '../../../components/date-field';
 import { DecimalInput } from '../../../components/decimal-input';
 import { DescriptionField } from '../../../components/record-form';
 import { ResponsiveModal } from '../../../components/responsive-modal';
@@ -102,6 +103,10 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
   const statusChoices = quoteStatusChoices(status);
   const statusEditable = !editable && statusChoices.length > 1;
   const final = !editable && !statusEditable;
+  const chosenStatus = (Form.useWatch('status', form) as QuoteStatus | undefined) ?? status;
+  // A quote sent is shown read-only ('Voir'): only its status may still change (the customer's
+  // answer), and 'Enregistrer' appears once another status is chosen.
+  const saveShown = editable || (statusEditable && chosenStatus !== status);
   const busy = create.isPending || update.isPending;
   const lineValidation = validateLines(lines);
   const totals = liveTotals(lines, overheadPercentage, marginPercentage, reverseCharge || vat.franchise);
@@ -159,7 +164,12 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
     }
   };
 
-  const title = quote === undefined ? 'Nouveau Devis' : `Modifier le devis ${quote.number}`;
+  const title =
+    quote === undefined
+      ? 'Nouveau Devis'
+      : editable
+        ? `Modifier le devis ${quote.number}`
+        : `Devis ${quote.number}`;
   const okText = quote === undefined ? (busy ? 'Création...' : 'Créer le devis') : 'Enregistrer';
 
   return (
@@ -168,8 +178,8 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
       title={title}
       width={1040}
       okText={okText}
-      cancelText={final ? 'Fermer' : 'Annuler'}
-      okButtonProps={{ size: 'large', htmlType: 'submit', form: 'quote-form', hidden: final }}
+      cancelText={saveShown ? 'Annuler' : 'Fermer'}
+      okButtonProps={{ size: 'large', htmlType: 'submit', form: 'quote-form', hidden: !saveShown }}
       cancelButtonProps={{ size: 'large' }}
       confirmLoading={busy}
       onCancel={onClose}
@@ -217,7 +227,7 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
           <ProjectField />
           <Col xs={24} md={12}>
             <Form.Item name="validUntil" label="Valide jusqu'au">
-              <Input type="date" />
+              <DateField iso />
             </Form.Item>
           </Col>
           <DescriptionField />

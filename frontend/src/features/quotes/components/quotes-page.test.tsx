@@ -43,7 +43,7 @@ describe('Devis', () => {
     expect(second).toHaveTextContent('Envoyé le22/11/2026');
   });
 
-  it("offers 'Envoyer' for drafts only, 'Bon pour accord' for sent ones, 'Modifier' for every quote", async () => {
+  it("offers 'Envoyer' and 'Modifier' for drafts only, 'Voir' and 'Bon pour accord' for sent ones", async () => {
     stub();
     renderPage();
 
@@ -52,7 +52,11 @@ describe('Devis', () => {
     expect(within(first).getByRole('button', { name: 'Envoyer' })).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'Modifier' })).toBeInTheDocument();
     expect(within(second).queryByRole('button', { name: 'Envoyer' })).toBeNull();
-    expect(within(second).getByRole('button', { name: 'Modifier' })).toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: /^Voir/ })).toBeNull();
+    expect(within(second).queryByRole('button', { name: 'Modifier' })).toBeNull();
+    expect(within(second).getByRole('button', { name: 'Voir le devis DEV-2026-0001' })).toHaveTextContent(
+      'Voir',
+    );
     expect(within(second).queryByRole('button', { name: /Supprimer/ })).toBeNull();
     expect(within(first).queryByRole('button', { name: 'Bon pour accord' })).toBeNull();
     expect(within(second).getByRole('button', { name: 'Bon pour accord' })).toBeInTheDocument();
@@ -403,6 +407,30 @@ describe('Devis', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   }, 45_000);
 
+  it("shows a sent quote read-only under 'Voir', with a single 'Fermer'", async () => {
+    const user = setupUser();
+    const api = stub({ [`GET /api/quotes/${sent.id}`]: json({ ...sent, items: [] }) });
+    renderPage();
+
+    await user.click(
+      within(await card('DEV-2026-0001')).getByRole('button', { name: 'Voir le devis DEV-2026-0001' }),
+    );
+    const dialog = await findDialog('Devis DEV-2026-0001');
+    expect(within(dialog).getByLabelText('Titre')).toBeDisabled();
+    expect(within(dialog).getByLabelText("Valide jusqu'au")).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: /Ajouter une ligne/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Enregistrer' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Annuler' })).toBeNull();
+    // The footer's single button (the corner's cross is also named 'Fermer').
+    const close = within(dialog)
+      .getAllByRole('button', { name: 'Fermer' })
+      .filter((button) => button.textContent === 'Fermer');
+    expect(close).toHaveLength(1);
+    await user.click(close[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes(api)).toEqual([]);
+  });
+
   it('lets a sent quote change only its status: Envoyé, Validé, Rejeté, Expiré', async () => {
     const user = setupUser();
     const api = stub({
@@ -411,8 +439,10 @@ describe('Devis', () => {
     });
     renderPage();
 
-    await user.click(within(await card('DEV-2026-0001')).getByRole('button', { name: 'Modifier' }));
-    const dialog = await findDialog('Modifier le devis DEV-2026-0001');
+    await user.click(
+      within(await card('DEV-2026-0001')).getByRole('button', { name: 'Voir le devis DEV-2026-0001' }),
+    );
+    const dialog = await findDialog('Devis DEV-2026-0001');
     expect(within(dialog).getByLabelText('Titre')).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: /Ajouter une ligne/ })).toBeNull();
 

@@ -1,5 +1,5 @@
 import { labelOf, quoteStatusLabels } from '@btp/shared/enums';
-import { canDeleteQuote, canSendQuote } from '@btp/shared/quote-status';
+import { canDeleteQuote, canSendQuote, isQuoteEditable } from '@btp/shared/quote-status';
 import { Button, Card, Popconfirm, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -133,7 +133,7 @@ function EmptyText() {
 
 interface QuoteCardProps {
   quote: QuoteListItem;
-  /** While its lines load for 'Modifier'. */
+  /** While its lines load for 'Modifier' (a draft) or 'Voir' (a quote sent, which no longer changes). */
   opening: boolean;
   onEdit: () => void;
   /** 'Bon pour accord' on a sent quote. */
@@ -189,9 +189,20 @@ function QuoteCard({ quote, opening, onEdit, onAccept, onInvoice }: QuoteCardPro
           </p>
         )}
         <div className={styles.actions}>
-          <Button size="large" loading={opening} onClick={onEdit}>
-            Modifier
-          </Button>
+          {isQuoteEditable(quote.status) ? (
+            <Button size="large" loading={opening} onClick={onEdit}>
+              Modifier
+            </Button>
+          ) : (
+            <Button
+              size="large"
+              loading={opening}
+              onClick={onEdit}
+              aria-label={`Voir le devis ${quote.number}`}
+            >
+              Voir
+            </Button>
+          )}
           {canSendQuote(quote.status) && (
             <Popconfirm
               title="Envoyer ce devis ?"
