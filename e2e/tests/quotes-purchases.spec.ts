@@ -56,7 +56,7 @@ test('Devis: two VAT rates priced live to the cent, sent, accepted, a 30 % depos
   await dialog.getByLabel('Titre').fill('Rénovation salle de bains');
   await chooseOption(page, dialog, 'Client', 'SCI Les Tilleuls');
   await chooseOption(page, dialog, 'Projet', 'Maison Dupont');
-  await dialog.getByLabel("Valide jusqu'au").fill('2099-12-31');
+  await dialog.getByLabel("Valide jusqu'au").fill('31/12/2099');
 
   await dialog.getByRole('button', { name: 'Ajouter une ligne' }).click();
   await dialog.getByRole('button', { name: 'Ajouter une ligne' }).click();
@@ -208,7 +208,7 @@ test('Achats: a price request is created, received, selected, and becomes an ord
   await dialog.getByLabel('Titre').fill('Béton C25/30');
   await dialog.getByLabel('Description').fill('12 m³ livrés sur chantier');
   await dialog.getByLabel('Montant (€)').fill('4 800,50');
-  await dialog.getByLabel("Valide jusqu'au").fill('2026-12-15');
+  await dialog.getByLabel("Valide jusqu'au").fill('15/12/2026');
   await dialog.getByRole('button', { name: 'Créer la demande' }).click();
   await expect(toast(page).getByText('Demande de prix créée avec succès')).toBeVisible();
 
