@@ -70,14 +70,22 @@ export async function openNavigation(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
 }
 
-/** Signs in through the login screen and waits for the dashboard. */
+/**
+ * Signs in through the login screen and waits for the person's first screen: the dashboard, or
+ * Système Admin for the super administrator (who has no company).
+ */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Identifiant').fill(username);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  if (username === superAdmin.username) {
+    await expect(page.getByRole('heading', { name: 'Système Admin', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+  } else {
+    await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  }
 }
 
 /** Nothing wider than the screen: no sideways scrolling on a phone. */

@@ -51,7 +51,7 @@ test.describe('a fresh installation', () => {
   });
 
   // Last: every other journey of this viewport runs on the product installed here.
-  test('setup with the token lands on the dashboard shell, then /setup leads to sign-in', async ({
+  test('setup with the token lands on Système Admin (no company yet), then /setup leads there', async ({
     page,
   }) => {
     await page.goto('/');
@@ -59,25 +59,28 @@ test.describe('a fresh installation', () => {
     await page.getByLabel("Jeton d'installation").fill(setupToken());
     await fillPerson(page, superAdmin, superAdmin.password);
     await page.getByRole('button', { name: 'Installer BTP Gestion' }).click();
-    await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    // The super administrator has no company: the platform's administration, not a failing dashboard.
+    await expect(page.getByRole('heading', { name: 'Système Admin', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText('Erreur lors du chargement des statistiques')).toHaveCount(0);
 
-    await expect(page.getByText("Vue d'ensemble de votre activité")).toBeVisible();
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await openNavigation(page);
     const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
-    await expect(navigation.getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute(
+    await expect(navigation.getByRole('link', { name: 'Tableau de bord' })).toHaveCount(0);
+    await expect(navigation.getByRole('heading', { name: 'Administration' })).toBeVisible();
+    await expect(navigation.getByRole('link', { name: 'Système Admin' })).toHaveAttribute(
       'aria-current',
       'page',
     );
-    await expect(navigation.getByRole('heading', { name: 'Administration' })).toBeVisible();
-    await expect(navigation.getByRole('link', { name: 'Système Admin' })).toBeVisible();
-    await expect(page.getByText('Sophie Bernard')).toBeVisible();
-    await expect(page.getByText('Super Admin', { exact: true })).toBeVisible();
+    // The sidebar's footer (Système Admin's users table names them too).
+    const sidebar = navigation.locator('xpath=..');
+    await expect(sidebar.getByText('Sophie Bernard')).toBeVisible();
+    await expect(sidebar.getByText('Super Admin', { exact: true })).toBeVisible();
 
     // Installed: the setup screen is gone for good.
     await page.goto('/setup');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/admin$/);
   });
 });

@@ -29,6 +29,8 @@ describe('signed-in layout', () => {
     signedInAs(companyAdmin);
     const { router } = renderApp('/quotes');
     await screen.findByRole('heading', { name: 'Devis' });
+    // The screen itself, once the session is read (its header replaces the one shown meanwhile).
+    await waitFor(() => expect(screen.queryByText('Chargement...')).not.toBeInTheDocument());
 
     const nav = await openSidebar();
     const links = within(nav).getAllByRole('link');
@@ -104,9 +106,9 @@ describe('signed-in layout', () => {
   it("shows 'Chargement...' in the footer while the user loads", async () => {
     signedInAs(() => undefined);
     renderApp('/clients');
-    await openSidebar();
+    const nav = await openSidebar();
 
-    expect(screen.getByText('Chargement...')).toBeInTheDocument();
+    expect(within(nav.parentElement as HTMLElement).getByText('Chargement...')).toBeInTheDocument();
   });
 
   it('signs out, then reloads the page on the login screen', async () => {

@@ -57,8 +57,17 @@ export const routes: RouteObject[] = [
                   return { Component: AppLayout };
                 },
                 children: [
-                  ...mainScreens.map((screen) => ({ path: screen.path, lazy: screenLoader(screen) })),
-                  { path: settingsScreen.path, lazy: screenLoader(settingsScreen) },
+                  {
+                    // A super administrator has no company: these screens send them to /admin.
+                    lazy: async () => {
+                      const { RequireCompany } = await import('./require-company');
+                      return { Component: RequireCompany };
+                    },
+                    children: [
+                      ...mainScreens.map((screen) => ({ path: screen.path, lazy: screenLoader(screen) })),
+                      { path: settingsScreen.path, lazy: screenLoader(settingsScreen) },
+                    ],
+                  },
                   {
                     path: '/admin',
                     lazy: async () => {

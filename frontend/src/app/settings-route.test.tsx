@@ -104,11 +104,12 @@ describe('/settings', () => {
     expect(api.calls('GET /api/company/users')).toEqual([]);
   });
 
-  it('says that a super administrator has no company, and asks nothing of one', async () => {
+  it('sends a super administrator, who has no company, to Système Admin, and asks nothing of one', async () => {
     const api = signedInAs(json(superAdmin));
-    renderApp('/settings');
+    const { router } = renderApp('/settings');
 
-    expect(await screen.findByText('Aucune entreprise')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Système Admin' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     await waitFor(() => expect(api.calls('GET /api/auth/me')).toHaveLength(1));
     expect(api.sent.filter((request) => request.path.startsWith('/api/company'))).toEqual([]);
   });

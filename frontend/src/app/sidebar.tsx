@@ -65,13 +65,16 @@ interface SidebarProps {
 }
 
 /**
- * Spec section 2: the entries, the 'Administration' part (the company's settings for the people of a
+ * Spec section 2: the entries (for the people of a company), the 'Administration' part (the company's settings for the people of a
  * company, 'Système Admin' for super administrators), the user and logout.
  */
 export function Sidebar({ onNavigate, onClose }: SidebarProps) {
   const me = useMe();
   const logout = useLogout();
   const user = me.data ?? undefined;
+  // The business entries are those of a company: hidden from a user known to have none (the
+  // super administrator), shown while the session is read.
+  const business = user === undefined || Boolean(user.companyId);
   const administration = [
     ...(user?.companyId ? [settingsScreen] : []),
     ...(user?.role === 'super_admin' ? [adminScreen] : []),
@@ -92,11 +95,13 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
         )}
       </div>
       <nav className={styles.links} aria-label="Navigation principale">
-        <ul className={styles.list}>
-          {mainScreens.map((screen) => (
-            <NavEntry key={screen.path} screen={screen} onNavigate={onNavigate} />
-          ))}
-        </ul>
+        {business && (
+          <ul className={styles.list}>
+            {mainScreens.map((screen) => (
+              <NavEntry key={screen.path} screen={screen} onNavigate={onNavigate} />
+            ))}
+          </ul>
+        )}
         {administration.length > 0 && (
           <>
             <h2 className={styles.heading} id="sidebar-administration">

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { apiError, json, stubApi, type Routes } from '../../../testing/api-stub';
-import { superAdmin } from '../../../testing/fixtures';
+import { adminStats, adminUsers, superAdmin } from '../../../testing/fixtures';
 import { renderApp, toasts } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
 
@@ -71,9 +71,13 @@ describe('installation', () => {
     expect(api.calls('POST /api/setup')).toEqual([]);
   });
 
-  it('creates the first super administrator and lands on the dashboard, signed in', async () => {
+  it('creates the first super administrator and lands on Système Admin, signed in', async () => {
     const user = setupUser();
-    const api = stub({ 'POST /api/setup': json({ user: superAdmin }, 201) });
+    const api = stub({
+      'POST /api/setup': json({ user: superAdmin }, 201),
+      'GET /api/admin/stats': json(adminStats),
+      'GET /api/admin/users': json(adminUsers),
+    });
     const { router } = await openSetup();
     await fill(user);
     api.answer('GET /api/setup/status', json({ installed: true }));
@@ -81,8 +85,9 @@ describe('installation', () => {
 
     await user.click(screen.getByRole('button', { name: 'Installer BTP Gestion' }));
 
-    expect(await screen.findByRole('heading', { name: 'Tableau de Bord' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    // The super administrator has no company: no dashboard (it would fail), the platform's admin.
+    expect(await screen.findByRole('heading', { name: 'Système Admin' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
     expect(toasts().getByText('Bienvenue, Sophie !')).toBeInTheDocument();
     const [setup] = api.calls('POST /api/setup');
     expect(setup?.body).toEqual({
