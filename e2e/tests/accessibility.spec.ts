@@ -125,7 +125,7 @@ test("the dialogs behind the records' buttons", async ({ page }, testInfo) => {
   await page
     .getByRole('article', { name: /^Devis DEV-/ })
     .filter({ hasText: records.quote.title })
-    .getByRole('button', { name: 'Modifier' })
+    .getByRole('button', { name: /^Voir le devis DEV-/ })
     .click();
   await expect(page.getByRole('dialog').getByLabel('Statut')).toBeEnabled();
   await auditScreen(page, testInfo, 'quote-edit-dialog', modal);
