@@ -229,9 +229,11 @@ export async function updateInvoice(
 }
 
 /**
- * `POST /api/invoices/{id}/pay`: sent (or overdue) → paid, one payment. `paidAmount` defaults to
- * what remains to pay (`amountDue` − `creditedAmount` − `paidAmount`) and may be lower (a
- * holdback), never above it; `paidAt` defaults to now and may not be a later day than today in
+ * `POST /api/invoices/{id}/pay`: adds one payment to a sent (or overdue) invoice. `paidAmount`
+ * defaults to what remains to pay (`amountDue` − `creditedAmount` − `paidAmount`) and may be lower
+ * (a partial payment), never above it; the invoice becomes `paid` only when nothing is left, else it
+ * stays sent (or overdue) with its remainder pending; the write is conditional on the version read,
+ * so two concurrent payments can never overpay; `paidAt` defaults to now and may not be a later day than today in
  * France. A draft, a paid or cancelled invoice and a credit note are refused (409).
  */
 export async function payInvoice(
@@ -267,9 +269,12 @@ export async function payInvoice(
         details.push({ path: 'paidAt', message: invoiceMessages.paidAtInFuture });
       }
       if (details.length > 0) throw badRequest(undefined, details);
+      // A partial payment keeps the invoice awaiting payment (sent or overdue, derived on read):
+      // it becomes `paid` only when nothing is left to pay.
+      const settled = paidCents === remainingCents;
       return {
         ...current,
-        status: 'paid',
+        status: settled ? 'paid' : stored.status,
         paidAmount: formatMoney(sumCents([parseMoney(current.paidAmount), paidCents])),
         paidAt: body.paidAt ?? nowIso(),
       } as Fields<Invoice>;

@@ -469,7 +469,45 @@ describe('POST /api/invoices/{id}/pay', () => {
     });
   });
 
-  it('pays an overdue invoice with a given amount and date; a paid invoice is never overdue', async () => {
+  it('a partial payment keeps the invoice sent with its remainder; paying the rest marks it paid', async () => {
+    // 8 000 € HT at 20 % = 9 600 € TTC.
+    const invoice = await sent(a, { totalAmount: '8000' });
+    expect(invoice).toMatchObject({ status: 'sent', amountDue: '9600.00' });
+    const partial = await a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '9120' });
+    expect(partial.status).toBe(200);
+    expect(partial.body).toMatchObject({ status: 'sent', paidAmount: '9120.00' });
+
+    const tooMuch = await a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '480.01' });
+    expect(tooMuch.status).toBe(400);
+    expect((tooMuch.body as { details: unknown[] }).details).toEqual([
+      {
+        path: 'paidAmount',
+        message: 'Le montant payé ne peut pas dépasser le reste à payer de la facture (480,00\u00a0€).',
+      },
+    ]);
+
+    const rest = await a.http.post(`/api/invoices/${invoice.id}/pay`);
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ status: 'paid', paidAmount: '9600.00' });
+  });
+
+  it('two concurrent payments of the remainder: one succeeds, the other is refused, never overpaid', async () => {
+    const invoice = await sent(a, { totalAmount: '8000' });
+    await a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '9120' });
+    const responses = await Promise.all([
+      a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '480' }),
+      a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '480' }),
+    ]);
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([400, 409]).toContain(statuses[1]);
+    expect((await a.http.get(`/api/invoices/${invoice.id}`)).body).toMatchObject({
+      status: 'paid',
+      paidAmount: '9600.00',
+    });
+  });
+
+  it('pays part of an overdue invoice with a given amount and date: it stays overdue', async () => {
     const invoice = await sent(a, { dueDate: shiftDate(today(), -10), totalAmount: '10000' });
     expect(invoice.status).toBe('overdue');
     const response = await a.http.post(`/api/invoices/${invoice.id}/pay`, {
@@ -479,7 +517,7 @@ describe('POST /api/invoices/{id}/pay', () => {
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
-      status: 'paid',
+      status: 'overdue',
       paidAmount: '9500.00',
       paidAt: '2026-01-15T09:30:00.000Z',
     });

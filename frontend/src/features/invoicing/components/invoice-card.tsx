@@ -78,6 +78,9 @@ export function InvoiceCard({
         </span>
         <p className={styles.amount}>{euros(invoice.totalWithVat)} TTC</p>
         <span className={cardStyles.secondary}>{euros(invoice.totalAmount)} HT</span>
+        {awaiting && !creditNote && paidCents > 0 && (
+          <span className={cardStyles.secondary}>Déjà payé : {formatEuro(paidCents)} TTC</span>
+        )}
         {awaiting && !creditNote && (
           <span className={styles.remaining}>Reste à payer : {formatEuro(remainingCents(invoice))}</span>
         )}

@@ -1059,6 +1059,49 @@ describe('Facturation', () => {
     expect(screen.getByRole('tab', { name: /^Payées/ })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('records a partial payment: the invoice stays under Envoyées, with what was paid and what remains', async () => {
+    const user = setupUser();
+    const partial = { ...upcoming, status: 'sent', paidAmount: '9500.00', version: 3 };
+    let paid = false;
+    const api = stub({
+      [`POST /api/invoices/${upcoming.id}/pay`]: (request) => {
+        paid = true;
+        return json(partial)(request);
+      },
+      'GET /api/invoices': (request) =>
+        json(paid ? invoices.map((invoice) => (invoice.id === upcoming.id ? partial : invoice)) : invoices)(
+          request,
+        ),
+    });
+    renderPage();
+
+    await user.click(within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }));
+    const dialog = await findDialog('Marquer payée');
+    const amount = within(dialog).getByLabelText('Montant payé (€)');
+    await user.clear(amount);
+    await user.type(amount, '9 500');
+    await user.click(within(dialog).getByRole('button', { name: 'Marquer payée' }));
+
+    await waitFor(() => expect(api.calls(`POST /api/invoices/${upcoming.id}/pay`)).toHaveLength(1));
+    expect(await toasts().findByText(/^Paiement enregistré : reste à payer/)).toHaveTextContent(
+      `Paiement enregistré : reste à payer ${euro(230_000)} sur la facture FAC-2026-0003`,
+    );
+    expect(screen.getByRole('tab', { name: /^Envoyées/ })).toHaveAttribute('aria-selected', 'true');
+    const updated = await card('Situation n°3');
+    expect(updated).toHaveTextContent(`Déjà payé : ${euro(950_000)} TTC`);
+    expect(updated).toHaveTextContent(`Reste à payer : ${euro(230_000)}`);
+  });
+
+  it('opens on Brouillons when only drafts exist', async () => {
+    stub({ 'GET /api/invoices': json([draft]) });
+    renderPage();
+
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /^Brouillons/ })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(await card('Acompte toiture École')).toBeInTheDocument();
+  });
+
   it('offers what remains after a credit note as the payment', async () => {
     const user = setupUser();
     stub();

@@ -56,13 +56,16 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
   const send = useSendInvoice();
   const { modal } = App.useApp();
   const { toast } = useToast();
-  const [tab, setTab] = useState<InvoiceTab>('sent');
+  // Until the person picks a tab (or a write moves them), the page opens on the first non-empty
+  // one, « Envoyées » when every tab is empty: never an empty « Envoyées » next to drafts.
+  const [chosenTab, setTab] = useState<InvoiceTab | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // Read with the page, so the editor's first line already has the company's default rate.
   useCompanyVatSettings();
 
   const list = invoices.data === undefined ? undefined : withStatusesOn(invoices.data);
   const counts = countByTab(list ?? []);
+  const tab: InvoiceTab = chosenTab ?? invoiceTabs.find(({ key }) => counts[key] > 0)?.key ?? 'sent';
 
   // After a write the tab follows the record, so the person sees what they just did.
   const follow = (invoice: InvoicesListItem) => {

@@ -57,13 +57,15 @@ export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogP
 
   const submit = async (data: InvoicePayData) => {
     try {
-      onPaid(await pay.mutateAsync({ id: invoice.id, data }));
+      const updated = await pay.mutateAsync({ id: invoice.id, data });
+      onPaid(updated);
+      const number = invoice.number === undefined ? '' : ` ${invoice.number}`;
       toast({
         title: 'Succès',
         description:
-          invoice.number === undefined
-            ? 'Facture marquée payée avec succès'
-            : `Facture ${invoice.number} marquée payée avec succès`,
+          updated.status === 'paid'
+            ? `Facture${number} marquée payée avec succès`
+            : `Paiement enregistré : reste à payer ${formatEuro(remainingCents(updated))} sur la facture${number}`,
       });
       onClose();
     } catch (error) {
