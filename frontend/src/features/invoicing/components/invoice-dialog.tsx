@@ -16,7 +16,7 @@ import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { ApiError, serverMessage } from '../../../lib/api';
 import { useZodForm, validateWith } from '../../../lib/zod-form';
-import { useCompanyVatSettings } from './company-vat';
+import { useCompanyVatSettings } from '../../../api/company/company-vat-settings';
 import { euros, InvoiceFigures } from './invoice-figures';
 import {
   emptyInvoiceLine,

@@ -10,7 +10,7 @@ import { PageBody, PageHeader, type PageTitles } from '../../../components/page-
 import { QueryList } from '../../../components/query-list';
 import { useToast } from '../../../components/toast';
 import { ApiError, serverMessage } from '../../../lib/api';
-import { useCompanyVatSettings } from './company-vat';
+import { useCompanyVatSettings } from '../../../api/company/company-vat-settings';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { IncompleteProfileDialog } from './incomplete-profile-dialog';
 import { InvoiceCard } from './invoice-card';
