@@ -409,3 +409,18 @@ export const versionField = z
   .number({ error: 'La version doit être un nombre entier positif' })
   .int('La version doit être un nombre entier positif')
   .min(1, 'La version doit être un nombre entier positif');
+
+/**
+ * A situation's cumulative percent of a quote line (DOCUMENTS.md § 4), at most two decimals, output
+ * "75.00". Values from 0 to 1 000 pass: above 100 % is a business refusal (409 with the line named),
+ * not a malformed body.
+ */
+export function cumulativePercentField() {
+  const message = 'Le pourcentage cumulé doit être un nombre entre 0 et 100, avec au plus deux décimales';
+  return decimalField({
+    scale: PERCENT_SCALE,
+    min: 0,
+    max: 1000 * 10 ** PERCENT_SCALE,
+    messages: { required: 'Le pourcentage cumulé est requis', invalid: message, tooSmall: message, tooBig: message },
+  });
+}

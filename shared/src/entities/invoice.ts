@@ -6,6 +6,7 @@
  */
 import { defaultInvoiceStatus, invoiceKinds, invoiceStatuses } from '../enums.js';
 import {
+  cumulativePercentField,
   dateField,
   defaultedField,
   enumField,
@@ -63,12 +64,55 @@ export const invoiceLineSchema = z.object({
   vatRate: vatRateField(),
   /** quantity × unitPrice rounded to the cent, HT. */
   total: moneyField(),
+  /** A situation's works line: the quote line it bills (a credit note of it keeps it). */
+  itemId: optionalField(z.string()),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 const invoiceLinesField = z
   .array(invoiceLineInput, { error: 'La liste des lignes est requise' })
   .max(MAX_INVOICE_LINES, 'Une facture contient au plus 1 000 lignes');
+
+/**
+ * One quote line in a situation (DOCUMENTS.md § 4), as printed: its contract amount, the cumulative
+ * percent and amount before and to date, and what this situation bills of it.
+ */
+export const situationLineSchema = z.object({
+  itemId: z.string(),
+  description: z.string(),
+  unit: optionalField(z.string()),
+  vatRate: vatRateField(),
+  saleTotal: moneyField(),
+  previousPercent: percentField(),
+  cumulativePercent: percentField(),
+  previousAmount: moneyField(),
+  cumulativeAmount: moneyField(),
+  amount: moneyField(),
+});
+export type SituationLine = z.infer<typeof situationLineSchema>;
+
+/** A situation's figures (`kind: progress`), made by the server from the quote and earlier situations. */
+export const situationSchema = z.object({
+  /** 1 for the quote's first situation. */
+  index: z.number().int().min(1),
+  quoteNumber: z.string(),
+  lines: z.array(situationLineSchema),
+  /** HT of the contract, of the works before, to date and of this situation. */
+  contractAmount: moneyField(),
+  previousWorksAmount: moneyField(),
+  cumulativeWorksAmount: moneyField(),
+  worksAmount: moneyField(),
+  /** Deposits of the contract (HT, net of credit notes), deducted before and to date. */
+  depositsAmount: moneyField(),
+  previousDeductedAmount: moneyField(),
+  cumulativeDeductedAmount: moneyField(),
+  /** Retention (TTC) held before and to date. */
+  previousRetentionAmount: moneyField(),
+  cumulativeRetentionAmount: moneyField(),
+  /** The signed progress report the percentages were taken from. */
+  progressReportId: optionalIdField,
+});
+export type Situation = z.infer<typeof situationSchema>;
 
 /** The editable fields of an invoice. */
 export const invoiceFields = {
@@ -158,6 +202,10 @@ export const invoiceSchema = z.object({
   /** Retenue de garantie of a situation: its rate and amount (TTC). */
   retentionRate: defaultedField(percentField(), '0.00'),
   retentionAmount: defaultedField(moneyField(), '0.00'),
+  /** The day the retention was paid to the company (`POST /api/invoices/{id}/retention/release`). */
+  retentionReleasedAt: optionalField(dateField()),
+  /** A situation (`kind: progress`): its per-line figures. */
+  situation: situationSchema.optional(),
   amountDue: moneyField(),
   paidAmount: defaultedField(moneyField({ nonNegative: true }), '0.00'),
   /** TTC already cancelled by issued credit notes (an invoice), or 0 (a credit note). */
@@ -196,8 +244,53 @@ export const invoiceCreateInput = z.object({ ...invoiceFields, ...invoiceBodyLin
 export type InvoiceCreateInput = z.input<typeof invoiceCreateInput>;
 export type InvoiceCreateData = z.output<typeof invoiceCreateInput>;
 
-/** `PUT /api/invoices/{id}` body: the whole editable record, plus the `version` read. */
-export const invoiceUpdateInput = z.object({ ...invoiceFields, ...invoiceBodyLines, ...updateVersionFields });
+/**
+ * `POST /api/quotes/{id}/situations` body (DOCUMENTS.md § 4): the cumulative percent to date per
+ * quote line (`lines`; a line left out stays where it is), or one percent for every line, or the
+ * percentages of a signed progress report of the quote's project. Exactly one of the three.
+ */
+export const situationInput = z
+  .object({
+    lines: optionalField(
+      z
+        .array(
+          z.object({
+            itemId: idField('La ligne du devis est requise'),
+            cumulativePercent: cumulativePercentField(),
+          }),
+        )
+        .max(MAX_INVOICE_LINES, 'Une situation porte sur au plus 1 000 lignes'),
+    ),
+    cumulativePercent: optionalField(cumulativePercentField()),
+    progressReportId: optionalIdField,
+  })
+  .superRefine((body, ctx) => {
+    const given = [body.lines, body.cumulativePercent, body.progressReportId].filter(
+      (value) => value !== undefined,
+    ).length;
+    if (given !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lines'],
+        message:
+          "Une situation se donne par ligne (pourcentages cumulés), par un pourcentage pour toutes les lignes ou par un état d'avancement signé (l'un des trois)",
+      });
+    }
+  });
+export type SituationInput = z.input<typeof situationInput>;
+export type SituationData = z.output<typeof situationInput>;
+
+/**
+ * `PUT /api/invoices/{id}` body: the whole editable record, plus the `version` read. On a draft
+ * situation, `situation` gives new percentages (same shape as `POST /api/quotes/{id}/situations`);
+ * without it its lines stay.
+ */
+export const invoiceUpdateInput = z.object({
+  ...invoiceFields,
+  ...invoiceBodyLines,
+  situation: situationInput.optional(),
+  ...updateVersionFields,
+});
 export type InvoiceUpdateInput = z.input<typeof invoiceUpdateInput>;
 export type InvoiceUpdateData = z.output<typeof invoiceUpdateInput>;
 
@@ -223,6 +316,14 @@ export const invoicePayInput = z.object({
 });
 export type InvoicePayInput = z.input<typeof invoicePayInput>;
 export type InvoicePayData = z.output<typeof invoicePayInput>;
+
+/** `POST /api/invoices/{id}/retention/release` body: the day the retention was paid (default today). */
+export const retentionReleaseInput = z.object({
+  releasedAt: optionalField(dateField()),
+  ...updateVersionFields,
+});
+export type RetentionReleaseInput = z.input<typeof retentionReleaseInput>;
+export type RetentionReleaseData = z.output<typeof retentionReleaseInput>;
 
 /**
  * `POST /api/invoices/{id}/credit-note` body: the lines of the issued invoice to credit, by their

@@ -22,6 +22,7 @@ import {
   vatRateField,
 } from '../fields.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
+import { retentionRateField } from './company.js';
 import * as z from 'zod';
 import '../zod-fr.js';
 
@@ -124,6 +125,12 @@ export const quoteFields = {
    * 0 %, the "Autoliquidation" mention and both VAT numbers on the documents.
    */
   reverseCharge: defaultedField(z.boolean({ error: 'Autoliquidation : oui ou non' }), false),
+  /**
+   * Retenue de garantie held on each situation (loi 71-584, DOCUMENTS.md § 4): 0 to 5 %; absent, the
+   * company's default. With `retentionBankGuarantee` (a caution bancaire replaces it) none is held.
+   */
+  retentionRate: optionalField(retentionRateField),
+  retentionBankGuarantee: optionalField(z.boolean({ error: 'Caution bancaire : oui ou non' })),
 };
 
 /** A quote as the API returns it; `items` only in `GET /api/quotes/{id}`. */
