@@ -421,6 +421,11 @@ export function cumulativePercentField() {
     scale: PERCENT_SCALE,
     min: 0,
     max: 1000 * 10 ** PERCENT_SCALE,
-    messages: { required: 'Le pourcentage cumulé est requis', invalid: message, tooSmall: message, tooBig: message },
+    messages: {
+      required: 'Le pourcentage cumulé est requis',
+      invalid: message,
+      tooSmall: message,
+      tooBig: message,
+    },
   });
 }

@@ -4,6 +4,7 @@ import {
   computeSituation,
   FULL_PERCENT,
   percentOfAmount,
+  percentText,
   situationProblems,
   type RateAmount,
   type SituationBasis,
@@ -26,18 +27,21 @@ interface History {
   retentionCents: number;
 }
 
-const emptyHistory = (): History => ({ amounts: new Map(), percents: new Map(), deducted: [], retentionCents: 0 });
+const emptyHistory = (): History => ({
+  amounts: new Map(),
+  percents: new Map(),
+  deducted: [],
+  retentionCents: 0,
+});
 
 function basisOf(contract: Contract, history: History): SituationBasis {
   return {
-    lines: contract.lines.map(
-      (line): SituationBasisLine => ({
-        ...line,
-        description: `Ligne ${line.itemId}`,
-        previousAmountCents: history.amounts.get(line.itemId) ?? 0,
-        previousPercentHundredths: history.percents.get(line.itemId) ?? 0,
-      }),
-    ),
+    lines: contract.lines.map((line): SituationBasisLine => ({
+      ...line,
+      description: `Ligne ${line.itemId}`,
+      previousAmountCents: history.amounts.get(line.itemId) ?? 0,
+      previousPercentHundredths: history.percents.get(line.itemId) ?? 0,
+    })),
     depositsByRate: contract.depositsByRate,
     deductedBeforeByRate: history.deducted,
     retentionRateHundredths: contract.retentionRateHundredths,
@@ -115,7 +119,13 @@ describe('computeSituation: the worked example of DOCUMENTS.md § 4', () => {
       ]),
     );
     expect(figures.invoiceLines).toEqual([
-      { itemId: 'A', description: 'Ligne A', quantity: '1.000', unitPrice: '12000.00', vatRate: '20.00' },
+      {
+        itemId: 'A',
+        description: 'Ligne A (situation : 0\u00a0% → 30\u00a0%)',
+        quantity: '1.000',
+        unitPrice: '12000.00',
+        vatRate: '20.00',
+      },
       { description: 'Déduction des acomptes', quantity: '-1.000', unitPrice: '1200.00', vatRate: '20.00' },
     ]);
   });
@@ -163,6 +173,17 @@ describe('situationProblems', () => {
   });
 });
 
+describe('percentText', () => {
+  it('writes a percentage the French way', () => {
+    expect([percentText(3000), percentText(1250), percentText(0), percentText(10_000)]).toEqual([
+      '30\u00a0%',
+      '12,5\u00a0%',
+      '0\u00a0%',
+      '100\u00a0%',
+    ]);
+  });
+});
+
 describe('percentOfAmount', () => {
   it('gives the largest percent whose cumulative amount is not above what was billed', () => {
     expect(percentOfAmount(100_000, 30_000)).toBe(3000);
@@ -188,13 +209,18 @@ describe('computeSituation: property over random contracts', () => {
         .sort((a, b) => b - a)
         .map((rate) => ({
           rateHundredths: rate,
-          baseCents: sumCents(lines.filter((line) => line.rateHundredths === rate).map((line) => line.saleTotalCents)),
+          baseCents: sumCents(
+            lines.filter((line) => line.rateHundredths === rate).map((line) => line.saleTotalCents),
+          ),
         }));
       const depositPercent = random.int(0, 4000);
       const deposits = depositByRate(contractByRate, { percentageHundredths: depositPercent });
       const contract: Contract = {
         lines,
-        depositsByRate: deposits.map((entry) => ({ rateHundredths: entry.rateHundredths, cents: entry.baseCents })),
+        depositsByRate: deposits.map((entry) => ({
+          rateHundredths: entry.rateHundredths,
+          cents: entry.baseCents,
+        })),
         retentionRateHundredths: random.pick([0, 500]),
       };
       const situations = random.int(1, 12);
@@ -229,7 +255,9 @@ describe('computeSituation: property over random contracts', () => {
         expect(last.retentionToDateCents).toBe(retentionCents);
       }
       // Every deposit is fully deducted at 100 %, and the works invoiced are the contract HT.
-      expect(last?.byRate.map((entry) => entry.deductedToDateCents)).toEqual(last?.byRate.map((entry) => entry.depositCents));
+      expect(last?.byRate.map((entry) => entry.deductedToDateCents)).toEqual(
+        last?.byRate.map((entry) => entry.depositCents),
+      );
       expect(last?.cumulativeWorksCents).toBe(sumCents(lines.map((line) => line.saleTotalCents)));
       let contractTtc = 0;
       for (const { rateHundredths, baseCents } of contractByRate) {
@@ -239,14 +267,18 @@ describe('computeSituation: property over random contracts', () => {
         // HT to the cent; VAT: each invoice rounds its own (BR-CO-17), half a cent at most per
         // invoice and rate, plus half a cent for the contract's own rounding.
         expect(got?.base).toBe(baseCents);
-        expect(Math.abs((got?.vat ?? 0) - contractVat)).toBeLessThanOrEqual(Math.floor(((got?.invoices ?? 0) + 1) / 2));
+        expect(Math.abs((got?.vat ?? 0) - contractVat)).toBeLessThanOrEqual(
+          Math.floor(((got?.invoices ?? 0) + 1) / 2),
+        );
       }
       const vatDrift = paidTtc + retentionCents - contractTtc;
       expect(Math.abs(vatDrift)).toBeLessThanOrEqual(
         sumCents([...invoiced.values()].map((entry) => Math.floor((entry.invoices + 1) / 2))),
       );
       // The retention held at the end is the rate of the whole contract TTC of the works.
-      expect(retentionCents).toBe(percentOf(last?.cumulativeWorksWithVatCents ?? 0, contract.retentionRateHundredths));
+      expect(retentionCents).toBe(
+        percentOf(last?.cumulativeWorksWithVatCents ?? 0, contract.retentionRateHundredths),
+      );
     }
   });
 });

@@ -126,6 +126,13 @@ export type SituationProblem =
   | { kind: 'backwards'; itemId: string; description: string; previousPercentHundredths: number }
   | { kind: 'nothing' };
 
+/** A percentage in hundredths as French text: 3000 → "30 %", 1250 → "12,5 %" (no-break space). */
+export function percentText(hundredths: number): string {
+  return `${formatPercent(hundredths)
+    .replace(/\.?0+$/, '')
+    .replace('.', ',')}\u00a0%`;
+}
+
 /** round(saleTotal × percent / 100) in cents. */
 export function cumulativeAmountCents(saleTotalCents: number, percentHundredths: number): number {
   return percentOf(saleTotalCents, percentHundredths);
@@ -138,7 +145,9 @@ function share(a: number, b: number, c: number): number {
 }
 
 function amountOf(list: readonly RateAmount[], rateHundredths: number): number {
-  return sumCents(list.filter((entry) => entry.rateHundredths === rateHundredths).map((entry) => entry.cents));
+  return sumCents(
+    list.filter((entry) => entry.rateHundredths === rateHundredths).map((entry) => entry.cents),
+  );
 }
 
 /**
@@ -252,7 +261,10 @@ export function computeSituation(
 
   const cumulativeWorksWithVatCents = sumCents(
     byRate.map((entry) =>
-      sumCents([entry.cumulativeCents, basis.noVat ? 0 : percentOf(entry.cumulativeCents, entry.rateHundredths)]),
+      sumCents([
+        entry.cumulativeCents,
+        basis.noVat ? 0 : percentOf(entry.cumulativeCents, entry.rateHundredths),
+      ]),
     ),
   );
   const retentionToDateCents = percentOf(cumulativeWorksWithVatCents, basis.retentionRateHundredths);
@@ -263,7 +275,7 @@ export function computeSituation(
       .filter((line) => line.amountCents !== 0)
       .map((line) => ({
         itemId: line.itemId,
-        description: line.description,
+        description: `${line.description} (situation : ${percentText(line.previousPercentHundredths)} → ${percentText(line.cumulativePercentHundredths)})`,
         ...(line.unit ? { unit: line.unit } : {}),
         quantity: '1.000',
         unitPrice: formatMoney(line.amountCents),

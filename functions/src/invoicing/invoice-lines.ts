@@ -11,6 +11,8 @@ import { formatDecimal, PERCENT_SCALE } from '@btp/shared/money';
 /** A line to price: as a body gives it (rate optional) or as stored (rate and total present). */
 export type LineToPrice = Pick<InvoiceLineData, 'description' | 'unit' | 'quantity' | 'unitPrice'> & {
   vatRate?: VatRate | undefined;
+  /** A situation's works line: the quote line it bills (kept by its credit notes). */
+  itemId?: string | undefined;
 };
 
 /** What `pricedInvoice` sets on an invoice. */
@@ -40,6 +42,7 @@ export function pricedInvoice(
       unitPrice: line.unitPrice,
       vatRate: figures.vatRate as VatRate,
       total: figures.total,
+      ...(line.itemId ? { itemId: line.itemId } : {}),
     };
   });
   return {

@@ -47,6 +47,7 @@ import { renderInvoicePdf } from '../pdf/render.js';
 import { assertDraft, invoiceMessages } from './invoice-service.js';
 import { assertProfileComplete, buyerSnapshot, readIssuer, sellerSnapshot } from './issuer.js';
 import { presentInvoice } from './present.js';
+import { assertSituationCurrent } from './situations.js';
 
 /** `issueDate` + `days`, both `YYYY-MM-DD`. */
 function addDays(date: string, days: number): string {
@@ -180,6 +181,7 @@ async function sendOnce(
   if (draft.lines.length === 0) throw conflict(invoiceMessages.noLines);
   if (parseMoney(draft.totalAmount) <= 0) throw conflict(invoiceMessages.notPositive);
   assertProfileComplete(company, { forInvoice: true });
+  await assertSituationCurrent(companyId, draft);
   const client = await clients.get(companyId, draft.clientId);
   if (!client) throw conflict(invoiceMessages.clientGone);
 

@@ -35,6 +35,7 @@ import { readPricingContext } from './issuer.js';
 import { withBillingLock } from './billing-lock.js';
 import { presentInvoice, presentInvoices } from './present.js';
 import { checkDepositFits } from './quote-invoicing.js';
+import { recomputedSituation } from './situations.js';
 
 export const invoiceMessages = {
   clientNotFound: 'Client introuvable dans votre entreprise : choisissez un de vos clients.',
@@ -172,11 +173,13 @@ export async function updateInvoice(
   id: string,
   body: InvoiceUpdateData,
 ): Promise<InvoiceListItem> {
-  const { version, lines: _lines, totalAmount: _total, ...fields } = body;
+  const { version, lines: _lines, totalAmount: _total, situation: _situation, ...fields } = body;
   const stored = invoiceAsRead(await invoices.getOrThrow(companyId, id));
   assertDraft(stored, 'modifiée');
   if (stored.kind === 'credit_note') throw conflict(invoiceMessages.editCreditNote);
   if (version !== undefined && version !== stored.version) throw conflict(staleVersionMessage);
+  if (stored.kind === 'progress')
+    return presentInvoice(companyId, await updateSituation(companyId, stored, body));
   const editable = stored.kind === 'deposit' ? { ...fields, quoteId: stored.quoteId } : fields;
   const [context] = await Promise.all([readPricingContext(companyId), checkReferences(companyId, editable)]);
 
@@ -226,6 +229,45 @@ export async function updateInvoice(
         })
       : await write();
   return presentInvoice(companyId, updated);
+}
+
+/**
+ * `PUT /api/invoices/{id}` on a draft situation: its title, description and due date; its client,
+ * project, quote and lines stay (lines in the body are not read). With `situation`, its figures are
+ * computed again at those percentages under the quote's billing lock (the checks of a new one).
+ */
+async function updateSituation(
+  companyId: string,
+  stored: Invoice,
+  body: InvoiceUpdateData,
+): Promise<Invoice> {
+  const write = (amounts: object, extra: Parameters<typeof invoices.update>[3] = {}) =>
+    invoices.update(
+      companyId,
+      stored.id,
+      (current) => {
+        assertDraft(current, 'modifiée');
+        const read = invoiceAsRead(current);
+        return {
+          ...read,
+          description: undefined,
+          dueDate: undefined,
+          title: body.title,
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.dueDate !== undefined ? { dueDate: body.dueDate } : {}),
+          ...amounts,
+          status: read.status,
+          paidAmount: '0.00',
+        } as Fields<Invoice>;
+      },
+      { expectedVersion: body.version ?? stored.version, ...extra },
+    );
+  const { situation } = body;
+  const quoteId = stored.quoteId;
+  if (!situation || !quoteId) return write({});
+  return withBillingLock(companyId, 'QUOTE', quoteId, async (lock) =>
+    write(await recomputedSituation(companyId, stored, situation), lock),
+  );
 }
 
 /**

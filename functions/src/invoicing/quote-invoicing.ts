@@ -32,6 +32,10 @@ export const quoteInvoicingMessages = {
   coveredByDeposits:
     'Les acomptes de ce devis couvrent déjà tout son montant HT : il ne reste rien à facturer.',
   depositZero: "L'acompte doit être supérieur à 0,00 € HT.",
+  billedBySituations: (kind: 'standard' | 'deposit') =>
+    kind === 'deposit'
+      ? 'Ce devis est déjà facturé par situations de travaux : un acompte se facture avant la première situation.'
+      : "Ce devis est facturé par situations de travaux : c'est la situation à 100 % qui solde le marché, pas une facture du devis entier.",
   depositAboveRemaining: (deposit: number, remaining: number, number: string) =>
     `L'acompte (${formatEuro(deposit)} HT) dépasse ce qui reste à facturer sur le devis ${number} (${formatEuro(remaining)} HT).`,
 } as const;
@@ -119,6 +123,14 @@ export function invoiceQuote(
     const state = quoteBillingState(quote.id, all);
     if (state.standardInvoice) {
       throw conflict(quoteInvoicingMessages.invoicedInFull(state.standardInvoice.number));
+    }
+    if (
+      all.some(
+        (invoice) =>
+          invoice.quoteId === quote.id && invoice.kind === 'progress' && invoice.status !== 'cancelled',
+      )
+    ) {
+      throw conflict(quoteInvoicingMessages.billedBySituations(body.kind));
     }
     const pricing = {
       noVat: quote.reverseCharge || context.franchise,

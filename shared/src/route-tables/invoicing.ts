@@ -41,4 +41,11 @@ export const invoicingRoutes: RouteDefinition[] = [
     access: 'user',
     table: 'write',
   },
+  {
+    method: 'POST',
+    path: '/api/invoices/{id}/retention/release',
+    handler: 'invoices/retention-release',
+    access: 'user',
+    table: 'write',
+  },
 ];

@@ -42,4 +42,18 @@ export const quoteRoutes: RouteDefinition[] = [
     access: 'user',
     table: 'write',
   },
+  {
+    method: 'POST',
+    path: '/api/quotes/{id}/situations',
+    handler: 'quotes/situations',
+    access: 'user',
+    table: 'write',
+  },
+  {
+    method: 'GET',
+    path: '/api/quotes/{id}/billing',
+    handler: 'quotes/billing',
+    access: 'user',
+    table: 'read',
+  },
 ];

@@ -1,0 +1,14 @@
+import { retentionReleaseInput } from '@btp/shared/entities/invoice';
+import { releaseRetention } from '../../invoicing/situations.js';
+import { createHandler } from '../../lib/http.js';
+import { idParams } from '../../lib/params.js';
+import { companyOf } from '../../lib/tenancy.js';
+
+/** POST /api/invoices/{id}/retention/release: the retention of a situation paid to the company. */
+export const handler = createHandler(
+  { body: retentionReleaseInput, params: idParams },
+  async ({ body, params, principal }) => ({
+    statusCode: 200,
+    body: await releaseRetention(companyOf(principal), params.id, body),
+  }),
+);
