@@ -7,10 +7,11 @@ import {
 } from '@btp/shared/entities/quote';
 import { quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
 import { isQuoteEditable, quoteStatusChoices } from '@btp/shared/quote-status';
-import { Alert, Col, Form, Input, Row, Select, Switch } from 'antd';
+import { Alert, Checkbox, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 
 import { useCompanyVatSettings } from '../../../api/company/company-vat-settings';
+import { useCompany } from '../../../api/company/get-company';
 import { useCreateQuote } from '../../../api/quotes/create-quote';
 import type { QuoteDetail } from '../../../api/quotes/get-quote';
 import { useUpdateQuote } from '../../../api/quotes/update-quote';
@@ -22,8 +23,9 @@ import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { useZodForm, validateWith } from '../../../lib/zod-form';
-import { liveTotals, linesFromItems, validateLines, type LineDraft } from './quote-lines';
+import { decimalForInput, liveTotals, linesFromItems, validateLines, type LineDraft } from './quote-lines';
 import { QuoteLinesEditor } from './quote-lines-editor';
+import styles from './quotes.module.css';
 
 const fields = [
   'title',
@@ -35,6 +37,8 @@ const fields = [
   'marginPercentage',
   'status',
   'reverseCharge',
+  'retentionRate',
+  'retentionBankGuarantee',
 ] as const;
 
 const CREATE_ERROR = 'Une erreur est survenue lors de la création du devis.';
@@ -58,6 +62,8 @@ function initialValues(quote: QuoteDetail | undefined): FormValues {
       marginPercentage: DEFAULT_MARGIN_PERCENTAGE,
       status: 'draft',
       reverseCharge: false,
+      retentionRate: null,
+      retentionBankGuarantee: false,
     };
   }
   return {
@@ -70,6 +76,8 @@ function initialValues(quote: QuoteDetail | undefined): FormValues {
     marginPercentage: quote.marginPercentage,
     status: quote.status,
     reverseCharge: quote.reverseCharge,
+    retentionRate: quote.retentionRate ?? null,
+    retentionBankGuarantee: quote.retentionBankGuarantee ?? false,
   };
 }
 
@@ -83,6 +91,7 @@ interface QuoteDialogProps {
 export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
   const { toast } = useToast();
   const vat = useCompanyVatSettings();
+  const defaultRetentionRate = useCompany().data?.defaultRetentionRate;
   const create = useCreateQuote();
   const update = useUpdateQuote();
   const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<
@@ -97,6 +106,10 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
   const marginPercentage = (Form.useWatch('marginPercentage', form) as string | null | undefined) ?? '';
   const reverseCharge =
     (Form.useWatch('reverseCharge', form) as boolean | undefined) ?? quote?.reverseCharge ?? false;
+  const bankGuarantee =
+    (Form.useWatch('retentionBankGuarantee', form) as boolean | undefined) ??
+    quote?.retentionBankGuarantee ??
+    false;
 
   const status: QuoteStatus = quote?.status ?? 'draft';
   const editable = isQuoteEditable(status);
@@ -153,6 +166,8 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
             marginPercentage: quote.marginPercentage,
             status: data.status,
             reverseCharge: quote.reverseCharge,
+            retentionRate: quote.retentionRate,
+            retentionBankGuarantee: quote.retentionBankGuarantee,
             version: quote.version,
           },
         });
@@ -252,6 +267,7 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
             </Form.Item>
           </Col>
         </Row>
+        <RetentionFields defaultRate={defaultRetentionRate} bankGuarantee={bankGuarantee} />
       </Form>
       <QuoteLinesEditor
         lines={lines}
@@ -266,6 +282,50 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
         disabled={!editable}
       />
     </ResponsiveModal>
+  );
+}
+
+/**
+ * Retenue de garantie held on the quote's situations (loi 71-584, DOCUMENTS.md § 4): a rate from 0 to
+ * 5 %, the company's default when left empty, none when a caution bancaire replaces it.
+ */
+function RetentionFields({
+  defaultRate,
+  bankGuarantee,
+}: {
+  defaultRate: string | undefined;
+  bankGuarantee: boolean;
+}) {
+  const shownDefault = defaultRate === undefined ? undefined : `${decimalForInput(defaultRate)} %`;
+  return (
+    <fieldset className={styles.retention}>
+      <legend className={styles.retentionLegend}>Retenue de garantie</legend>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="retentionRate"
+            label="Taux de retenue de garantie (%)"
+            extra={
+              bankGuarantee
+                ? 'Aucune retenue : une caution bancaire la remplace.'
+                : `De 0 à 5 %. Vide : le taux par défaut de l'entreprise${shownDefault === undefined ? '' : ` (${shownDefault})`}.`
+            }
+          >
+            <DecimalInput
+              min="0"
+              step="0.5"
+              disabled={bankGuarantee}
+              placeholder={shownDefault === undefined ? undefined : `Par défaut : ${shownDefault}`}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="retentionBankGuarantee" valuePropName="checked" label="Caution bancaire">
+            <Checkbox>Caution bancaire (pas de retenue)</Checkbox>
+          </Form.Item>
+        </Col>
+      </Row>
+    </fieldset>
   );
 }
 

@@ -175,6 +175,8 @@ describe('Devis', () => {
       marginPercentage: '15.00',
       status: 'draft',
       reverseCharge: false,
+      // No rate typed: the company's default applies (the key is left out).
+      retentionBankGuarantee: false,
       items: [
         {
           resourceType: 'materials',

@@ -21,6 +21,7 @@ import { serverMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { AcceptQuoteDialog } from './accept-quote-dialog';
 import { InvoiceQuoteDialog } from './invoice-quote-dialog';
+import { QuoteBillingDialog } from './quote-billing-dialog';
 import { QuoteDialog } from './quote-dialog';
 import { euros } from './quote-lines';
 import styles from './quotes.module.css';
@@ -39,11 +40,13 @@ type DialogState =
   | { kind: 'create' }
   | { kind: 'edit'; quote: QuoteDetail }
   | { kind: 'accept'; quote: QuoteListItem }
-  | { kind: 'invoice'; quote: QuoteListItem };
+  | { kind: 'invoice'; quote: QuoteListItem }
+  | { kind: 'billing'; quote: QuoteListItem };
 
 /**
  * Spec section 2 "Devis": the company's quotes as cards; create, edit, send, delete; a sent quote's
- * "Bon pour accord", a validated quote's invoicing (whole or deposit); each quote's PDF (saved or previewed).
+ * "Bon pour accord", a validated quote's invoicing (whole or deposit) and its "Facturation du marché"
+ * (situations de travaux, deposits, retention); each quote's PDF (saved or previewed).
  */
 export function QuotesPage(titles: PageTitles) {
   const quotes = useQuotesList();
@@ -92,6 +95,7 @@ export function QuotesPage(titles: PageTitles) {
               onEdit={() => void openEdit(quote.id)}
               onAccept={() => setDialog({ kind: 'accept', quote })}
               onInvoice={() => setDialog({ kind: 'invoice', quote })}
+              onBilling={() => setDialog({ kind: 'billing', quote })}
             />
           )}
         </QueryList>
@@ -105,6 +109,13 @@ export function QuotesPage(titles: PageTitles) {
       )}
       {dialog.kind === 'invoice' && (
         <InvoiceQuoteDialog
+          key={dialog.quote.id}
+          quote={dialog.quote}
+          onClose={() => setDialog({ kind: 'closed' })}
+        />
+      )}
+      {dialog.kind === 'billing' && (
+        <QuoteBillingDialog
           key={dialog.quote.id}
           quote={dialog.quote}
           onClose={() => setDialog({ kind: 'closed' })}
@@ -140,9 +151,11 @@ interface QuoteCardProps {
   onAccept: () => void;
   /** 'Facturer' on a validated quote. */
   onInvoice: () => void;
+  /** 'Facturation du marché' on a validated quote: its situations, deposits and retention. */
+  onBilling: () => void;
 }
 
-function QuoteCard({ quote, opening, onEdit, onAccept, onInvoice }: QuoteCardProps) {
+function QuoteCard({ quote, opening, onEdit, onAccept, onInvoice, onBilling }: QuoteCardProps) {
   const send = useSendQuote();
   const remove = useDeleteQuote();
   const pdf = useQuotePdfUrl();
@@ -227,6 +240,11 @@ function QuoteCard({ quote, opening, onEdit, onAccept, onInvoice }: QuoteCardPro
           {quote.status === 'validated' && (
             <Button type="primary" size="large" onClick={onInvoice}>
               Facturer
+            </Button>
+          )}
+          {quote.status === 'validated' && (
+            <Button size="large" onClick={onBilling}>
+              Facturation du marché
             </Button>
           )}
           {canDeleteQuote(quote.status) && (

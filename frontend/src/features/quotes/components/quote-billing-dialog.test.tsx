@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { apiError, json } from '../../../testing/api-stub';
+import { toasts } from '../../../testing/render-app';
+import { setupUser } from '../../../testing/user';
+import {
+  billingAfterS1,
+  billingBeforeS1,
+  billingRoute,
+  dialogTitled,
+  draftS1,
+  situation1,
+  stubBilling,
+} from '../testing/billing';
+import { card, renderPage, writes } from '../testing/quotes';
+import { localToday } from './accept-quote-dialog';
+
+const releaseRoute = `POST /api/invoices/${situation1.id}/retention/release`;
+
+async function openBilling(user: ReturnType<typeof setupUser>) {
+  await user.click(
+    within(await card('DEV-2026-0001')).getByRole('button', { name: 'Facturation du marché' }),
+  );
+  const dialog = await dialogTitled('Facturation du marché : devis DEV-2026-0001');
+  await within(dialog).findByText('Avancement par ligne');
+  return dialog;
+}
+
+describe('Devis: Facturation du marché', () => {
+  it('shows the contract, each line, the deposits, the retention and every invoice of the quote', async () => {
+    const user = setupUser();
+    stubBilling(billingAfterS1);
+    renderPage();
+
+    const dialog = await openBilling(user);
+    const contract = within(dialog).getByLabelText('Marché');
+    expect(contract).toHaveTextContent(/Marché HT50\s000,00\s€Marché TTC60\s000,00\s€/);
+    expect(contract).toHaveTextContent(/Facturé à date HT12\s000,00\s€Reste à facturer HT38\s000,00\s€/);
+
+    const lineA = within(within(dialog).getByRole('list', { name: 'Lignes du marché' })).getByRole(
+      'listitem',
+      { name: 'Lot A' },
+    );
+    expect(lineA).toHaveTextContent(
+      /Marché HT40\s000,00\s€% cumulé30\s%Facturé à date HT12\s000,00\s€Reste HT28\s000,00\s€/,
+    );
+
+    expect(within(dialog).getByRole('region', { name: 'Acomptes' })).toHaveTextContent(
+      /Acomptes facturés HT5\s000,00\s€Déduits par les situations HT1\s200,00\s€/,
+    );
+    expect(within(dialog).getByRole('region', { name: 'Retenue de garantie' })).toHaveTextContent(
+      /Taux5\s%Retenue TTC720,00\s€Libérée0,00\s€Reste à libérer720,00\s€/,
+    );
+
+    const invoices = within(dialog).getByRole('list', { name: 'Factures du devis' });
+    const deposit = within(invoices).getByRole('article', { name: 'Acompte FAC-2026-0001' });
+    expect(deposit).toHaveTextContent('Payée');
+    expect(deposit).toHaveTextContent(/Total TTC6\s000,00\s€/);
+    const s1 = within(invoices).getByRole('article', { name: 'Situation n° 1 FAC-2026-0002' });
+    expect(s1).toHaveTextContent('Envoyée');
+    expect(s1).toHaveTextContent(
+      /Total TTC12\s960,00\s€Retenue de garantie720,00\s€Net à payer12\s240,00\s€Payé0,00\s€/,
+    );
+    expect(within(s1).getByRole('button', { name: 'Aperçu de la facture FAC-2026-0002' })).toBeEnabled();
+    // An issued invoice is neither sent again nor deleted.
+    expect(within(s1).queryByRole('button', { name: /Supprimer/ })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Nouvelle situation' })).toBeEnabled();
+  }, 30_000);
+
+  it('says why no situation can be made now, and offers no release when nothing is held', async () => {
+    const user = setupUser();
+    const reason = "Le devis est entièrement facturé : aucune nouvelle situation n'est possible.";
+    stubBilling({ ...billingBeforeS1, situationBlockedReason: reason });
+    renderPage();
+
+    const dialog = await openBilling(user);
+    const button = within(dialog).getByRole('button', { name: 'Nouvelle situation' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(reason);
+    expect(within(dialog).queryByRole('button', { name: 'Libérer la retenue' })).toBeNull();
+  });
+
+  it('releases the retention held on the day given, then reads the billing again', async () => {
+    const user = setupUser();
+    const api = stubBilling(billingAfterS1, {
+      [releaseRoute]: json({
+        ...draftS1,
+        id: situation1.id,
+        status: 'sent',
+        number: situation1.number,
+        version: 3,
+        retentionReleasedAt: '2027-12-15',
+      }),
+    });
+    renderPage();
+
+    const dialog = await openBilling(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Libérer la retenue' }));
+    const release = await dialogTitled('Libérer la retenue de garantie');
+    expect(release).toHaveTextContent(/La retenue de garantie de 720,00\s€ TTC/);
+    const day = within(release).getByLabelText('Date de la libération');
+    expect(day).toHaveValue(localToday().split('-').reverse().join('/'));
+    await user.clear(day);
+    await user.type(day, '15/12/2027');
+    const reads = api.calls(billingRoute).length;
+    api.answer(
+      billingRoute,
+      json({ ...billingAfterS1, retentionReleased: '720.00', retentionOutstanding: '0.00' }),
+    );
+    await user.click(within(release).getByRole('button', { name: 'Libérer' }));
+
+    expect(await toasts().findByText('Retenue de garantie libérée')).toBeInTheDocument();
+    expect(writes(api)).toEqual([releaseRoute]);
+    expect(api.calls(releaseRoute)[0]?.body).toEqual({ releasedAt: '2027-12-15', version: 2 });
+    await waitFor(() => expect(api.calls(billingRoute).length).toBeGreaterThan(reads));
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('button', { name: 'Libérer la retenue' })).toBeNull(),
+    );
+  }, 30_000);
+
+  it("shows the server's refusal of a release and keeps the dialog open", async () => {
+    const user = setupUser();
+    const refused = 'La retenue de garantie de cette situation est déjà libérée.';
+    stubBilling(billingAfterS1, { [releaseRoute]: apiError(409, 'conflict', refused) });
+    renderPage();
+
+    const dialog = await openBilling(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Libérer la retenue' }));
+    const release = await dialogTitled('Libérer la retenue de garantie');
+    await user.click(within(release).getByRole('button', { name: 'Libérer' }));
+
+    expect(await toasts().findByText(refused)).toBeInTheDocument();
+    expect(screen.getAllByRole('dialog')).toHaveLength(2);
+  }, 30_000);
+});
