@@ -9,12 +9,14 @@
  *    Node process with the functions' `NODE_OPTIONS`: no node_modules and no file of pdfkit can be
  *    reached, so a renderer that needed one (a standard font's metrics, the PDF/A colour profile)
  *    fails here as it would in Lambda.
- * 3. The bundle renders a 200-line quote and a 20-line invoice `--runs` times each (the first run,
+ * 3. The bundle renders a 200-line quote, a 20-line invoice and a 60-line situation de travaux
+ *    `--runs` times each (the first run,
  *    which parses the fonts and warms the code, is reported apart as "first"), and the script prints
  *    median and p95 times, the PDF sizes and the process's peak memory.
  *
  * Options: `--runs=N` (default 20), `--samples=DIR` (also write the sample PDFs a reviewer looks at:
- * a devis to a private client, a facture to a company, an avoir, a 3-page devis, a draft).
+ * a devis to a private client, a facture to a company, an avoir, a situation de travaux, a 3-page
+ * devis, drafts).
  * Exits 1 when the bundle fails to build, to run or to make a PDF.
  */
 import { spawnSync } from 'node:child_process';
@@ -72,12 +74,29 @@ const invoiceLines = samples.manyLines(20).map((line) => ({
   unitPrice: line.unitCost,
   vatRate: line.vatRate,
 }));
+const contract = samples.contractLines(samples.sampleQuote(samples.manyLines(60)));
+const situation = samples.sampleSituationInvoice(
+  {
+    quoteNumber: 'DEV-2026-0042',
+    lines: contract,
+    deposits: [{ vatRate: '20.00', amount: '3000.00' }],
+    retentionRate: '5.00',
+    steps: [
+      Object.fromEntries(contract.map((line) => [line.itemId, '30.00'])),
+      Object.fromEntries(contract.map((line, index) => [line.itemId, index % 2 === 0 ? '75.00' : '50.00'])),
+    ],
+  },
+  { number: 'FAC-2026-0030' },
+);
 const results = [
   await measure('devis, 200 lignes', () =>
     renderQuotePdf({ ...samples.individualQuoteInput(), quote: samples.sampleQuote(samples.manyLines(200)) }),
   ),
   await measure('facture, 20 lignes', () =>
     renderInvoicePdf({ ...samples.companyInvoiceInput(), invoice: samples.sampleInvoice(invoiceLines) }),
+  ),
+  await measure('situation, 60 lignes', () =>
+    renderInvoicePdf({ ...samples.companyInvoiceInput(), invoice: situation }),
   ),
 ];
 
@@ -87,6 +106,7 @@ if (samplesDir) {
   await write('devis-particulier.pdf', renderQuotePdf(samples.individualQuoteInput()));
   await write('facture-entreprise.pdf', renderInvoicePdf(samples.companyInvoiceInput()));
   await write('avoir.pdf', renderInvoicePdf(samples.creditNoteInput()));
+  await write('situation-entreprise.pdf', renderInvoicePdf(samples.situationInvoiceInput()));
   await write(
     'devis-3-pages.pdf',
     renderQuotePdf({ ...samples.individualQuoteInput(), quote: samples.sampleQuote(samples.manyLines(48)) }),

@@ -7,13 +7,13 @@
  * Money arrives as decimal strings ("1234.50") and is parsed into integer cents before any sum
  * (`money.ts`); the only sums made here are the deduction lines of the totals block, in cents.
  */
-import type { BuyerSnapshot, Invoice, SellerSnapshot } from '@btp/shared/entities/invoice';
+import type { BuyerSnapshot, Invoice, SellerSnapshot, Situation } from '@btp/shared/entities/invoice';
 import type { Project } from '@btp/shared/entities/project';
 import type { Quote, QuoteItem } from '@btp/shared/entities/quote';
 import { labelOf, legalFormLabels, resourceTypeLabels } from '@btp/shared/enums';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatIban, formatSiret, normaliseIdentifier } from '@btp/shared/legal-identity';
-import { formatEuro, parseMoney, parsePercent, sumCents } from '@btp/shared/money';
+import { divideRounded, formatEuro, parseMoney, parsePercent, sumCents } from '@btp/shared/money';
 import { percentLabel } from '../invoicing/invoice-lines.js';
 import type { InvoicePdfInput, PdfLogo, QuotePdfInput } from './pdf-input.js';
 
@@ -32,6 +32,48 @@ export interface TotalRow {
   label: string;
   value: string;
   emphasis?: boolean;
+}
+
+/** One quote line of a situation's table (DOCUMENTS.md § 4), every cell as printed. */
+export interface SituationRow {
+  description: string;
+  /** The line's contract amount HT (its selling total on the quote). */
+  contract: string;
+  previousPercent: string;
+  previousAmount: string;
+  cumulativePercent: string;
+  cumulativeAmount: string;
+  /** What this situation bills of the line, HT. */
+  amount: string;
+  vatRate: string;
+}
+
+/** One row of a situation's recap; `base` is a VAT row's base, `detail` a muted line under it. */
+export interface RecapRow {
+  label: string;
+  value: string;
+  base?: string;
+  detail?: string;
+  /** A subtotal (bold, ruled above). */
+  strong?: boolean;
+  /** The amount the reader looks for (net à payer). */
+  emphasis?: boolean;
+}
+
+/**
+ * What a situation de travaux prints instead of the lines table and the totals (DOCUMENTS.md § 4–5):
+ * per quote line its contract amount, previous and cumulative percent and amount, this situation;
+ * their totals; the recap from the works to the net à payer; and where the contract stands.
+ */
+export interface SituationContent {
+  rows: SituationRow[];
+  /** The table's last row: the contract's totals (its percents are the contract's progress). */
+  total: SituationRow;
+  recap: RecapRow[];
+  /** "Suivi du marché", beside the recap: label and value. */
+  progress: { label: string; value: string }[];
+  /** Under `progress`: where the percentages come from. */
+  progressNote?: string;
 }
 
 /** A titled group of mentions, kept together on one page. */
@@ -61,6 +103,8 @@ export interface DocumentContent {
   /** The document's free text (a quote's description, a credit note's reason). */
   description?: string;
   rows: TableRow[];
+  /** A situation de travaux: drawn instead of `rows`, `vatBreakdown` and `totals`. */
+  situation?: SituationContent;
   vatBreakdown: { rate: string; base: string; amount: string }[];
   totals: TotalRow[];
   /** Full-width mentions, after the totals. */
@@ -125,7 +169,7 @@ export function frenchQuantity(quantity: string): string {
   return quantityFormat.format(quantity.trim() as `${number}`);
 }
 
-/** A VAT rate ("5.50") as printed: "5,5 %". */
+/** A VAT rate or any percent of the API ("5.50") as printed: "5,5 %". */
 export function rateLabel(rate: string): string {
   return percentLabel(parsePercent(rate));
 }
@@ -407,13 +451,109 @@ function invoiceTotalRows(invoice: Invoice): TotalRow[] {
   return rows;
 }
 
+/** `part` as a percent of `whole` (both cents), rounded to the hundredth, as printed: "70 %". */
+function shareText(part: number, whole: number): string {
+  if (whole === 0) return percentLabel(0);
+  return percentLabel(Number(divideRounded(BigInt(part) * 10_000n, BigInt(whole))));
+}
+
+/** The table, the recap and the progress of a situation (`kind: progress`, DOCUMENTS.md § 4). */
+function situationContent(invoice: Invoice, situation: Situation): SituationContent {
+  const rows = situation.lines.map((line): SituationRow => ({
+    description: line.description,
+    contract: euro(line.saleTotal),
+    previousPercent: rateLabel(line.previousPercent),
+    previousAmount: euro(line.previousAmount),
+    cumulativePercent: rateLabel(line.cumulativePercent),
+    cumulativeAmount: euro(line.cumulativeAmount),
+    amount: euro(line.amount),
+    vatRate: rateLabel(line.vatRate),
+  }));
+  const contractCents = parseMoney(situation.contractAmount);
+  const previousCents = parseMoney(situation.previousWorksAmount);
+  const cumulativeCents = parseMoney(situation.cumulativeWorksAmount);
+  const total: SituationRow = {
+    description: 'Total des travaux',
+    contract: euro(situation.contractAmount),
+    previousPercent: shareText(previousCents, contractCents),
+    previousAmount: euro(situation.previousWorksAmount),
+    cumulativePercent: shareText(cumulativeCents, contractCents),
+    cumulativeAmount: euro(situation.cumulativeWorksAmount),
+    amount: euro(situation.worksAmount),
+    vatRate: '',
+  };
+
+  const recap: RecapRow[] = [
+    { label: 'Montant du marché HT', value: euro(situation.contractAmount) },
+    { label: 'Travaux cumulés à date HT', value: euro(situation.cumulativeWorksAmount) },
+    { label: 'Travaux antérieurs HT', value: formatEuro(-previousCents) },
+    { label: 'Travaux de la situation HT', value: euro(situation.worksAmount), strong: true },
+  ];
+  const depositsCents = parseMoney(situation.depositsAmount);
+  const deductionCents = parseMoney(invoice.depositDeduction ?? '0');
+  if (depositsCents !== 0 || deductionCents !== 0) {
+    recap.push({
+      label: 'Déduction des acomptes HT',
+      value: formatEuro(-deductionCents),
+    });
+  }
+  recap.push({ label: 'Total HT', value: euro(invoice.totalAmount), strong: true });
+  for (const entry of invoice.vatBreakdown) {
+    recap.push({
+      label: `TVA ${rateLabel(entry.rate)}`,
+      base: `base ${euro(entry.base)}`,
+      value: euro(entry.amount),
+    });
+  }
+  recap.push({ label: 'Total TTC', value: euro(invoice.totalWithVat), strong: true });
+  const retentionCents = parseMoney(invoice.retentionAmount ?? '0');
+  const retainedCents = parseMoney(situation.cumulativeRetentionAmount);
+  if (parsePercent(invoice.retentionRate ?? '0') > 0 || retentionCents !== 0 || retainedCents !== 0) {
+    recap.push({
+      label: `Retenue de garantie (${rateLabel(invoice.retentionRate ?? '0')})`,
+      value: formatEuro(-retentionCents),
+      detail: `Cumul retenu à date : ${euro(situation.cumulativeRetentionAmount)} TTC`,
+    });
+  }
+  recap.push({ label: 'Net à payer', value: euro(invoice.amountDue), emphasis: true });
+
+  return {
+    rows,
+    total,
+    recap,
+    progress: [
+      { label: 'Avancement à date', value: shareText(cumulativeCents, contractCents) },
+      { label: 'Reste à facturer HT', value: formatEuro(contractCents - cumulativeCents) },
+      ...(depositsCents !== 0
+        ? [
+            { label: 'Acomptes facturés HT', value: euro(situation.depositsAmount) },
+            { label: 'Déduits à date HT', value: euro(situation.cumulativeDeductedAmount) },
+            {
+              label: 'Reste à déduire HT',
+              value: formatEuro(depositsCents - parseMoney(situation.cumulativeDeductedAmount)),
+            },
+          ]
+        : []),
+    ],
+    ...(situation.progressReportId
+      ? { progressNote: "Pourcentages d'avancement repris de l'état d'avancement signé du chantier." }
+      : {}),
+  };
+}
+
 /** The facture (standard, deposit, situation) or the avoir. */
 export function invoiceContent(input: InvoicePdfInput): DocumentContent {
   const { invoice, seller, buyer, project } = input;
   const creditNote = invoice.kind === 'credit_note';
   const draft = invoice.status === 'draft' || !present(invoice.number);
   const name = invoiceTitles[invoice.kind];
-  const title = draft ? `${name} (brouillon)` : `${name} n° ${invoice.number}`;
+  // A situation is titled by its rank in the contract; its invoice number follows (DOCUMENTS.md § 4).
+  const situation = invoice.kind === 'progress' ? invoice.situation : undefined;
+  const title = situation
+    ? `Situation de travaux n° ${situation.index}${draft ? ' (brouillon)' : ''}`
+    : draft
+      ? `${name} (brouillon)`
+      : `${name} n° ${invoice.number}`;
   const issueDate = invoice.issueDate ?? input.date;
   const dueDate = invoice.dueDate ?? addDays(issueDate, seller.paymentTermDays ?? DEFAULT_PAYMENT_TERM_DAYS);
   const credited =
@@ -426,10 +566,15 @@ export function invoiceContent(input: InvoicePdfInput): DocumentContent {
     : undefined;
 
   const references = [
+    situation && !draft ? `${name} n° ${invoice.number}` : undefined,
     creditNote ? `Date : ${frenchDate(issueDate)}` : `Date d'émission : ${frenchDate(issueDate)}`,
     creditNote ? undefined : `Échéance : ${frenchDate(dueDate)}`,
     creditedLine,
-    present(input.quoteNumber) ? `Devis de référence : ${input.quoteNumber}` : undefined,
+    situation
+      ? `Marché : devis ${situation.quoteNumber}`
+      : present(input.quoteNumber)
+        ? `Devis de référence : ${input.quoteNumber}`
+        : undefined,
   ].filter(present);
 
   // The date of the works (art. 242 nonies A, 7° CGI): the project's dates when known, else the
@@ -486,6 +631,7 @@ export function invoiceContent(input: InvoicePdfInput): DocumentContent {
       vatRate: rateLabel(line.vatRate),
       total: euro(line.total),
     })),
+    ...(situation ? { situation: situationContent(invoice, situation) } : {}),
     vatBreakdown: breakdown(invoice.vatBreakdown),
     totals: invoiceTotalRows(invoice),
     mentions: [

@@ -75,11 +75,17 @@ export function quoteAsSent(stored: Quote): Quote {
 }
 
 /**
- * An issued invoice or credit note as it was issued: payments and credit notes recorded since (its
- * status, `paidAmount`, `creditedAmount`) and the archive's own id are not part of the PDF.
+ * An issued invoice or credit note as it was issued: payments, credit notes and a retention's
+ * release recorded since (its status, `paidAmount`, `creditedAmount`, `retentionReleasedAt`) and
+ * the archive's own id are not part of the PDF.
  */
 export function invoiceAsIssued(stored: Invoice): Invoice {
-  const { paidAt: _paid, pdfDocumentId: _archive, ...issued } = invoiceAsRead(stored);
+  const {
+    paidAt: _paid,
+    retentionReleasedAt: _released,
+    pdfDocumentId: _archive,
+    ...issued
+  } = invoiceAsRead(stored);
   return { ...issued, status: 'sent', paidAmount: '0.00', creditedAmount: '0.00' };
 }
 

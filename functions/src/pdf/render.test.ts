@@ -11,6 +11,7 @@ import type { QuotePdfInput } from './pdf-input.js';
 import { printable, renderInvoicePdf, renderQuotePdf } from './render.js';
 import {
   companyInvoiceInput,
+  contractLines,
   creditNoteInput,
   individualQuoteInput,
   manyLines,
@@ -21,6 +22,8 @@ import {
   sampleProject,
   sampleQuote,
   sampleSeller,
+  sampleSituationInvoice,
+  situationInvoiceInput,
 } from './sample-documents.js';
 
 /**
@@ -442,6 +445,190 @@ describe('renderInvoicePdf', () => {
   });
 });
 
+/** The header of a situation's table, as pdf.js reads it (wrapped titles joined by a space). */
+const SITUATION_HEADER =
+  'Désignation Montant du marché HT Cumul précédent % Montant HT Cumul à date % Montant HT ' +
+  'Montant de la situation HT TVA';
+
+describe('renderInvoicePdf: a situation de travaux (DOCUMENTS.md § 4–5)', () => {
+  let text: string;
+  let pages: string[];
+  beforeAll(async () => {
+    pages = await pagesOf(await renderInvoicePdf(situationInvoiceInput()));
+    text = pages.join(' ');
+  });
+
+  it("is the worked example's S2, computed by the shared rule", () => {
+    const { invoice } = situationInvoiceInput();
+    expect(invoice.kind).toBe('progress');
+    expect(invoice.situation?.index).toBe(2);
+    expect([
+      invoice.situation?.worksAmount,
+      invoice.depositDeduction,
+      invoice.totalAmount,
+      invoice.vatAmount,
+      invoice.totalWithVat,
+      invoice.retentionAmount,
+      invoice.amountDue,
+    ]).toEqual(['23000.00', '2300.00', '20700.00', '4140.00', '24840.00', '1380.00', '23460.00']);
+    expect(invoice.situation?.previousWorksAmount).toBe('12000.00');
+    expect(invoice.situation?.cumulativeWorksAmount).toBe('35000.00');
+    // The invoice's lines: the works that moved (billing their quote line), one deduction per rate.
+    expect(invoice.lines.map((line) => [line.itemId, line.quantity, line.unitPrice])).toEqual([
+      ['item-a', '1.000', '18000.00'],
+      ['item-b', '1.000', '5000.00'],
+      [undefined, '-1.000', '2300.00'],
+    ]);
+  });
+
+  it('is titled by its rank, with its invoice number and the contract it bills', () => {
+    expect(pages[0]).toContain(
+      'Situation de travaux n° 2 Facture de situation n° FAC-2026-0024 ' +
+        "Date d'émission : 29/05/2026 Échéance : 28/06/2026 Marché : devis DEV-2026-0031",
+    );
+    expect(text).not.toContain('Devis de référence');
+  });
+
+  it('prints per quote line the contract, the previous and cumulative percent and amount, this situation, the rate', () => {
+    for (const row of [
+      SITUATION_HEADER,
+      'Gros œuvre : terrassement, fondations, dallage béton armé et murs en blocs béton de l’extension ' +
+        '40 000,00 € 30 % 12 000,00 € 75 % 30 000,00 € 18 000,00 € 20 %',
+      'Charpente métallique et couverture en bac acier isolé ' +
+        '10 000,00 € 0 % 0,00 € 50 % 5 000,00 € 5 000,00 € 20 %',
+      'Total des travaux 50 000,00 € 24 % 12 000,00 € 70 % 35 000,00 € 23 000,00 €',
+    ]) {
+      expect(text).toContain(row);
+    }
+    // Not the plain lines table of an invoice.
+    expect(text).not.toContain('Qté Unité PU HT');
+  });
+
+  it('recaps from the contract to the net à payer, in order, and where the contract stands', () => {
+    expect(text).toContain(
+      'Montant du marché HT 50 000,00 € Travaux cumulés à date HT 35 000,00 € ' +
+        'Travaux antérieurs HT -12 000,00 € Travaux de la situation HT 23 000,00 € ' +
+        'Déduction des acomptes HT -2 300,00 € Total HT 20 700,00 € ' +
+        'TVA 20 % base 20 700,00 € 4 140,00 € Total TTC 24 840,00 € ' +
+        'Retenue de garantie (5 %) -1 380,00 € Cumul retenu à date : 2 100,00 € TTC ' +
+        'Net à payer 23 460,00 €',
+    );
+    expect(text).toContain(
+      'SUIVI DU MARCHÉ Avancement à date 70 % Reste à facturer HT 15 000,00 € ' +
+        'Acomptes facturés HT 5 000,00 € Déduits à date HT 3 500,00 € Reste à déduire HT 1 500,00 €',
+    );
+  });
+
+  it('keeps every mention of an invoice to a company', () => {
+    for (const mention of [
+      ...sellerMentions,
+      'CLIENT Immobilière Saône 45 quai Saint-Vincent 69001 Lyon SIREN : 418 765 432 N° TVA : FR32418765432',
+      'Objet : Extension de l’entrepôt – situation de mai 2026',
+      'Adresse du chantier : 14 rue Jean Jaurès, 69200 Vénissieux',
+      'Période des travaux : du 02/03/2026 au 31/07/2026',
+      'Conditions de règlement Échéance : 28/06/2026.',
+      'Règlement par virement : IBAN FR76 3000 6000 0112 3456 7890 189 – BIC AGRIFRPP',
+      "Pénalités de retard : trois fois le taux d'intérêt légal, exigibles dès le lendemain de la date d'échéance.",
+      read(RECOVERY_INDEMNITY_MENTION),
+      "Pas d'escompte pour paiement anticipé",
+      SERVICES_CATEGORY_MENTION,
+    ]) {
+      expect(text).toContain(mention);
+    }
+    expect(text).not.toContain('BROUILLON');
+  });
+
+  it('a draft: "Situation de travaux n° 2 (brouillon)", no number, "BROUILLON"', async () => {
+    const draft = await textOf(
+      await renderInvoicePdf(
+        situationInvoiceInput({
+          status: 'draft',
+          number: undefined,
+          issueDate: undefined,
+          dueDate: undefined,
+        }),
+      ),
+    );
+    expect(draft).toContain('Situation de travaux n° 2 (brouillon)');
+    expect(draft).toContain('BROUILLON');
+    expect(draft).not.toContain('FAC-2026');
+    expect(draft).toContain('Marché : devis DEV-2026-0031');
+  });
+
+  it('says where the percentages come from when a signed progress report gave them', async () => {
+    const input = situationInvoiceInput();
+    const { situation } = input.invoice;
+    if (!situation) throw new Error('no situation');
+    const invoice = { ...input.invoice, situation: { ...situation, progressReportId: 'report-1' } };
+    const withReport = await textOf(await renderInvoicePdf({ ...input, invoice }));
+    expect(withReport).toContain(
+      "Reste à déduire HT 1 500,00 € Pourcentages d'avancement repris de l'état d'avancement signé du chantier.",
+    );
+    expect(text).not.toContain("état d'avancement signé");
+  });
+
+  it('of 60 lines, one of 360 characters: runs on several pages, header on each, no row cut, recap last', async () => {
+    const lines = contractLines(sampleQuote(manyLines(60)));
+    const long = 'Fourniture et pose de menuiseries extérieures en aluminium à rupture de pont thermique, '
+      .repeat(5)
+      .slice(0, 360)
+      .trim();
+    lines[3] = { ...(lines[3] ?? lines[0]!), description: long };
+    const invoice = sampleSituationInvoice(
+      {
+        quoteNumber: 'DEV-2026-0042',
+        lines,
+        deposits: [
+          { vatRate: '20.00', amount: '3000.00' },
+          { vatRate: '10.00', amount: '1500.00' },
+        ],
+        retentionRate: '5.00',
+        steps: [
+          Object.fromEntries(lines.map((line, index) => [line.itemId, index % 3 === 0 ? '33.33' : '20.00'])),
+          Object.fromEntries(lines.map((line, index) => [line.itemId, index % 4 === 0 ? '100.00' : '66.67'])),
+        ],
+      },
+      { number: 'FAC-2026-0030' },
+    );
+    const situation = invoice.situation;
+    if (!situation) throw new Error('no situation');
+    const pages = await pagesOf(await renderInvoicePdf({ ...companyInvoiceInput(), invoice }));
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    pages.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} / ${pages.length}`);
+      if (index > 0) expect(page).toContain('Situation de travaux n° 2 (suite)');
+    });
+    // The table runs on every page but the last, which has the total and the recap.
+    const tablePages = pages.filter((page) => page.includes(SITUATION_HEADER));
+    expect(tablePages.length).toBeGreaterThanOrEqual(pages.length - 1);
+    expect(pages.slice(0, tablePages.length)).toEqual(tablePages);
+    // Every row whole on one page: its designation (wrapped), then its figures.
+    expect(situation.lines).toHaveLength(60);
+    for (const line of situation.lines) {
+      const row = read(
+        [
+          line.description,
+          euro(line.saleTotal),
+          percent(line.previousPercent),
+          euro(line.previousAmount),
+          percent(line.cumulativePercent),
+          euro(line.cumulativeAmount),
+          euro(line.amount),
+          percent(line.vatRate),
+        ].join(' '),
+      );
+      expect(pages.filter((page) => page.includes(row))).toHaveLength(1);
+    }
+    expect(tablePages.at(-1)).toContain(
+      `Total des travaux ${read(euro(situation.contractAmount))} ` +
+        `${read(percent('24.21'))} ${read(euro(situation.previousWorksAmount))}`,
+    );
+    const last = pages.at(-1) ?? '';
+    expect(last).toContain(`Net à payer ${read(euro(invoice.amountDue))}`);
+    expect(last).toContain('Assurance professionnelle');
+  });
+});
+
 describe('printable', () => {
   it('keeps French text, turns the narrow no-break space into a no-break space, and what Inter lacks into "?"', () => {
     expect(printable('Œuvre « été » à 1\u202f234,50\u00a0€')).toBe('Œuvre « été » à 1\u00a0234,50\u00a0€');
@@ -455,4 +642,8 @@ function euro(money: string): string {
 
 function frenchQuantity(quantity: string): string {
   return new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 }).format(quantity as `${number}`);
+}
+
+function percent(value: string): string {
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value as `${number}`)} %`;
 }

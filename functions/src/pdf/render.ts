@@ -1,7 +1,9 @@
 /**
  * The PDF of a devis, a facture or an avoir (DOCUMENTS.md § 5): A4, French, Inter embedded (regular
  * and bold, the only typeface: no standard PDF font is ever loaded), the company's logo, numbered
- * pages, the lines table with its header repeated on every page and no row cut across two pages.
+ * pages, the lines table with its header repeated on every page and no row cut across two pages
+ * (a situation de travaux: its own table, per quote line the contract, the cumulative percent and
+ * amount before and to date and this situation, then its recap down to the net à payer).
  * What the document says is `document-content.ts`'s; this module only places it on pages.
  *
  * The output is a PDF/A-3b: the next step (Factur-X, DOCUMENTS.md § 6) embeds the invoice's
@@ -26,6 +28,9 @@ import {
   quoteContent,
   type DocumentContent,
   type MentionSection,
+  type RecapRow,
+  type SituationContent,
+  type SituationRow,
   type TableRow,
 } from './document-content.js';
 import type { InvoicePdfInput, QuotePdfInput } from './pdf-input.js';
@@ -117,26 +122,85 @@ interface Style {
   align?: 'left' | 'right' | 'center';
 }
 
-interface Column {
-  key: keyof TableRow;
+interface Column<Row> {
+  key: keyof Row & string;
   title: string;
+  /** A heading over this column and its neighbours of the same group ("Cumul précédent"). */
+  group?: string;
   width: number;
   align: 'left' | 'right';
   /** Wrapped over several lines; the others are one line, shrunk to fit when too long. */
   wraps: boolean;
 }
 
-const columns: Column[] = [
-  { key: 'description', title: 'Désignation', width: 243, align: 'left', wraps: true },
-  { key: 'quantity', title: 'Qté', width: 42, align: 'right', wraps: false },
-  { key: 'unit', title: 'Unité', width: 42, align: 'left', wraps: true },
-  { key: 'unitPrice', title: 'PU HT', width: 68, align: 'right', wraps: false },
-  { key: 'vatRate', title: 'TVA', width: 38, align: 'right', wraps: false },
-  { key: 'total', title: 'Total HT', width: WIDTH - 243 - 42 - 42 - 68 - 38, align: 'right', wraps: false },
-];
-const CELL_PADDING_X = 5;
+/** A table's columns, the text of its rows and the padding of its cells. */
+interface TableSpec<Row> {
+  columns: Column<Row>[];
+  text: Style;
+  paddingX: number;
+  /** Height of the header band (two tiers when columns are grouped). */
+  headerHeight: number;
+}
+
 const CELL_PADDING_Y = 4.5;
-const ROW_TEXT: Style = { size: 8.5, lineGap: 1 };
+
+const linesTable: TableSpec<TableRow> = {
+  columns: [
+    { key: 'description', title: 'Désignation', width: 243, align: 'left', wraps: true },
+    { key: 'quantity', title: 'Qté', width: 42, align: 'right', wraps: false },
+    { key: 'unit', title: 'Unité', width: 42, align: 'left', wraps: true },
+    { key: 'unitPrice', title: 'PU HT', width: 68, align: 'right', wraps: false },
+    { key: 'vatRate', title: 'TVA', width: 38, align: 'right', wraps: false },
+    { key: 'total', title: 'Total HT', width: WIDTH - 243 - 42 - 42 - 68 - 38, align: 'right', wraps: false },
+  ],
+  text: { size: 8.5, lineGap: 1 },
+  paddingX: 5,
+  headerHeight: 18,
+};
+
+/**
+ * A situation's table (DOCUMENTS.md § 4): per quote line, the contract, the cumulative percent and
+ * amount before and to date, this situation and the rate. Amounts up to 999 999,99 € fit their
+ * column at 8 pt; a larger one is shrunk to fit.
+ */
+const situationFigures: Column<SituationRow>[] = [
+  { key: 'contract', title: 'Montant du marché HT', width: 64, align: 'right', wraps: false },
+  { key: 'previousPercent', title: '%', group: 'Cumul précédent', width: 42, align: 'right', wraps: false },
+  {
+    key: 'previousAmount',
+    title: 'Montant HT',
+    group: 'Cumul précédent',
+    width: 62,
+    align: 'right',
+    wraps: false,
+  },
+  { key: 'cumulativePercent', title: '%', group: 'Cumul à date', width: 42, align: 'right', wraps: false },
+  {
+    key: 'cumulativeAmount',
+    title: 'Montant HT',
+    group: 'Cumul à date',
+    width: 62,
+    align: 'right',
+    wraps: false,
+  },
+  { key: 'amount', title: 'Montant de la situation HT', width: 64, align: 'right', wraps: false },
+  { key: 'vatRate', title: 'TVA', width: 30, align: 'right', wraps: false },
+];
+const situationTable: TableSpec<SituationRow> = {
+  columns: [
+    {
+      key: 'description',
+      title: 'Désignation',
+      width: WIDTH - situationFigures.reduce((sum, column) => sum + column.width, 0),
+      align: 'left',
+      wraps: true,
+    },
+    ...situationFigures,
+  ],
+  text: { size: 8, lineGap: 1 },
+  paddingX: 4,
+  headerHeight: 30,
+};
 
 /** Lays a document's content out on pages. One instance per document. */
 class Layout {
@@ -335,62 +399,104 @@ class Layout {
     this.y += 12;
   }
 
-  private tableHeader(): void {
-    const height = 18;
-    this.doc.save().rect(LEFT, this.y, WIDTH, height).fill(colors.accent).restore();
+  /** The header band of a table; grouped columns get their group's heading on a first tier. */
+  private tableHeader<Row>(spec: TableSpec<Row>): void {
+    const height = spec.headerHeight;
+    const top = this.y;
+    this.doc.save().rect(LEFT, top, WIDTH, height).fill(colors.accent).restore();
+    const style: Style = { weight: 'bold', size: 7.5, color: '#ffffff' };
+    const tier = height / 2;
     let x = LEFT;
-    for (const column of columns) {
-      this.write(column.title, x + CELL_PADDING_X, this.y + 5.5, column.width - 2 * CELL_PADDING_X, {
-        weight: 'bold',
-        size: 7.5,
-        color: '#ffffff',
-        align: column.align,
-      });
+    spec.columns.forEach((column, index) => {
+      const inner = column.width - 2 * spec.paddingX;
+      const cell = { ...style, align: column.align };
+      if (!column.group) {
+        // Alone: its title (wrapped when long) centred in the band's height.
+        const textHeight = this.measure(column.title, inner, cell);
+        this.write(column.title, x + spec.paddingX, top + (height - textHeight) / 2 + 0.5, inner, cell);
+      } else {
+        if (spec.columns[index - 1]?.group !== column.group) {
+          let span = 0;
+          for (let next = index; spec.columns[next]?.group === column.group; next++) {
+            span += spec.columns[next]?.width ?? 0;
+          }
+          this.write(column.group, x + spec.paddingX, top + (tier - 8) / 2 + 1.5, span - 2 * spec.paddingX, {
+            ...style,
+            align: 'center',
+          });
+          this.rule(top + tier, '#ffffff', x + spec.paddingX, span - 2 * spec.paddingX);
+        }
+        this.write(column.title, x + spec.paddingX, top + tier + (tier - 8) / 2 + 0.5, inner, cell);
+      }
       x += column.width;
-    }
+    });
     this.y += height;
   }
 
-  private rowHeight(row: TableRow): number {
-    const lineHeight = this.measure('X', 100, ROW_TEXT);
-    const heights = columns
+  private rowHeight<Row>(spec: TableSpec<Row>, row: Row): number {
+    const lineHeight = this.measure('X', 100, spec.text);
+    const heights = spec.columns
       .filter((column) => column.wraps)
-      .map((column) => this.measure(row[column.key], column.width - 2 * CELL_PADDING_X, ROW_TEXT));
+      .map((column) => this.measure(String(row[column.key]), column.width - 2 * spec.paddingX, spec.text));
     return Math.max(lineHeight, ...heights) + 2 * CELL_PADDING_Y;
   }
 
-  /** The lines table: its header on every page it runs on, and no row cut across two pages. */
-  private table(): void {
-    const rows = this.content.rows;
-    const first = rows[0];
-    this.ensure(18 + (first ? this.rowHeight(first) : 20));
-    this.tableHeader();
+  /** One row of a table at this.y, its background (zebra or a total's panel) first. */
+  private tableRow<Row>(
+    spec: TableSpec<Row>,
+    row: Row,
+    height: number,
+    options: { shade?: string; bold?: boolean },
+  ): void {
+    if (options.shade) this.doc.save().rect(LEFT, this.y, WIDTH, height).fill(options.shade).restore();
+    let x = LEFT;
+    for (const column of spec.columns) {
+      const cellX = x + spec.paddingX;
+      const cellWidth = column.width - 2 * spec.paddingX;
+      const style: Style = { ...spec.text, align: column.align, ...(options.bold ? { weight: 'bold' } : {}) };
+      const text = String(row[column.key]);
+      if (column.wraps) this.write(text, cellX, this.y + CELL_PADDING_Y, cellWidth, style);
+      else this.writeFitted(text, cellX, this.y + CELL_PADDING_Y, cellWidth, style);
+      x += column.width;
+    }
+  }
+
+  /**
+   * A table: its header on every page it runs on, and no row cut across two pages. `total`, when
+   * given, closes it in bold on a tinted band.
+   */
+  private table<Row>(spec: TableSpec<Row>, rows: readonly Row[], total?: Row): void {
+    const first = rows[0] ?? total;
+    this.ensure(spec.headerHeight + (first ? this.rowHeight(spec, first) : 20));
+    this.tableHeader(spec);
     if (!first) {
-      this.write('Aucune ligne', LEFT + CELL_PADDING_X, this.y + CELL_PADDING_Y, WIDTH, {
+      this.write('Aucune ligne', LEFT + spec.paddingX, this.y + CELL_PADDING_Y, WIDTH, {
         size: 8.5,
         color: colors.muted,
       });
       this.y += 20;
     }
-    rows.forEach((row, index) => {
-      const height = this.rowHeight(row);
+    const place = (height: number) => {
       if (this.y + height > BOTTOM) {
         this.newPage();
-        this.tableHeader();
+        this.tableHeader(spec);
       }
-      if (index % 2 === 1) this.doc.save().rect(LEFT, this.y, WIDTH, height).fill(colors.zebra).restore();
-      let x = LEFT;
-      for (const column of columns) {
-        const cellX = x + CELL_PADDING_X;
-        const cellWidth = column.width - 2 * CELL_PADDING_X;
-        const style: Style = { ...ROW_TEXT, align: column.align };
-        if (column.wraps) this.write(row[column.key], cellX, this.y + CELL_PADDING_Y, cellWidth, style);
-        else this.writeFitted(row[column.key], cellX, this.y + CELL_PADDING_Y, cellWidth, style);
-        x += column.width;
-      }
+    };
+    rows.forEach((row, index) => {
+      const height = this.rowHeight(spec, row);
+      place(height);
+      this.tableRow(spec, row, height, index % 2 === 1 ? { shade: colors.zebra } : {});
       this.y += height;
       this.rule(this.y);
     });
+    if (total) {
+      const height = this.rowHeight(spec, total) + 2;
+      place(height);
+      this.tableRow(spec, total, height, { shade: colors.panel, bold: true });
+      this.rule(this.y, colors.accent);
+      this.y += height;
+      this.rule(this.y, colors.accent);
+    }
     this.y += 14;
   }
 
@@ -457,6 +563,95 @@ class Layout {
       }
     }
     this.y = Math.max(top + vatHeight, y) + 14;
+  }
+
+  /**
+   * A situation's recap (right: from the works to the net à payer, VAT per rate with its base) and
+   * where the contract stands (left), kept together.
+   */
+  private recap(situation: SituationContent): void {
+    const recapWidth = 316;
+    const recapX = RIGHT - recapWidth;
+    const labelX = recapX + 8;
+    const valueWidth = 86;
+    const valueX = RIGHT - 8 - valueWidth;
+    const baseWidth = 84;
+    const baseX = valueX - 6 - baseWidth;
+    const rowHeight = 14;
+    const detailHeight = 9.5;
+    const emphasisHeight = 24;
+    const detail: Style = { size: 7, color: colors.muted };
+    const heightOf = (row: RecapRow) =>
+      row.emphasis ? emphasisHeight + 4 : rowHeight + (row.detail ? detailHeight : 0);
+
+    const panelWidth = recapX - LEFT - 18;
+    const panelPadding = 9;
+    const panelInner = panelWidth - 2 * panelPadding;
+    const panelRow = 15;
+    const note: Style = { size: 7, color: colors.muted, lineGap: 0.5 };
+    const noteHeight = situation.progressNote
+      ? this.measure(situation.progressNote, panelInner, note) + 6
+      : 0;
+    const panelHeight = 2 * panelPadding + 14 + situation.progress.length * panelRow + noteHeight;
+
+    const recapHeight = situation.recap.reduce((sum, row) => sum + heightOf(row), 0);
+    this.ensure(Math.max(recapHeight, panelHeight));
+    const top = this.y;
+
+    let y = top;
+    for (const row of situation.recap) {
+      if (row.emphasis) {
+        y += 4;
+        this.doc.save().roundedRect(recapX, y, recapWidth, emphasisHeight, 3).fill(colors.accent).restore();
+        const style: Style = { weight: 'bold', size: 10.5, color: '#ffffff' };
+        this.writeFitted(row.label, labelX + 2, y + 6.5, baseX + baseWidth - labelX - 2, style);
+        this.writeFitted(row.value, valueX - 20, y + 6.5, valueWidth + 18, { ...style, align: 'right' });
+        y += emphasisHeight;
+        continue;
+      }
+      const text: Style = row.strong ? { weight: 'bold', size: 9 } : { size: 9, color: colors.muted };
+      const value: Style = { size: 9, align: 'right', ...(row.strong ? { weight: 'bold' } : {}) };
+      this.writeFitted(row.label, labelX, y + 3.5, (row.base ? baseX - 6 : valueX - 6) - labelX, text);
+      if (row.base)
+        this.writeFitted(row.base, baseX, y + 4.5, baseWidth, {
+          size: 7.5,
+          color: colors.muted,
+          align: 'right',
+        });
+      this.writeFitted(row.value, valueX, y + 3.5, valueWidth, value);
+      y += rowHeight;
+      if (row.detail) {
+        this.writeFitted(row.detail, labelX, y - 0.5, RIGHT - 8 - labelX, detail);
+        y += detailHeight;
+      }
+      this.rule(y, row.strong ? colors.muted : colors.rule, recapX, recapWidth);
+    }
+
+    this.doc.save().roundedRect(LEFT, top, panelWidth, panelHeight, 4).fill(colors.panel).restore();
+    let panelY = top + panelPadding;
+    this.write('SUIVI DU MARCHÉ', LEFT + panelPadding, panelY, panelInner, {
+      weight: 'bold',
+      size: 7,
+      color: colors.muted,
+    });
+    panelY += 14;
+    const valueColumn = 62;
+    for (const entry of situation.progress) {
+      this.writeFitted(entry.label, LEFT + panelPadding, panelY, panelInner - valueColumn - 4, {
+        size: 8,
+        color: colors.muted,
+      });
+      this.writeFitted(entry.value, LEFT + panelInner + panelPadding - valueColumn, panelY, valueColumn, {
+        weight: 'bold',
+        size: 8,
+        align: 'right',
+      });
+      panelY += panelRow;
+    }
+    if (situation.progressNote) {
+      this.write(situation.progressNote, LEFT + panelPadding, panelY + 2, panelInner, note);
+    }
+    this.y = Math.max(top + panelHeight, y) + 14;
   }
 
   private static readonly heading: Style = { weight: 'bold', size: 8.5, color: colors.accent };
@@ -584,8 +779,14 @@ class Layout {
   draw(): void {
     this.header();
     this.subject();
-    this.table();
-    this.totals();
+    const situation = this.content.situation;
+    if (situation) {
+      this.table(situationTable, situation.rows, situation.total);
+      this.recap(situation);
+    } else {
+      this.table(linesTable, this.content.rows);
+      this.totals();
+    }
     this.sections(this.content.mentions, LEFT, WIDTH);
     this.closing();
     this.finishPages();

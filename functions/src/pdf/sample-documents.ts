@@ -5,12 +5,14 @@
  * the sample PDFs; never by a handler.
  */
 import { deflateSync } from 'node:zlib';
-import type { BuyerSnapshot, Invoice, SellerSnapshot } from '@btp/shared/entities/invoice';
+import type { BuyerSnapshot, Invoice, SellerSnapshot, Situation } from '@btp/shared/entities/invoice';
 import type { Project } from '@btp/shared/entities/project';
 import type { Quote, QuoteItem } from '@btp/shared/entities/quote';
 import type { InvoiceKind, ResourceType } from '@btp/shared/enums';
 import { invoiceTotals } from '@btp/shared/invoice-totals';
+import { formatMoney, formatPercent, parseMoney, parsePercent } from '@btp/shared/money';
 import { quoteTotals } from '@btp/shared/pricing';
+import { computeSituation, type RateAmount, type SituationBasis } from '@btp/shared/situations';
 import type { InvoicePdfInput, PdfLogo, QuotePdfInput } from './pdf-input.js';
 
 const COMPANY_ID = '7d1c1f9e-4a0b-4f55-9d6e-2f8c3a5b6c01';
@@ -237,6 +239,8 @@ export function sampleQuote(
 
 /** An invoice line before pricing: a selling price HT. */
 export interface SampleInvoiceLine {
+  /** A situation's works line: the quote line it bills. */
+  itemId?: string;
   description: string;
   unit?: string;
   quantity: string;
@@ -286,6 +290,7 @@ export function sampleInvoice(
     reverseCharge: false,
     kind: 'standard',
     lines: lines.map((line, index) => ({
+      ...(line.itemId ? { itemId: line.itemId } : {}),
       description: line.description,
       ...(line.unit ? { unit: line.unit } : {}),
       quantity: line.quantity,
@@ -309,6 +314,186 @@ export function sampleInvoice(
     dueDate: '2026-04-15',
     sentAt: '2026-03-16T09:12:00.000Z',
     ...rest,
+  };
+}
+
+/** A line of an accepted quote, as a situation bills it: its selling total HT. */
+export interface SampleContractLine {
+  itemId: string;
+  description: string;
+  unit?: string;
+  saleTotal: string;
+  vatRate: SampleInvoiceLine['vatRate'];
+}
+
+/** The lines of a quote priced by {@link sampleQuote}, as a contract. */
+export function contractLines(quote: Quote): SampleContractLine[] {
+  return (quote.items ?? []).map((item) => ({
+    itemId: item.id,
+    description: item.description ?? '',
+    ...(item.unit ? { unit: item.unit } : {}),
+    saleTotal: item.saleTotal ?? '0.00',
+    vatRate: item.vatRate as SampleInvoiceLine['vatRate'],
+  }));
+}
+
+/** What a sample situation is made of: the contract, its deposits, and every situation's percents. */
+export interface SampleSituationSpec {
+  quoteNumber: string;
+  lines: readonly SampleContractLine[];
+  /** Deposit invoices of the quote, HT per rate. */
+  deposits: readonly { vatRate: string; amount: string }[];
+  retentionRate: string;
+  /**
+   * The cumulative percent per line (`itemId` → "75.00") of each situation in order, the last one
+   * being the situation made; the earlier ones are issued before it. A line left out stays put.
+   */
+  steps: readonly Readonly<Record<string, string>>[];
+}
+
+/**
+ * A situation de travaux (`kind: progress`) computed by the shared rule (`computeSituation`, so
+ * every figure holds to the cent), after its earlier situations were issued.
+ */
+export function sampleSituationInvoice(spec: SampleSituationSpec, fields: Partial<Invoice> = {}): Invoice {
+  const amounts = new Map<string, number>();
+  const percents = new Map<string, number>();
+  let deductedBefore: RateAmount[] = [];
+  let retentionBefore = 0;
+  const basis = (): SituationBasis => ({
+    lines: spec.lines.map((line) => ({
+      itemId: line.itemId,
+      description: line.description,
+      ...(line.unit ? { unit: line.unit } : {}),
+      saleTotalCents: parseMoney(line.saleTotal),
+      rateHundredths: parsePercent(line.vatRate),
+      previousAmountCents: amounts.get(line.itemId) ?? 0,
+      previousPercentHundredths: percents.get(line.itemId) ?? 0,
+    })),
+    depositsByRate: spec.deposits.map((deposit) => ({
+      rateHundredths: parsePercent(deposit.vatRate),
+      cents: parseMoney(deposit.amount),
+    })),
+    deductedBeforeByRate: deductedBefore,
+    retentionRateHundredths: parsePercent(spec.retentionRate),
+    retentionBeforeCents: retentionBefore,
+    noVat: false,
+  });
+  const percentsOf = (step: Readonly<Record<string, string>>) =>
+    new Map(Object.entries(step).map(([itemId, percent]) => [itemId, parsePercent(percent)]));
+
+  const earlier = spec.steps.slice(0, -1);
+  for (const step of earlier) {
+    const figures = computeSituation(basis(), percentsOf(step));
+    for (const line of figures.lines) {
+      amounts.set(line.itemId, line.cumulativeAmountCents);
+      percents.set(line.itemId, line.cumulativePercentHundredths);
+    }
+    deductedBefore = figures.byRate.map((entry) => ({
+      rateHundredths: entry.rateHundredths,
+      cents: entry.deductedToDateCents,
+    }));
+    retentionBefore = figures.retentionToDateCents;
+  }
+  const figures = computeSituation(basis(), percentsOf(spec.steps.at(-1) ?? {}));
+  const situation: Situation = {
+    index: spec.steps.length,
+    quoteNumber: spec.quoteNumber,
+    lines: figures.lines.map((line) => ({
+      itemId: line.itemId,
+      description: line.description,
+      ...(line.unit ? { unit: line.unit } : {}),
+      vatRate: formatPercent(line.rateHundredths) as Situation['lines'][number]['vatRate'],
+      saleTotal: formatMoney(line.saleTotalCents),
+      previousPercent: formatPercent(line.previousPercentHundredths),
+      cumulativePercent: formatPercent(line.cumulativePercentHundredths),
+      previousAmount: formatMoney(line.previousAmountCents),
+      cumulativeAmount: formatMoney(line.cumulativeAmountCents),
+      amount: formatMoney(line.amountCents),
+    })),
+    contractAmount: formatMoney(figures.contractCents),
+    previousWorksAmount: formatMoney(figures.previousWorksCents),
+    cumulativeWorksAmount: formatMoney(figures.cumulativeWorksCents),
+    worksAmount: formatMoney(figures.worksCents),
+    depositsAmount: formatMoney(figures.depositsCents),
+    previousDeductedAmount: formatMoney(figures.deductedBeforeCents),
+    cumulativeDeductedAmount: formatMoney(figures.deductedToDateCents),
+    previousRetentionAmount: formatMoney(figures.retentionBeforeCents),
+    cumulativeRetentionAmount: formatMoney(figures.retentionToDateCents),
+  };
+  return sampleInvoice(
+    figures.invoiceLines.map((line) => ({ ...line, vatRate: line.vatRate as SampleInvoiceLine['vatRate'] })),
+    {
+      kind: 'progress',
+      title: `Situation n° ${situation.index} du devis ${spec.quoteNumber}`,
+      depositDeduction: formatMoney(figures.deductionCents),
+      retentionRate: formatPercent(figures.retentionRateHundredths),
+      retentionAmount: formatMoney(figures.retentionCents),
+      amountDue: formatMoney(figures.amountDueCents),
+      situation,
+      ...fields,
+    },
+  );
+}
+
+/** The contract of DOCUMENTS.md § 4's worked example: 40 000 + 10 000 HT at 20 %. */
+export const warehouseContract: SampleContractLine[] = [
+  {
+    itemId: 'item-a',
+    description:
+      'Gros œuvre : terrassement, fondations, dallage béton armé et murs en blocs béton de l’extension',
+    unit: 'forfait',
+    saleTotal: '40000.00',
+    vatRate: '20.00',
+  },
+  {
+    itemId: 'item-b',
+    description: 'Charpente métallique et couverture en bac acier isolé',
+    unit: 'forfait',
+    saleTotal: '10000.00',
+    vatRate: '20.00',
+  },
+];
+
+/**
+ * The worked example's S2 (DOCUMENTS.md § 4) to a company client: contract 50 000 HT at 20 %, a
+ * 5 000 HT deposit, 5 % retention; S1 at A 30 % / B 0 %, S2 at A 75 % / B 50 %.
+ */
+export function situationInvoiceInput(fields: Partial<Invoice> = {}): InvoicePdfInput {
+  const invoice = sampleSituationInvoice(
+    {
+      quoteNumber: 'DEV-2026-0031',
+      lines: warehouseContract,
+      deposits: [{ vatRate: '20.00', amount: '5000.00' }],
+      retentionRate: '5.00',
+      steps: [
+        { 'item-a': '30.00', 'item-b': '0.00' },
+        { 'item-a': '75.00', 'item-b': '50.00' },
+      ],
+    },
+    {
+      number: 'FAC-2026-0024',
+      title: 'Extension de l’entrepôt – situation de mai 2026',
+      issueDate: '2026-05-29',
+      dueDate: '2026-06-28',
+      sentAt: '2026-05-29T10:05:00.000Z',
+      ...fields,
+    },
+  );
+  return {
+    invoice,
+    seller: sampleSeller,
+    buyer: sampleCompanyBuyer,
+    project: {
+      ...sampleProject,
+      name: 'Extension entrepôt Saône',
+      location: '14 rue Jean Jaurès, 69200 Vénissieux',
+      startDate: '2026-03-02',
+      endDate: '2026-07-31',
+    },
+    logo: sampleLogo(),
+    quoteNumber: 'DEV-2026-0031',
+    date: '2026-05-29',
   };
 }
 
