@@ -4,7 +4,8 @@
  * super administrator. Dates are relative to today so the dashboard always has figures. The
  * company has a complete legal profile (identifiers with their real check digits), its quotes
  * carry VAT on every line (10 % for renovation of housing, 20 % otherwise), an accepted quote has a
- * deposit invoice, and an issued invoice has a credit note.
+ * deposit invoice, the Garnier extension is billed by situations (a deposit, two situations issued
+ * and paid, a draft one), and an issued invoice has a credit note.
  */
 import { clientCreateInput, type Client } from '@btp/shared/entities/client';
 import { companyProfileInput } from '@btp/shared/entities/company';
@@ -30,6 +31,7 @@ import { createInvoice, payInvoice } from '../../../functions/src/invoicing/invo
 import { sendInvoice } from '../../../functions/src/invoicing/invoice-sending.js';
 import { readPricingContext } from '../../../functions/src/invoicing/issuer.js';
 import { invoiceQuote } from '../../../functions/src/invoicing/quote-invoicing.js';
+import { createSituation } from '../../../functions/src/invoicing/situations.js';
 import { createSupplierInvoice } from '../../../functions/src/data/entities/supplier-invoices.js';
 import { createSupplierQuote } from '../../../functions/src/data/entities/supplier-quotes.js';
 import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
@@ -390,17 +392,6 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
       0,
       0,
     ],
-    [
-      'Situation n°1 extension Garnier',
-      [
-        ['Gros œuvre extension', '9800.00', '20.00'],
-        ['Reprise de la cuisine existante', '3000.00', '10.00'],
-      ],
-      'paid',
-      -35,
-      -5,
-      1,
-    ],
     ['Solde salle de bain Petit', [['Salle de bain complète', '9800.00', '10.00']], 'paid', -70, -40, 6],
     [
       'Bureaux Cabinet Moreau',
@@ -412,14 +403,6 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
       -130,
       -100,
       7,
-    ],
-    [
-      'Situation n°2 extension Garnier',
-      [['Charpente et couverture', '9600.00', '20.00']],
-      'sent',
-      15,
-      undefined,
-      1,
     ],
     [
       'Mise aux normes électriques',
@@ -478,6 +461,84 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
     }));
     issued.set(title, dated);
     if (status === 'paid') await payInvoice(company, sent.id, { paidAt: instant(paidOffset ?? 0) });
+  }
+
+  // The Garnier extension is billed by situations de travaux (DOCUMENTS.md § 4): its accepted
+  // quote, a deposit of 20 % issued and paid, two situations issued and paid, the third a draft
+  // taken from the signed progress report of the chantier (63 %). Issued after the invoices
+  // above, dated in the same order as their numbers.
+  const garnier = project(1);
+  const garnierQuote = await createQuote(
+    company,
+    quoteCreateInput.parse({
+      title: 'Extension maison Garnier (35 m²)',
+      clientId: garnier.clientId,
+      projectId: garnier.id,
+      description:
+        'Extension en maçonnerie traditionnelle, charpente bois, raccordement à la cuisine existante.',
+      validUntil: isoDate(-50),
+      items: [
+        ['labor', 'Terrassement et fondations', 'forfait', '1', '7800.00', '20.00'],
+        ['materials', 'Maçonnerie parpaings et chaînages', 'm²', '62', '118.00', '20.00'],
+        ['subcontractor', 'Charpente et couverture', 'forfait', '1', '9600.00', '20.00'],
+        ['labor', "Raccordement à l'existant (cuisine)", 'forfait', '1', '2400.00', '10.00'],
+      ].map(([resourceType, description, unit, quantity, unitPrice, vatRate], position) =>
+        quoteItemInput.parse({
+          resourceType,
+          description,
+          unit,
+          quantity,
+          unitPrice,
+          vatRate,
+          sortOrder: position,
+        }),
+      ),
+    }),
+    pricing,
+  );
+  await quotes.update(company, garnierQuote.id, (current) => ({
+    ...current,
+    status: 'validated',
+    sentAt: instant(-65),
+    validatedAt: instant(-62),
+    acceptedAt: instant(-62),
+    signerName: 'Paul Garnier',
+  }));
+  const garnierItems = (await quotes.getOrThrow(company, garnierQuote.id)).items ?? [];
+  /** Issues a draft, dated `issuedOffset` days from today, and records its payment `paidOffset` days from today. */
+  const issueDated = async (draft: Invoice, issuedOffset: number, paidOffset: number) => {
+    const sent = await sendInvoice(company, draft.id, draft.version);
+    await invoices.update(company, sent.id, (current) => ({
+      ...current,
+      issueDate: isoDate(issuedOffset),
+      dueDate: isoDate(issuedOffset + 30),
+      sentAt: instant(issuedOffset),
+    }));
+    await payInvoice(company, sent.id, { paidAt: instant(paidOffset) });
+  };
+  const garnierDeposit = await invoiceQuote(company, garnierQuote.id, {
+    kind: 'deposit',
+    percentage: '20.00',
+  });
+  await issueDated(garnierDeposit, -14, -12);
+  const percents = (values: readonly string[]) => ({
+    lines: garnierItems.map((item, index) => ({ itemId: item.id, cumulativePercent: values[index] ?? '0' })),
+  });
+  await issueDated(
+    await createSituation(company, garnierQuote.id, percents(['40', '30', '0', '0'])),
+    -10,
+    -6,
+  );
+  await issueDated(
+    await createSituation(company, garnierQuote.id, percents(['60', '55', '45', '20'])),
+    -4,
+    -1,
+  );
+  const garnierReport = (await progressReports.listAll(company)).find(
+    (report) => report.projectId === garnier.id && report.status === 'signed',
+  );
+  if (garnierReport) {
+    await createSituation(company, garnierQuote.id, { progressReportId: garnierReport.id });
   }
 
   // The accepted quote: a deposit of 30 % split across its VAT rates, issued.

@@ -50,6 +50,31 @@ describe('DEMO=1', () => {
       new Set(['pending', 'validated', 'signed']),
     );
 
+    // The Garnier extension is billed by situations: a deposit, two situations paid, one draft
+    // from the signed progress report (63 % on every line).
+    const quotes = (await demo.get('/api/quotes')).body as { id: string; title: string }[];
+    const garnier = quotes.find((quote) => quote.title.startsWith('Extension maison Garnier'));
+    const billing = (await demo.get(`/api/quotes/${garnier?.id}/billing`)).body as {
+      invoices: { kind: string; status: string; situationIndex?: number }[];
+      retentionHeld: string;
+      depositsDeducted: string;
+      draftSituationId?: string;
+    };
+    expect(billing.invoices.map((invoice) => [invoice.kind, invoice.status, invoice.situationIndex])).toEqual(
+      [
+        ['deposit', 'paid', undefined],
+        ['progress', 'paid', 1],
+        ['progress', 'paid', 2],
+        ['progress', 'draft', 3],
+      ],
+    );
+    expect(Number(billing.retentionHeld)).toBeGreaterThan(0);
+    expect(Number(billing.depositsDeducted)).toBeGreaterThan(0);
+    const draft = (await demo.get(`/api/invoices/${billing.draftSituationId}`)).body as {
+      situation: { lines: { cumulativePercent: string }[] };
+    };
+    expect(new Set(draft.situation.lines.map((line) => line.cumulativePercent))).toEqual(new Set(['63.00']));
+
     const stats = (await demo.get('/api/dashboard/stats')).body as Record<string, unknown>;
     expect(stats.activeProjects).toBeGreaterThan(0);
     expect(stats.pendingQuotes).toBeGreaterThan(0);
