@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from './testing/seeded-random.js';
 import {
+  addYearsToDate,
   amountDueCents,
   centsOf,
   changeTenths,
   dashboardStatsSchema,
   formatPercentTenths,
+  heldRetentionCents,
   isCashed,
   isPendingInvoice,
   issuedCreditNotes,
@@ -23,11 +25,15 @@ import {
   projectQuantities,
   receivables,
   remainingToPayCents,
+  retentionReleasableOn,
+  retentionsSummary,
   revenueEntries,
   revenueHtCents,
   revenueHtInMonthCents,
   topPaidTotals,
+  worksCompletedOn,
   type InvoiceAmounts,
+  type RetentionAmounts,
 } from './finance.js';
 
 describe('paid amounts', () => {
@@ -214,6 +220,8 @@ describe('dashboardStatsSchema', () => {
     creditNotesValue: '50.00',
     creditNotesValueWithVat: '60.00',
     pendingSupplierInvoicesValue: '0.00',
+    retentionsHeld: 2,
+    retentionsHeldValue: '2100.00',
   };
   const stats = {
     activeProjects: 2,
@@ -234,6 +242,8 @@ describe('dashboardStatsSchema', () => {
       creditNotes: _count,
       creditNotesValue: _value,
       creditNotesValueWithVat: _valueWithVat,
+      retentionsHeld: _retentions,
+      retentionsHeldValue: _retentionsValue,
       ...older
     } = raw;
     expect(dashboardStatsSchema.parse({ ...stats, raw: older }).raw).toMatchObject({
@@ -241,6 +251,8 @@ describe('dashboardStatsSchema', () => {
       creditNotes: 0,
       creditNotesValue: '0.00',
       creditNotesValueWithVat: '0.00',
+      retentionsHeld: 0,
+      retentionsHeldValue: '0.00',
     });
   });
 });
@@ -391,6 +403,250 @@ describe('HT revenue and TTC receivables with credit notes', () => {
       const withoutNotes = invoices.filter((invoice) => invoice.kind !== 'credit_note');
       expect(total).toBeLessThanOrEqual(revenueHtCents(withoutNotes));
       expect(receivables(invoices, '2026-01-01').cents).toBe(owed);
+    }
+  });
+});
+
+describe('retenues de garantie', () => {
+  // DOCUMENTS.md § 4, worked example: contract 50 000.00 HT at 20 %, 5 % retention, three situations.
+  const contract = { quoteNumber: 'DEV-2026-0007', contractAmount: '50000.00' };
+  function situation(
+    index: number,
+    fields: Partial<RetentionAmounts> & { cumulativeWorksAmount: string },
+  ): RetentionAmounts {
+    const { cumulativeWorksAmount, ...rest } = fields;
+    return {
+      id: `s${index}`,
+      kind: 'progress',
+      status: 'sent',
+      quoteId: 'q7',
+      situation: { index, ...contract, cumulativeWorksAmount },
+      ...rest,
+    };
+  }
+  const s1 = situation(1, {
+    cumulativeWorksAmount: '12000.00',
+    totalWithVat: '12960.00',
+    retentionAmount: '720.00',
+    amountDue: '12240.00',
+    issueDate: '2026-01-15',
+  });
+  const s2 = situation(2, {
+    cumulativeWorksAmount: '35000.00',
+    totalWithVat: '24840.00',
+    retentionAmount: '1380.00',
+    amountDue: '23460.00',
+    status: 'paid',
+    paidAmount: '23460.00',
+    issueDate: '2026-02-15',
+  });
+  const s3 = situation(3, {
+    cumulativeWorksAmount: '50000.00',
+    totalWithVat: '16200.00',
+    retentionAmount: '900.00',
+    amountDue: '15300.00',
+    paidAmount: '5000.00',
+    issueDate: '2026-03-10',
+  });
+
+  it('keeps the retention out of the receivables: they read the amount due, which excludes it', () => {
+    const owed = receivables([s1, s2, s3], '2026-05-20');
+    // S1 12 240.00 + S3 15 300.00 − 5 000.00 paid; S2 is paid, though its 1 380.00 are still held.
+    expect(owed).toEqual({ count: 2, cents: 2_254_000, overdueCount: 0, overdueCents: 0 });
+    expect(heldRetentionCents(s2)).toBe(138_000);
+    const summary = retentionsSummary([s1, s2, s3], '2026-05-20');
+    expect(summary.heldCents).toBe(300_000);
+    // TTC of the three = paid + still owed + retention held, to the cent: nothing counted twice.
+    expect(23_460_00 + 5_000_00 + owed.cents + summary.heldCents).toBe(12_960_00 + 24_840_00 + 16_200_00);
+  });
+
+  it('holds the retention of issued situations only, until it is released', () => {
+    expect(heldRetentionCents(s1)).toBe(72_000);
+    expect(heldRetentionCents({ ...s1, status: 'draft' })).toBe(0);
+    expect(heldRetentionCents({ ...s1, status: 'cancelled' })).toBe(0);
+    expect(heldRetentionCents({ ...s1, status: 'overdue' })).toBe(72_000);
+    expect(heldRetentionCents({ ...s1, retentionReleasedAt: '2027-03-15' })).toBe(0);
+    expect(heldRetentionCents({ ...s1, kind: 'credit_note' })).toBe(0);
+    expect(heldRetentionCents({ ...s1, kind: 'standard' })).toBe(0);
+    expect(heldRetentionCents({ ...s1, retentionAmount: '0.00' })).toBe(0);
+  });
+
+  it('dates the release a year after the issue of the situation that reached 100 %', () => {
+    expect(worksCompletedOn([s1, s2])).toBeUndefined();
+    expect(retentionReleasableOn([s1, s2])).toBeUndefined();
+    expect(worksCompletedOn([s1, s2, s3])).toBe('2026-03-10');
+    expect(retentionReleasableOn([s1, s2, s3])).toBe('2027-03-10');
+    // A draft or cancelled situation at 100 % completes nothing.
+    expect(worksCompletedOn([{ ...s3, status: 'draft' }])).toBeUndefined();
+    expect(worksCompletedOn([{ ...s3, status: 'cancelled' }])).toBeUndefined();
+    // Cancelled by a credit note, then billed again to 100 %: the latest one.
+    const again = situation(4, { cumulativeWorksAmount: '50000.00', issueDate: '2026-04-02' });
+    expect(worksCompletedOn([s3, again])).toBe('2026-04-02');
+    // No issue date (an old record): the day in France it was sent.
+    const sent = { ...s3, issueDate: undefined, sentAt: '2026-03-09T23:30:00Z' };
+    expect(worksCompletedOn([sent])).toBe('2026-03-10');
+    expect(addYearsToDate('2028-02-29', 1)).toBe('2029-02-28');
+    expect(addYearsToDate('2026-12-31', 1)).toBe('2027-12-31');
+  });
+
+  it('tells what is held, what is due for release and when the next one comes', () => {
+    const before = retentionsSummary([s1, s2, s3], '2027-03-09');
+    expect(before).toMatchObject({
+      heldCount: 3,
+      heldCents: 300_000,
+      releasableCount: 0,
+      releasableCents: 0,
+      nextReleasableOn: '2027-03-10',
+    });
+    expect(before.quotes).toHaveLength(1);
+    expect(before.quotes[0]).toMatchObject({
+      key: 'id:q7',
+      quoteId: 'q7',
+      quoteNumber: 'DEV-2026-0007',
+      cents: 300_000,
+      releasableOn: '2027-03-10',
+      releasable: false,
+    });
+    // The day has come (France's calendar date, inclusive).
+    expect(retentionsSummary([s1, s2, s3], '2027-03-10')).toMatchObject({
+      releasableCount: 3,
+      releasableCents: 300_000,
+      nextReleasableOn: undefined,
+    });
+    // S1's retention paid back: no longer held nor due; S3 still dates the completion.
+    const released = { ...s1, retentionReleasedAt: '2027-03-12' };
+    const after = retentionsSummary([released, s2, s3], '2027-03-12');
+    expect(after).toMatchObject({ heldCount: 2, heldCents: 228_000, releasableCents: 228_000 });
+    expect(after.quotes[0]!.situations.map((entry) => entry.invoice.id)).toEqual(['s2', 's3']);
+    // Works not complete: held, undated.
+    expect(retentionsSummary([s1, s2], '2030-01-01')).toMatchObject({
+      heldCents: 210_000,
+      releasableCents: 0,
+      nextReleasableOn: undefined,
+    });
+    expect(retentionsSummary([s1, s2], '2030-01-01').quotes[0]!.releasableOn).toBeUndefined();
+  });
+
+  it('groups by quote and lists the releasable ones first, then by date, then the undated', () => {
+    const other = (quoteId: string, issueDate: string, complete: boolean, retentionAmount: string) => ({
+      id: `${quoteId}-1`,
+      kind: 'progress',
+      status: 'sent',
+      quoteId,
+      issueDate,
+      retentionAmount,
+      situation: {
+        index: 1,
+        quoteNumber: `DEV-${quoteId}`,
+        contractAmount: '100.00',
+        cumulativeWorksAmount: complete ? '100.00' : '50.00',
+      },
+    });
+    const summary = retentionsSummary(
+      [
+        other('c', '2026-01-01', false, '1.00'),
+        other('b', '2026-02-01', true, '2.00'),
+        other('a', '2025-01-01', true, '4.00'),
+        other('d', '2025-06-01', true, '8.00'),
+        // Without a quote: a group of its own.
+        { id: 'lonely', kind: 'progress', status: 'paid', retentionAmount: '16.00' },
+      ],
+      '2026-05-20',
+    );
+    expect(summary.quotes.map((quote) => [quote.key, quote.releasable, quote.releasableOn])).toEqual([
+      ['id:a', true, '2026-01-01'],
+      ['id:d', false, '2026-06-01'],
+      ['id:b', false, '2027-02-01'],
+      ['id:c', false, undefined],
+      ['invoice:lonely', false, undefined],
+    ]);
+    expect(summary).toMatchObject({
+      heldCount: 5,
+      heldCents: 3100,
+      releasableCount: 1,
+      releasableCents: 400,
+      nextReleasableOn: '2026-06-01',
+    });
+  });
+
+  it('holds on random companies: held is the sum of the qualifying retentions, due ⊆ held, to the cent', () => {
+    const random = seededRandom(20261125);
+    const days = ['2024-02-29', '2025-01-31', '2025-05-20', '2025-05-21', '2025-12-31', '2026-03-01'];
+    for (let run = 0; run < 300; run += 1) {
+      const today = random.pick(['2026-05-20', '2026-05-21', '2027-01-01']);
+      const invoices: RetentionAmounts[] = [];
+      let expectedHeld = 0;
+      let expectedHeldCount = 0;
+      let expectedDue = 0;
+      for (let quote = random.int(0, 4); quote > 0; quote -= 1) {
+        const contractCents = random.int(1, 10_000_000);
+        const quoteId = `q${quote}`;
+        let works = 0;
+        let completedOn: string | undefined;
+        const quoteHeld: number[] = [];
+        const count = random.int(0, 5);
+        for (let index = 1; index <= count; index += 1) {
+          works = random.int(0, 2) === 0 ? contractCents : random.int(works, contractCents);
+          const status = random.pick(['draft', 'sent', 'overdue', 'paid', 'cancelled'] as const);
+          const kind = random.int(0, 9) === 0 ? 'credit_note' : 'progress';
+          const retention = random.int(0, 500_000);
+          const released = random.int(0, 3) === 0;
+          const issueDate = random.pick(days);
+          invoices.push({
+            id: `${quoteId}-${index}`,
+            kind,
+            status,
+            quoteId,
+            issueDate,
+            retentionAmount: (retention / 100).toFixed(2),
+            retentionReleasedAt: released ? '2026-01-01' : undefined,
+            situation: {
+              index,
+              quoteNumber: `DEV-${quote}`,
+              contractAmount: (contractCents / 100).toFixed(2),
+              cumulativeWorksAmount: (works / 100).toFixed(2),
+            },
+          });
+          const stands = kind === 'progress' && status !== 'draft' && status !== 'cancelled';
+          if (stands && works === contractCents && (completedOn === undefined || issueDate > completedOn)) {
+            completedOn = issueDate;
+          }
+          if (stands && !released && retention > 0) quoteHeld.push(retention);
+        }
+        const quoteCents = quoteHeld.reduce((sum, cents) => sum + cents, 0);
+        expectedHeld += quoteCents;
+        expectedHeldCount += quoteHeld.length;
+        if (completedOn !== undefined && addYearsToDate(completedOn, 1) <= today) expectedDue += quoteCents;
+      }
+      // Receivables and a sprinkle of standard invoices never change the retention figures.
+      invoices.push({ id: `x${run}`, status: 'sent', amountDue: '10.00', retentionAmount: '99.00' });
+
+      const summary = retentionsSummary(invoices, today);
+      expect(summary.heldCents).toBe(expectedHeld);
+      expect(summary.heldCount).toBe(expectedHeldCount);
+      expect(summary.releasableCents).toBe(expectedDue);
+      expect(summary.heldCents).toBe(summary.quotes.reduce((sum, quote) => sum + quote.cents, 0));
+      // Due ⊆ held, every due retention is of a quote whose day has come.
+      const held = new Set(summary.quotes.flatMap((quote) => quote.situations.map((entry) => entry.invoice)));
+      for (const quote of summary.quotes.filter((entry) => entry.releasable)) {
+        expect(quote.releasableOn! <= today).toBe(true);
+        for (const entry of quote.situations) expect(held.has(entry.invoice)).toBe(true);
+      }
+      expect(summary.releasableCents).toBeLessThanOrEqual(summary.heldCents);
+      expect(summary.releasableCount).toBeLessThanOrEqual(summary.heldCount);
+      // Released ones are never counted, whatever their amount.
+      for (const quote of summary.quotes) {
+        for (const entry of quote.situations) expect(entry.invoice.retentionReleasedAt).toBeUndefined();
+      }
+      const inflated = invoices.map((invoice) =>
+        invoice.retentionReleasedAt ? { ...invoice, retentionAmount: '999999.99' } : invoice,
+      );
+      expect(retentionsSummary(inflated, today).heldCents).toBe(expectedHeld);
+      // Time only ever makes more of it due.
+      expect(retentionsSummary(invoices, '2099-12-31').releasableCents).toBeGreaterThanOrEqual(
+        summary.releasableCents,
+      );
+      expect(summary.nextReleasableOn === undefined || summary.nextReleasableOn > today).toBe(true);
     }
   });
 });

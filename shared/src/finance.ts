@@ -9,7 +9,9 @@
  *   later cancelled), less the HT of the issued credit notes of those invoices;
  * - receivables ("en attente", `receivables`) are TTC: what remains to pay on issued invoices that
  *   are neither paid nor cancelled, `amountDue` − `creditedAmount` − `paidAmount`;
- * - a credit note is never revenue nor a receivable of its own: it lowers those of its invoice.
+ * - a credit note is never revenue nor a receivable of its own: it lowers those of its invoice;
+ * - a situation's retenue de garantie (DOCUMENTS.md § 4) is not in its `amountDue`, hence never a
+ *   receivable: it is counted apart, held until released (`retentionsSummary`).
  * Supplier invoices carry one amount (`totalAmount`): expenses are what was paid of them.
  */
 import { awaitsPayment, calendarDateInFrance, isOverdue } from './invoice-status.js';
@@ -301,6 +303,191 @@ export function issuedCreditNotes(invoices: Iterable<InvoiceAmounts>): {
 }
 
 /**
+ * What the retention rules read of a customer invoice: a situation de travaux (`kind: progress`,
+ * DOCUMENTS.md § 4) carries the retenue de garantie withheld from it (TTC, not in `amountDue`), the
+ * day it was paid to the company, its quote and its cumulative works against the contract (HT).
+ */
+export interface RetentionAmounts extends InvoiceAmounts {
+  quoteId?: string | null;
+  /** TTC withheld by this situation. */
+  retentionAmount?: string | number | null;
+  /** The day the retention was paid to the company (`YYYY-MM-DD`); absent: still held. */
+  retentionReleasedAt?: string | null;
+  situation?: {
+    index?: number | null;
+    quoteNumber?: string | null;
+    /** HT of the contract, and of the works to date (this situation included). */
+    contractAmount?: string | number | null;
+    cumulativeWorksAmount?: string | number | null;
+  } | null;
+}
+
+/** Whether an invoice is a situation that was issued and stands: `progress`, neither draft nor cancelled. */
+export function isIssuedSituation(invoice: Pick<InvoiceAmounts, 'kind' | 'status'>): boolean {
+  return invoice.kind === 'progress' && invoice.status !== 'draft' && invoice.status !== 'cancelled';
+}
+
+/**
+ * The retention a client still holds on an invoice, TTC, in cents: the `retentionAmount` of an
+ * issued situation (`isIssuedSituation`, paid or not) whose retention was not released
+ * (`retentionReleasedAt` absent); 0 otherwise. It is never part of what the client owes on the
+ * invoice (`remainingToPayCents` reads `amountDue`, which excludes it).
+ */
+export function heldRetentionCents(invoice: RetentionAmounts): number {
+  if (!isIssuedSituation(invoice) || invoice.retentionReleasedAt) return 0;
+  return Math.max(0, centsOf(invoice.retentionAmount));
+}
+
+/**
+ * A calendar date (`YYYY-MM-DD`) `years` later, the French way (art. 641 CPC): the same day of
+ * the month, or the month's last day when it has none (29 February 2028 + 1 year = 28 February 2029).
+ */
+export function addYearsToDate(date: string, years: number): string {
+  const year = Number(date.slice(0, 4)) + years;
+  const month = Number(date.slice(5, 7));
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const day = Math.min(Number(date.slice(8, 10)), lastDay);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The day an invoice was issued (`YYYY-MM-DD`): `issueDate`, else the day in France of `sentAt`. */
+function issueDayOf(invoice: InvoiceAmounts): string | undefined {
+  if (invoice.issueDate) return invoice.issueDate.slice(0, 10);
+  return invoice.sentAt ? calendarDateInFrance(new Date(invoice.sentAt)) : undefined;
+}
+
+/** Whether a situation's cumulative works reach its contract (100 %, a contract above 0). */
+function completesWorks(invoice: RetentionAmounts): boolean {
+  const contract = centsOf(invoice.situation?.contractAmount);
+  return contract > 0 && centsOf(invoice.situation?.cumulativeWorksAmount) === contract;
+}
+
+/**
+ * The day a quote's works were completed, as far as billing tells: the issue day of its latest
+ * issued situation (`isIssuedSituation`) whose cumulative works equal the contract; absent while no
+ * situation reached 100 %. `situations` are the quote's invoices (others are ignored).
+ */
+export function worksCompletedOn(situations: Iterable<RetentionAmounts>): string | undefined {
+  let latest: string | undefined;
+  for (const invoice of situations) {
+    if (!isIssuedSituation(invoice) || !completesWorks(invoice)) continue;
+    const day = issueDayOf(invoice);
+    if (day !== undefined && (latest === undefined || day > latest)) latest = day;
+  }
+  return latest;
+}
+
+/**
+ * The day a quote's retention may be released (loi 71-584: one year after the works' acceptance):
+ * `worksCompletedOn` + 1 year; absent while the works are not complete.
+ */
+export function retentionReleasableOn(situations: Iterable<RetentionAmounts>): string | undefined {
+  const completed = worksCompletedOn(situations);
+  return completed === undefined ? undefined : addYearsToDate(completed, 1);
+}
+
+/** The retentions held on one quote's situations. */
+export interface HeldRetentionQuote<T extends RetentionAmounts> {
+  /** `quoteId`, else the quote's number, else the invoice's id (one situation alone). */
+  key: string;
+  quoteId: string | undefined;
+  quoteNumber: string | undefined;
+  /** The situations whose retention is held, by rank, each with it (cents, TTC). */
+  situations: { invoice: T; cents: number }[];
+  /** Their sum, TTC. */
+  cents: number;
+  /** `retentionReleasableOn` of the quote; absent while its works are not complete. */
+  releasableOn: string | undefined;
+  /** `releasableOn` has come (on or before today). */
+  releasable: boolean;
+}
+
+/** The retenues de garantie of a company: held, and due for release (a subset of held). */
+export interface RetentionsSummary<T extends RetentionAmounts> {
+  /** Situations whose retention is held, and its total, TTC in cents. */
+  heldCount: number;
+  heldCents: number;
+  /** Of those, the ones whose quote's release day has come. */
+  releasableCount: number;
+  releasableCents: number;
+  /** The earliest release day still to come of a held retention; absent when none is dated. */
+  nextReleasableOn: string | undefined;
+  /**
+   * One entry per quote with a held retention: those releasable first, then by release day, then
+   * those whose works are not complete; same day: by quote number (those without one last).
+   */
+  quotes: HeldRetentionQuote<T>[];
+}
+
+function quoteKeyOf(invoice: RetentionAmounts, position: number): string {
+  if (invoice.quoteId) return `id:${invoice.quoteId}`;
+  if (invoice.situation?.quoteNumber) return `number:${invoice.situation.quoteNumber}`;
+  return `invoice:${invoice.id ?? position}`;
+}
+
+/**
+ * The retenues de garantie (DOCUMENTS.md § 4) of a company's customer invoices on `today`
+ * (`YYYY-MM-DD`, France). Held: `heldRetentionCents` > 0 (issued situation, not cancelled, not
+ * released). Due for release: held, and its quote's `retentionReleasableOn` ≤ today, i.e. a year has
+ * passed since the issue of the quote's latest situation that reached 100 % of the contract (the
+ * works' completion as billing knows it; a released retention is never counted, though the
+ * situation still dates its quote's completion). Amounts exact, in cents.
+ */
+export function retentionsSummary<T extends RetentionAmounts>(
+  invoices: Iterable<T>,
+  today: string = calendarDateInFrance(),
+): RetentionsSummary<T> {
+  const byQuote = new Map<string, T[]>();
+  [...invoices].forEach((invoice, position) => {
+    if (invoice.kind !== 'progress') return;
+    const key = quoteKeyOf(invoice, position);
+    const group = byQuote.get(key);
+    if (group) group.push(invoice);
+    else byQuote.set(key, [invoice]);
+  });
+
+  const quotes: HeldRetentionQuote<T>[] = [];
+  for (const [key, situations] of byQuote) {
+    const held = situations
+      .map((invoice) => ({ invoice, cents: heldRetentionCents(invoice) }))
+      .filter((entry) => entry.cents > 0)
+      .sort((a, b) => (a.invoice.situation?.index ?? 0) - (b.invoice.situation?.index ?? 0));
+    if (held.length === 0) continue;
+    const releasableOn = retentionReleasableOn(situations);
+    quotes.push({
+      key,
+      quoteId: situations.find((invoice) => invoice.quoteId)?.quoteId ?? undefined,
+      quoteNumber:
+        situations.find((invoice) => invoice.situation?.quoteNumber)?.situation?.quoteNumber ?? undefined,
+      situations: held,
+      cents: sumCents(held.map((entry) => entry.cents)),
+      releasableOn,
+      releasable: releasableOn !== undefined && releasableOn <= today,
+    });
+  }
+  quotes.sort(
+    (a, b) =>
+      Number(b.releasable) - Number(a.releasable) ||
+      (a.releasableOn ?? '9999-99-99').localeCompare(b.releasableOn ?? '9999-99-99') ||
+      (a.quoteNumber ?? '\uffff').localeCompare(b.quoteNumber ?? '\uffff') ||
+      a.key.localeCompare(b.key),
+  );
+
+  const due = quotes.filter((quote) => quote.releasable);
+  const upcoming = quotes
+    .filter((quote) => !quote.releasable && quote.releasableOn !== undefined)
+    .map((quote) => quote.releasableOn!);
+  return {
+    heldCount: sumCents(quotes.map((quote) => quote.situations.length)),
+    heldCents: sumCents(quotes.map((quote) => quote.cents)),
+    releasableCount: sumCents(due.map((quote) => quote.situations.length)),
+    releasableCents: sumCents(due.map((quote) => quote.cents)),
+    nextReleasableOn: upcoming.length === 0 ? undefined : upcoming.reduce((a, b) => (b < a ? b : a)),
+    quotes,
+  };
+}
+
+/**
  * A row of the dashboard's quantity table (spec section 9): planned = estimated budget (0 when
  * missing), realized = planned × progress / 100 (rounded to the cent), balance = planned − realized.
  */
@@ -387,6 +574,12 @@ export const dashboardStatsSchema = z.object({
     creditNotesValueWithVat: z.string().default('0.00'),
     /** Supplier invoices neither paid nor cancelled: what remains to pay. */
     pendingSupplierInvoicesValue: z.string(),
+    /**
+     * Retenues de garantie still held by clients (`heldRetentionCents`): how many situations, and
+     * their total, TTC. Not part of `pendingInvoicesValue`. (Defaulted, like `creditNotes`.)
+     */
+    retentionsHeld: z.number().int().default(0),
+    retentionsHeldValue: z.string().default('0.00'),
   }),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -13,7 +13,8 @@ export async function dashboardStats(companyId: string, now: Date = new Date()):
   const [projectList, quoteList, invoiceList, supplierInvoiceList] = await Promise.all([
     projects.listAll(companyId, ['status']),
     quotes.listAll(companyId, ['status', 'totalAmount', 'vatBreakdown', 'vatAmount', 'totalWithVat']),
-    invoices.listAll(companyId, invoiceFigureAttributes),
+    // A situation's retention, counted apart from the receivables.
+    invoices.listAll(companyId, [...invoiceFigureAttributes, 'retentionAmount', 'retentionReleasedAt']),
     supplierInvoices.listAll(companyId, amounts),
   ]);
   return computeDashboardStats(

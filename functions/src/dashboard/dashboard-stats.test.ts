@@ -34,6 +34,8 @@ describe('computeDashboardStats', () => {
         creditNotesValue: '0.00',
         creditNotesValueWithVat: '0.00',
         pendingSupplierInvoicesValue: '0.00',
+        retentionsHeld: 0,
+        retentionsHeldValue: '0.00',
       },
     });
   });
@@ -154,6 +156,54 @@ describe('computeDashboardStats', () => {
       creditNotesValue: '150.00',
       creditNotesValueWithVat: '180.00',
       pendingSupplierInvoicesValue: '80.00',
+      retentionsHeld: 0,
+      retentionsHeldValue: '0.00',
+    });
+  });
+
+  it('counts the retenues de garantie held apart from the receivables, never a released one', () => {
+    // DOCUMENTS.md § 4: situations of 12 960.00 and 24 840.00 TTC withholding 720.00 and 1 380.00.
+    const situation = (id: string, fields: Record<string, unknown>) => ({
+      id,
+      kind: 'progress',
+      status: 'sent',
+      quoteId: 'q',
+      totalAmount: '10800.00',
+      totalWithVat: '12960.00',
+      retentionAmount: '720.00',
+      amountDue: '12240.00',
+      ...fields,
+    });
+    const stats = computeDashboardStats(
+      {
+        projects: [],
+        quotes: [],
+        invoices: [
+          situation('s1', {}),
+          situation('s2', {
+            status: 'paid',
+            totalAmount: '20700.00',
+            totalWithVat: '24840.00',
+            retentionAmount: '1380.00',
+            amountDue: '23460.00',
+            paidAmount: '23460.00',
+          }),
+          // Released: paid to the company, no longer held.
+          situation('s0', { status: 'paid', paidAmount: '12240.00', retentionReleasedAt: '2026-05-02' }),
+          // A draft and a cancelled situation hold nothing.
+          situation('s3', { status: 'draft' }),
+          situation('s4', { status: 'cancelled', creditedAmount: '12960.00' }),
+        ],
+        supplierInvoices: [],
+      },
+      now,
+    );
+    expect(stats.raw).toMatchObject({
+      // Only s1's amount due; its 720.00 are not in it.
+      pendingInvoices: 1,
+      pendingInvoicesValue: '12240.00',
+      retentionsHeld: 2,
+      retentionsHeldValue: '2100.00',
     });
   });
 

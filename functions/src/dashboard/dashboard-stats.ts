@@ -10,11 +10,13 @@ import {
   previousMonth,
   profitMarginTenths,
   receivables,
+  retentionsSummary,
   revenueHtCents,
   revenueHtInMonthCents,
   centsOf,
   type DashboardStats,
   type InvoiceAmounts,
+  type RetentionAmounts,
 } from '@btp/shared/finance';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatEuro, formatMoney, sumCents } from '@btp/shared/money';
@@ -23,8 +25,11 @@ import { formatEuro, formatMoney, sumCents } from '@btp/shared/money';
 export interface DashboardRecords {
   projects: { status: string }[];
   quotes: { status: string; totalAmount?: string | null; totalWithVat?: string | null }[];
-  /** Customer invoices and credit notes, their figures completed for old records (`invoiceFiguresAsRead`). */
-  invoices: InvoiceAmounts[];
+  /**
+   * Customer invoices and credit notes, their figures completed for old records
+   * (`invoiceFiguresAsRead`); a situation with its retention (`retentionAmount`, `retentionReleasedAt`).
+   */
+  invoices: RetentionAmounts[];
   supplierInvoices: InvoiceAmounts[];
 }
 
@@ -33,7 +38,8 @@ export interface DashboardRecords {
  * projects are those `in_progress`; the monthly revenue is the revenue HT cashed during the
  * current calendar month in France, net of credit notes (`revenueHtInMonthCents`); pending quotes
  * are those `sent` (awaiting the client's answer); the margin is (revenue HT − paid supplier
- * invoices) / revenue HT over all time; receivables are TTC. Amounts in cents, shown as fr-FR
+ * invoices) / revenue HT over all time; receivables are TTC, and the retenues de garantie still
+ * held by clients are counted apart from them (`amountDue` excludes them). Amounts in cents, shown as fr-FR
  * text, with the raw figures as decimal strings.
  */
 export function computeDashboardStats(records: DashboardRecords, now: Date = new Date()): DashboardStats {
@@ -47,6 +53,7 @@ export function computeDashboardStats(records: DashboardRecords, now: Date = new
   const pendingQuotes = records.quotes.filter((quote) => quote.status === 'sent');
   const owed = receivables(records.invoices, today);
   const credits = issuedCreditNotes(records.invoices);
+  const retentions = retentionsSummary(records.invoices, today);
 
   return {
     activeProjects: records.projects.filter((project) => project.status === 'in_progress').length,
@@ -74,6 +81,8 @@ export function computeDashboardStats(records: DashboardRecords, now: Date = new
       creditNotesValue: formatMoney(credits.cents),
       creditNotesValueWithVat: formatMoney(credits.withVatCents),
       pendingSupplierInvoicesValue: formatMoney(pendingSupplierCents(records.supplierInvoices)),
+      retentionsHeld: retentions.heldCount,
+      retentionsHeldValue: formatMoney(retentions.heldCents),
     },
   };
 }

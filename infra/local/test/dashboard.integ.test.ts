@@ -87,6 +87,8 @@ describe('GET /api/dashboard/stats', () => {
         creditNotesValue: '0.00',
         creditNotesValueWithVat: '0.00',
         pendingSupplierInvoicesValue: '0.00',
+        retentionsHeld: 0,
+        retentionsHeldValue: '0.00',
       },
     });
   });
@@ -179,6 +181,9 @@ describe('GET /api/dashboard/stats', () => {
         creditNotesValue: '400.00',
         creditNotesValueWithVat: '480.00',
         pendingSupplierInvoicesValue: '80.00',
+        // No situation: no retention held.
+        retentionsHeld: 0,
+        retentionsHeldValue: '0.00',
       },
     });
     expect(parseMoney(stats.raw.pendingQuotesValue)).toBeGreaterThan(0);

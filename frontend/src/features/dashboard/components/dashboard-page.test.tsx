@@ -9,7 +9,9 @@ import {
   documentRecord,
   emptyStats,
   invoiceRecord,
+  nextId,
   projectRecord,
+  situationFields,
   supplierInvoiceRecord,
 } from '../testing/records';
 
@@ -270,6 +272,105 @@ describe('Tableau de bord', () => {
       'href',
       '/invoicing',
     );
+  });
+
+  it('shows the retenues de garantie held apart from the pending total, with what may be claimed', async () => {
+    const done = nextId();
+    const ongoing = nextId();
+    const contract = { quoteNumber: 'DEV-2025-0007', contractAmount: '50000.00' };
+    stub({
+      'GET /api/invoices': json([
+        // Works complete on 10 March 2025 (S3 at 100 %): its retentions releasable since 10 March 2026.
+        invoiceRecord({
+          ...situationFields({
+            ...contract,
+            quoteId: done,
+            index: 1,
+            cumulativeWorksAmount: '12000.00',
+            worksAmount: '12000.00',
+            retentionAmount: '720.00',
+          }),
+          issueDate: '2024-12-15',
+          status: 'paid',
+          paidAmount: '13680.00',
+          // Paid back to the company: not held any more.
+          retentionReleasedAt: '2026-04-01',
+        }),
+        invoiceRecord({
+          ...situationFields({
+            ...contract,
+            quoteId: done,
+            index: 2,
+            cumulativeWorksAmount: '50000.00',
+            worksAmount: '38000.00',
+            retentionAmount: '2280.00',
+          }),
+          issueDate: '2025-03-10',
+          status: 'paid',
+          paidAmount: '43320.00',
+        }),
+        // Works at 40 %: held, not releasable. 9 600,00 TTC less 480,00 retained: 9 120,00 owed.
+        invoiceRecord({
+          ...situationFields({
+            quoteId: ongoing,
+            quoteNumber: 'DEV-2026-0015',
+            index: 1,
+            contractAmount: '20000.00',
+            cumulativeWorksAmount: '8000.00',
+            worksAmount: '8000.00',
+            retentionAmount: '480.00',
+          }),
+          title: 'Situation n°1 Extension',
+          issueDate: '2026-04-01',
+          dueDate: '2026-06-01',
+        }),
+      ]),
+    });
+    renderApp('/');
+
+    const invoices = await screen.findByRole('region', { name: 'Factures en Attente' });
+    const items = await within(invoices).findAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent(`Situation n°1 Extension`);
+    expect(items[0]).toHaveTextContent(`9${NNBSP}120,00${NBSP}€ TTC`);
+    // The pending total is what clients must pay: the retentions are not in it.
+    expect(within(invoices).getByText(`9${NNBSP}120,00${NBSP}€ TTC total`)).toBeInTheDocument();
+    const retentions = within(invoices).getByRole('note', { name: 'Retenues de garantie' });
+    // 2 280,00 + 480,00; the released 720,00 is not counted.
+    expect(retentions).toHaveTextContent(
+      `Retenues de garantie, non comprises2${NNBSP}760,00${NBSP}€ TTCdont 2${NNBSP}280,00${NBSP}€ libérables · Voir dans Finances`,
+    );
+    expect(within(retentions).getByRole('link', { name: 'Voir dans Finances' })).toHaveAttribute(
+      'href',
+      '/finances',
+    );
+  });
+
+  it('says nothing of retentions when none is held', async () => {
+    stub({
+      'GET /api/invoices': json([
+        invoiceRecord({
+          ...situationFields({
+            quoteId: nextId(),
+            quoteNumber: 'DEV-2025-0001',
+            index: 1,
+            contractAmount: '100.00',
+            cumulativeWorksAmount: '100.00',
+            worksAmount: '100.00',
+            retentionAmount: '6.00',
+          }),
+          status: 'paid',
+          paidAmount: '114.00',
+          retentionReleasedAt: '2026-01-10',
+        }),
+      ]),
+    });
+    renderApp('/');
+
+    const invoices = await screen.findByRole('region', { name: 'Factures en Attente' });
+    expect(await within(invoices).findByText('Aucune facture en attente')).toBeInTheDocument();
+    expect(within(invoices).queryByRole('note', { name: 'Retenues de garantie' })).not.toBeInTheDocument();
+    expect(invoices).not.toHaveTextContent('Retenues de garantie');
   });
 
   it('lists the first 4 documents with their kind, size and age', async () => {

@@ -1,5 +1,5 @@
 import { dashboardInvoiceStatusLabels, labelOf } from '@btp/shared/enums';
-import { pendingInvoices, receivables } from '@btp/shared/finance';
+import { pendingInvoices, receivables, retentionsSummary } from '@btp/shared/finance';
 import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
 import { formatEuro } from '@btp/shared/money';
 import { Card, Tag } from 'antd';
@@ -20,6 +20,8 @@ const statusColours: Record<string, string> = { overdue: 'red', sent: 'blue', pa
  * attente (TTC)' uses (`isPendingInvoice`: issued and unpaid, i.e. sent or overdue; no draft, no
  * credit note), with the dashboard's status labels and what remains to pay on each (TTC, less what
  * was paid or credited); the total is that of every pending invoice, the same figure as Facturation's.
+ * The retenues de garantie clients still hold on situations are not in it (a situation's amount due
+ * excludes its retention): they are shown apart, with what of them may be claimed now (Finances).
  */
 export function PendingInvoices() {
   const invoices = useInvoicesList();
@@ -30,6 +32,7 @@ export function PendingInvoices() {
     .slice(0, PENDING_INVOICES)
     .map(({ invoice, outstandingCents }) => ({ ...invoice, owedCents: outstandingCents }));
   const owed = receivables(read, today);
+  const retentions = retentionsSummary(read, today);
 
   return (
     <Card
@@ -68,6 +71,22 @@ export function PendingInvoices() {
               </div>
             )}
           </>
+        )}
+        {retentions.heldCents > 0 && (
+          <div className={styles.retention} role="note" aria-label="Retenues de garantie">
+            <div className={styles.retentionHead}>
+              <span>Retenues de garantie, non comprises</span>
+              <span className={styles.retentionAmount}>{formatEuro(retentions.heldCents)} TTC</span>
+            </div>
+            <span className={styles.itemSecondary}>
+              {retentions.releasableCents > 0
+                ? `dont ${formatEuro(retentions.releasableCents)} libérables · `
+                : ''}
+              <Link to="/finances" className={styles.nowrap}>
+                Voir dans Finances
+              </Link>
+            </span>
+          </div>
         )}
       </WidgetState>
     </Card>

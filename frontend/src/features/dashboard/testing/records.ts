@@ -2,6 +2,8 @@
  * Records as the list routes answer them, for the dashboard and finances tests: every field the
  * list schemas require, with the overrides a test needs.
  */
+import { formatMoney, parseMoney, percentOf } from '@btp/shared/money';
+
 const companyId = '0f0e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01';
 let counter = 0;
 
@@ -55,6 +57,62 @@ export function invoiceRecord(fields: Record<string, unknown>) {
   };
 }
 
+/**
+ * The fields of an issued situation (`kind: progress`, DOCUMENTS.md § 4) to give `invoiceRecord`: its
+ * quote, rank, cumulative works against the contract (HT), retention (TTC) and amounts, with the
+ * `situation` figures the list schema requires. TTC 1.2 × HT; the amount due is TTC − retention.
+ */
+export function situationFields({
+  quoteId,
+  quoteNumber,
+  index,
+  contractAmount,
+  cumulativeWorksAmount,
+  worksAmount,
+  retentionAmount,
+  ...fields
+}: {
+  quoteId: string;
+  quoteNumber: string;
+  index: number;
+  contractAmount: string;
+  cumulativeWorksAmount: string;
+  /** HT of this situation. */
+  worksAmount: string;
+  retentionAmount: string;
+} & Record<string, unknown>) {
+  const cents = parseMoney;
+  const money = formatMoney;
+  const ttc = cents(worksAmount) + percentOf(cents(worksAmount), 2000);
+  return {
+    kind: 'progress',
+    status: 'sent',
+    quoteId,
+    title: `Situation n°${index}`,
+    totalAmount: worksAmount,
+    vatAmount: money(ttc - cents(worksAmount)),
+    totalWithVat: money(ttc),
+    retentionRate: '5.00',
+    retentionAmount,
+    amountDue: money(ttc - cents(retentionAmount)),
+    situation: {
+      index,
+      quoteNumber,
+      lines: [],
+      contractAmount,
+      previousWorksAmount: money(cents(cumulativeWorksAmount) - cents(worksAmount)),
+      cumulativeWorksAmount,
+      worksAmount,
+      depositsAmount: '0.00',
+      previousDeductedAmount: '0.00',
+      cumulativeDeductedAmount: '0.00',
+      previousRetentionAmount: '0.00',
+      cumulativeRetentionAmount: retentionAmount,
+    },
+    ...fields,
+  };
+}
+
 export function supplierInvoiceRecord(fields: Record<string, unknown>) {
   const supplierId = nextId();
   return {
@@ -102,5 +160,7 @@ export const emptyStats = {
     overdueInvoices: 0,
     overdueInvoicesValue: '0.00',
     pendingSupplierInvoicesValue: '0.00',
+    retentionsHeld: 0,
+    retentionsHeldValue: '0.00',
   },
 };

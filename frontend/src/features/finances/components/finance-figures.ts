@@ -11,6 +11,7 @@ import {
   previousMonth,
   profitMarginTenths,
   receivables,
+  retentionsSummary,
   revenueHtCents,
   revenueHtInMonthCents,
 } from '@btp/shared/finance';
@@ -30,6 +31,8 @@ import type { SupplierInvoicesListItem } from '../../../api/supplier-invoices/li
 /** Spec section 9: the Finances screen lists 5 overdue invoices, 5 clients, 5 suppliers. */
 export const OVERDUE_SHOWN = 5;
 export const TOP_PARTIES = 5;
+/** Quotes listed under 'Retenues de garantie' before 'Et N autres…'. */
+export const RETENTION_QUOTES_SHOWN = 5;
 
 /** The project statuses the Finances screen counts, in its order. */
 export const countedProjectStatuses = [
@@ -47,6 +50,32 @@ export interface OverdueInvoice {
   dueDate: string | undefined;
   /** What remains to pay, TTC, in cents. */
   outstandingCents: number;
+}
+
+/** A quote whose situations' retention its client still holds. */
+export interface RetentionQuote {
+  key: string;
+  /** The quote's number, else the number of its (only) situation. */
+  number: string | undefined;
+  clientName: string | undefined;
+  /** The numbers of its situations whose retention is held, in their order. */
+  situationNumbers: string[];
+  /** Held, TTC, in cents. */
+  cents: number;
+  /** A year after the situation that reached 100 %; absent while the works are not complete. */
+  releasableOn: string | undefined;
+  releasable: boolean;
+}
+
+/** 'Retenues de garantie' (DOCUMENTS.md § 4, `retentionsSummary`): never part of `pendingCents`. */
+export interface RetentionFigures {
+  heldCents: number;
+  heldCount: number;
+  releasableCents: number;
+  releasableCount: number;
+  /** The earliest release day still to come, when none is releasable yet or more follow. */
+  nextReleasableOn: string | undefined;
+  quotes: RetentionQuote[];
 }
 
 /**
@@ -76,6 +105,34 @@ export interface FinanceFigures {
   topClients: PaidParty[];
   topSuppliers: PaidParty[];
   projectCounts: Record<(typeof countedProjectStatuses)[number], number>;
+  retentions: RetentionFigures;
+}
+
+/** The retenues de garantie held on `today` (France), by quote, releasable ones first. */
+function retentionFigures(invoices: readonly InvoicesListItem[], today: string): RetentionFigures {
+  const summary = retentionsSummary(invoices, today);
+  return {
+    heldCents: summary.heldCents,
+    heldCount: summary.heldCount,
+    releasableCents: summary.releasableCents,
+    releasableCount: summary.releasableCount,
+    nextReleasableOn: summary.nextReleasableOn,
+    quotes: summary.quotes.map((quote) => {
+      const first = quote.situations[0]!.invoice;
+      const situationNumbers = quote.situations.flatMap(({ invoice }) =>
+        invoice.number ? [invoice.number] : [],
+      );
+      return {
+        key: quote.key,
+        number: quote.quoteNumber ?? first.number,
+        clientName: first.client?.name ?? first.buyer?.name,
+        situationNumbers,
+        cents: quote.cents,
+        releasableOn: quote.releasableOn,
+        releasable: quote.releasable,
+      };
+    }),
+  };
 }
 
 /** The Finances screen's figures from the three lists, on `now` (France's calendar). */
@@ -136,5 +193,6 @@ export function financeFigures(
       TOP_PARTIES,
     ),
     projectCounts: countByStatus(projects, countedProjectStatuses),
+    retentions: retentionFigures(invoices, today),
   };
 }

@@ -5,6 +5,7 @@ import { json, never, stubApi, type Routes } from '../../../testing/api-stub';
 import { companyAdmin } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
+import { situationFields } from '../../dashboard/testing/records';
 
 const companyId = '0f0e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01';
 let counter = 0;
@@ -124,6 +125,10 @@ describe('Finances', () => {
     renderApp('/finances');
 
     expect(await screen.findByText('Aucune facture en retard')).toBeInTheDocument();
+    const retentions = screen.getByRole('region', { name: 'Retenues de garantie' });
+    expect(retentions).toHaveTextContent('Retenues détenues par vos clients0,00 € TTCAucune situation');
+    expect(retentions).toHaveTextContent("Libérables0,00 € TTCAucune pour l'instant");
+    expect(within(retentions).getByText('Aucune retenue de garantie détenue')).toBeInTheDocument();
     expect(kpi('CA Encaissé HT')).toHaveTextContent('0,00 €— vs mois dernier');
     expect(kpi('Dépenses')).toHaveTextContent('0,00 €— vs mois dernier');
     expect(kpi('Bénéfice Net')).toHaveTextContent('0,00 €Marge : 0 %');
@@ -296,5 +301,179 @@ describe('Finances', () => {
     await openTab('Projets');
     const counts = await screen.findByRole('region', { name: 'Projets par statut' });
     expect(itemTexts(counts)).toEqual(['En cours2', 'Planification1', 'Terminé1', 'En pause0']);
+  });
+
+  describe('Retenues de garantie', () => {
+    // DOCUMENTS.md § 4: each situation of a quote withholds a retention (TTC) from what the client
+    // pays; it is held until released, and may be claimed a year after the situation reaching 100 %.
+    const quotes = { a: nextId(), b: nextId(), c: nextId(), d: nextId() };
+    // Works complete on 10 March 2025 (S3 at 100 %): releasable since 10 March 2026.
+    const quoteA = (index: number, fields: Record<string, unknown>) =>
+      invoice({
+        ...situationFields({
+          quoteId: quotes.a,
+          quoteNumber: 'DEV-2025-0007',
+          index,
+          contractAmount: '50000.00',
+          ...(fields as {
+            cumulativeWorksAmount: string;
+            worksAmount: string;
+            retentionAmount: string;
+          }),
+        }),
+        clientId: clients.mairie,
+      });
+    // Works complete on 1 February 2026: releasable on 1 February 2027.
+    const quoteB = invoice({
+      ...situationFields({
+        quoteId: quotes.b,
+        quoteNumber: 'DEV-2026-0012',
+        index: 1,
+        contractAmount: '10000.00',
+        cumulativeWorksAmount: '10000.00',
+        worksAmount: '10000.00',
+        retentionAmount: '600.00',
+      }),
+      number: 'FAC-2026-0008',
+      issueDate: '2026-02-01',
+    });
+
+    it('shows what clients hold, what may be claimed and the quotes concerned, never a released retention', async () => {
+      stub({
+        'GET /api/invoices': json([
+          // Its retention was paid back on 1 April 2026: neither held nor releasable any more.
+          quoteA(1, {
+            cumulativeWorksAmount: '12000.00',
+            worksAmount: '12000.00',
+            retentionAmount: '720.00',
+            number: 'FAC-2024-0031',
+            issueDate: '2024-12-15',
+            status: 'paid',
+            paidAmount: '13680.00',
+            retentionReleasedAt: '2026-04-01',
+          }),
+          // Paid: what the client owed is settled, its 1 380,00 retention is still held.
+          quoteA(2, {
+            cumulativeWorksAmount: '35000.00',
+            worksAmount: '23000.00',
+            retentionAmount: '1380.00',
+            number: 'FAC-2025-0040',
+            issueDate: '2025-01-20',
+            status: 'paid',
+            paidAmount: '26220.00',
+          }),
+          // 18 000,00 TTC, 900,00 retained: 17 100,00 owed.
+          quoteA(3, {
+            cumulativeWorksAmount: '50000.00',
+            worksAmount: '15000.00',
+            retentionAmount: '900.00',
+            number: 'FAC-2025-0052',
+            issueDate: '2025-03-10',
+          }),
+          // 12 000,00 TTC, 600,00 retained: 11 400,00 owed.
+          quoteB,
+          // Works at 40 %: held, no release date yet. 9 600,00 TTC, 480,00 retained: 9 120,00 owed.
+          invoice({
+            ...situationFields({
+              quoteId: quotes.c,
+              quoteNumber: 'DEV-2026-0015',
+              index: 1,
+              contractAmount: '20000.00',
+              cumulativeWorksAmount: '8000.00',
+              worksAmount: '8000.00',
+              retentionAmount: '480.00',
+            }),
+            clientId: clients.dupont,
+            number: 'FAC-2026-0011',
+            issueDate: '2026-04-01',
+          }),
+          // A draft holds nothing, nor a situation cancelled by a credit note.
+          invoice({
+            ...situationFields({
+              quoteId: quotes.c,
+              quoteNumber: 'DEV-2026-0015',
+              index: 2,
+              contractAmount: '20000.00',
+              cumulativeWorksAmount: '20000.00',
+              worksAmount: '12000.00',
+              retentionAmount: '720.00',
+            }),
+            status: 'draft',
+          }),
+          invoice({
+            ...situationFields({
+              quoteId: quotes.d,
+              quoteNumber: 'DEV-2026-0020',
+              index: 1,
+              contractAmount: '1000.00',
+              cumulativeWorksAmount: '1000.00',
+              worksAmount: '1000.00',
+              retentionAmount: '60.00',
+            }),
+            status: 'cancelled',
+            creditedAmount: '1200.00',
+            number: 'FAC-2025-0001',
+            issueDate: '2025-01-02',
+          }),
+        ]),
+      });
+      renderApp('/finances');
+
+      const retentions = await screen.findByRole('region', { name: 'Retenues de garantie' });
+      // 1 380,00 + 900,00 + 600,00 + 480,00.
+      expect(retentions).toHaveTextContent(
+        'Retenues détenues par vos clients3 360,00 € TTC4 situations, hors montants en attente',
+      );
+      // Quote A's two, a year after 10 March 2025.
+      expect(retentions).toHaveTextContent('Libérables2 280,00 € TTC2 situations, à réclamer à vos clients');
+      expect(itemTexts(retentions)).toEqual([
+        'DEV-2025-00072 280,00 € TTCMairie de Lyon · Situations FAC-2025-0040, FAC-2025-0052À réclamerLibérable depuis le 10/03/2026',
+        'DEV-2026-0012600,00 € TTCGarnier SARL · Situation FAC-2026-0008Libérable le 01/02/2027',
+        'DEV-2026-0015480,00 € TTCM. Dupont · Situation FAC-2026-0011Libérable un an après la fin des travaux (non terminés)',
+      ]);
+      expect(retentions).not.toHaveTextContent('FAC-2024-0031');
+      expect(retentions).not.toHaveTextContent('DEV-2026-0020');
+      // What clients owe is the amounts due, retentions apart: 17 100,00 + 11 400,00 + 9 120,00.
+      expect(kpi('En Attente TTC')).toHaveTextContent('37 620,00 €0 facture en retard');
+    });
+
+    it("lists 5 quotes then 'Et N autres devis…'", async () => {
+      const situations = Array.from({ length: 7 }, (_, index) =>
+        invoice({
+          ...situationFields({
+            quoteId: nextId(),
+            quoteNumber: `DEV-2026-010${index}`,
+            index: 1,
+            contractAmount: '100.00',
+            cumulativeWorksAmount: '50.00',
+            worksAmount: '50.00',
+            retentionAmount: '3.00',
+          }),
+          number: `FAC-2026-020${index}`,
+          issueDate: '2026-05-01',
+        }),
+      );
+      stub({ 'GET /api/invoices': json(situations) });
+      renderApp('/finances');
+
+      const retentions = await screen.findByRole('region', { name: 'Retenues de garantie' });
+      expect(retentions).toHaveTextContent('Retenues détenues par vos clients21,00 € TTC7 situations');
+      expect(within(retentions).getAllByRole('listitem')).toHaveLength(5);
+      expect(
+        within(retentions).getByText('Et 2 autres devis avec une retenue détenue...'),
+      ).toBeInTheDocument();
+    });
+
+    it('gives the first release date when no retention may be claimed yet', async () => {
+      stub({ 'GET /api/invoices': json([quoteB]) });
+      renderApp('/finances');
+
+      const retentions = await screen.findByRole('region', { name: 'Retenues de garantie' });
+      expect(retentions).toHaveTextContent('Retenues détenues par vos clients600,00 € TTC1 situation');
+      expect(retentions).toHaveTextContent(
+        "Libérables0,00 € TTCAucune pour l'instant, première le 01/02/2027",
+      );
+      expect(within(retentions).queryByText('À réclamer')).not.toBeInTheDocument();
+    });
   });
 });

@@ -3,7 +3,7 @@ import { formatPercentTenths } from '@btp/shared/finance';
 import { changeVsText, comparedBarPercents, type PaidParty } from '@btp/shared/finance-views';
 import { formatEuro } from '@btp/shared/money';
 import { ClockCircleOutlined, FallOutlined, RiseOutlined, WalletOutlined } from '@ant-design/icons';
-import { Alert, Card, Col, Progress, Row, Statistic, Tabs } from 'antd';
+import { Alert, Card, Col, Progress, Row, Statistic, Tabs, Tag } from 'antd';
 import type { ReactNode } from 'react';
 
 import { useInvoicesList } from '../../../api/invoices/list-invoices';
@@ -16,7 +16,9 @@ import {
   countedProjectStatuses,
   financeFigures,
   OVERDUE_SHOWN,
+  RETENTION_QUOTES_SHOWN,
   type FinanceFigures,
+  type RetentionQuote,
 } from './finance-figures';
 import styles from './finances.module.css';
 
@@ -154,6 +156,106 @@ function OverdueInvoices({ figures }: { figures: FinanceFigures }) {
             ))}
           </ul>
           {more > 0 && <p className={styles.more}>Et {more} autres factures en retard...</p>}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** "3 situations", "1 situation". */
+function situationsText(count: number): string {
+  return `${count} situation${count > 1 ? 's' : ''}`;
+}
+
+/** When a quote's retention may be claimed back. */
+function releaseText(quote: RetentionQuote): string {
+  if (quote.releasableOn === undefined) return 'Libérable un an après la fin des travaux (non terminés)';
+  return `Libérable ${quote.releasable ? 'depuis le' : 'le'} ${formatDate(quote.releasableOn)}`;
+}
+
+/**
+ * 'Retenues de garantie' (DOCUMENTS.md § 4): what clients still hold on issued situations (never part
+ * of 'En attente', which reads the amounts due), what of it may be claimed now (a year after the
+ * situation that completed the works), and the quotes concerned, those to claim first.
+ */
+function Retentions({ figures }: { figures: FinanceFigures }) {
+  const retentions = figures.retentions;
+  const shown = retentions.quotes.slice(0, RETENTION_QUOTES_SHOWN);
+  const more = retentions.quotes.length - shown.length;
+  let releasableNote: string;
+  if (retentions.releasableCount > 0) {
+    releasableNote = `${situationsText(retentions.releasableCount)}, à réclamer à vos clients`;
+  } else if (retentions.nextReleasableOn !== undefined) {
+    releasableNote = `Aucune pour l'instant, première le ${formatDate(retentions.nextReleasableOn)}`;
+  } else {
+    releasableNote = "Aucune pour l'instant";
+  }
+  return (
+    <Card
+      title="Retenues de garantie"
+      className={styles.card}
+      role="region"
+      aria-label="Retenues de garantie"
+    >
+      <div className={styles.figures}>
+        <div className={styles.item}>
+          <div className={styles.itemHead}>
+            <span className={styles.itemTitle}>Retenues détenues par vos clients</span>
+            <span className={styles.amount}>{formatEuro(retentions.heldCents)} TTC</span>
+          </div>
+          <span className={styles.secondary}>
+            {retentions.heldCount === 0
+              ? 'Aucune situation'
+              : `${situationsText(retentions.heldCount)}, hors montants en attente`}
+          </span>
+        </div>
+        <div className={styles.item}>
+          <div className={styles.itemHead}>
+            <span className={styles.itemTitle}>Libérables</span>
+            <span className={styles.amount}>{formatEuro(retentions.releasableCents)} TTC</span>
+          </div>
+          <span className={styles.secondary}>{releasableNote}</span>
+        </div>
+      </div>
+      {shown.length === 0 ? (
+        <Empty>Aucune retenue de garantie détenue</Empty>
+      ) : (
+        <>
+          <ul className={styles.list} aria-label="Devis concernés">
+            {shown.map((quote) => (
+              <li key={quote.key} className={styles.item}>
+                <div className={styles.itemHead}>
+                  <span className={styles.itemTitle}>{quote.number ?? 'Devis'}</span>
+                  <span className={styles.amount}>{formatEuro(quote.cents)} TTC</span>
+                </div>
+                <span className={styles.secondary}>
+                  {quote.clientName}
+                  {quote.clientName !== undefined && quote.situationNumbers.length > 0 && ' · '}
+                  {quote.situationNumbers.length > 0 &&
+                    `Situation${quote.situationNumbers.length > 1 ? 's' : ''} `}
+                  {quote.situationNumbers.map((number, index) => (
+                    <span key={number} className={styles.nowrap}>
+                      {number}
+                      {index < quote.situationNumbers.length - 1 ? ', ' : ''}
+                    </span>
+                  ))}
+                </span>
+                <span className={styles.secondary}>
+                  {quote.releasable && (
+                    <Tag color="green" className={styles.tag}>
+                      À réclamer
+                    </Tag>
+                  )}
+                  {releaseText(quote)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {more > 0 && (
+            <p className={styles.more}>
+              Et {more} autre{more > 1 ? 's' : ''} devis avec une retenue détenue...
+            </p>
+          )}
         </>
       )}
     </Card>
@@ -300,7 +402,8 @@ interface FinancesPageProps {
 /**
  * Finances (spec section 2): the four KPI cards and the tabs, every figure computed from the
  * invoices, supplier invoices and projects with the finance rules of spec section 9, each amount
- * saying whether it is HT (revenue, credit notes deducted) or TTC (what clients owe and paid).
+ * saying whether it is HT (revenue, credit notes deducted) or TTC (what clients owe and paid); the
+ * retenues de garantie of situations are shown apart from what clients owe.
  */
 export function FinancesPage({ title, subtitle }: FinancesPageProps) {
   const invoices = useInvoicesList();
@@ -337,6 +440,9 @@ export function FinancesPage({ title, subtitle }: FinancesPageProps) {
                   </Col>
                   <Col xs={24} lg={12}>
                     <OverdueInvoices figures={figures} />
+                  </Col>
+                  <Col xs={24}>
+                    <Retentions figures={figures} />
                   </Col>
                 </Row>
               ),
