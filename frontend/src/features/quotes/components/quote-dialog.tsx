@@ -267,7 +267,11 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
             </Form.Item>
           </Col>
         </Row>
-        <RetentionFields defaultRate={defaultRetentionRate} bankGuarantee={bankGuarantee} />
+        <RetentionFields
+          defaultRate={defaultRetentionRate}
+          bankGuarantee={bankGuarantee}
+          disabled={!editable}
+        />
       </Form>
       <QuoteLinesEditor
         lines={lines}
@@ -292,9 +296,12 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
 function RetentionFields({
   defaultRate,
   bankGuarantee,
+  disabled,
 }: {
   defaultRate: string | undefined;
   bankGuarantee: boolean;
+  /** A quote sent: its retention is part of the contract. */
+  disabled: boolean;
 }) {
   const shownDefault = defaultRate === undefined ? undefined : `${decimalForInput(defaultRate)} %`;
   return (
@@ -313,14 +320,14 @@ function RetentionFields({
           >
             <DecimalInput
               min="0"
-              step="0.5"
-              disabled={bankGuarantee}
+              step="0.01"
+              disabled={disabled || bankGuarantee}
               placeholder={shownDefault === undefined ? undefined : `Par défaut : ${shownDefault}`}
             />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="retentionBankGuarantee" valuePropName="checked" label="Caution bancaire">
+          <Form.Item name="retentionBankGuarantee" valuePropName="checked" className={styles.guarantee}>
             <Checkbox>Caution bancaire (pas de retenue)</Checkbox>
           </Form.Item>
         </Col>
