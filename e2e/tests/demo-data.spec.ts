@@ -65,7 +65,7 @@ test('the demo company on every screen', async ({ page }) => {
   }
 
   await openScreen(page, '/quotes', 'Devis');
-  await expect(page.getByRole('article', { name: /^Devis DEV-/ })).toHaveCount(8);
+  await expect(page.getByRole('article', { name: /^Devis DEV-/ })).toHaveCount(9);
   await expect(page.getByRole('button', { name: 'Envoyer' })).toHaveCount(2);
 
   await openScreen(page, '/purchases', 'Achats');
@@ -82,22 +82,24 @@ test('the demo company on every screen', async ({ page }) => {
   }
 
   await openScreen(page, '/invoicing', 'Facturation');
-  // The deposit on the accepted quote is sent too; the Moreau offices have a credit note.
-  for (const tab of ['Envoyées (2)', 'En retard (2)', 'Payées (4)', 'Brouillons (1)', 'Avoirs (1)']) {
+  // The deposit on the accepted quote is sent too; the Garnier extension has a deposit and two
+  // situations paid and a third one in draft; the Moreau offices have a credit note.
+  for (const tab of ['Envoyées (1)', 'En retard (2)', 'Payées (6)', 'Brouillons (2)', 'Avoirs (1)']) {
     await expect(page.getByRole('tab', { name: tab })).toBeAttached();
   }
-  // 51 550,00 € HT paid, less the 480,00 € HT credited on the Moreau offices.
-  await expect(page.getByRole('region', { name: 'Total encaissé (HT)' })).toContainText('51 070,00 €');
+  // 38 750,00 € HT paid, the Garnier deposit and two situations (20 526,20 € HT), less the
+  // 480,00 € HT credited on the Moreau offices.
+  await expect(page.getByRole('region', { name: 'Total encaissé (HT)' })).toContainText('58 796,20 €');
   await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText('31 020,00 €');
   await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText('2 factures');
 
   await openScreen(page, '/documents', 'Documents');
-  // Six uploaded files, and the PDF archived when each of the 8 invoices and the credit note was sent
+  // Six uploaded files, and the PDF archived when each of the 9 invoices and the credit note was sent
   // (type Facture: under 'Autre', the spec's tabs having none for invoices).
-  await expect(page.getByRole('article')).toHaveCount(15);
-  await expect(page.getByRole('article', { name: /^Facture FAC-2026-\d{4}\.pdf$/ })).toHaveCount(8);
+  await expect(page.getByRole('article')).toHaveCount(16);
+  await expect(page.getByRole('article', { name: /^Facture FAC-2026-\d{4}\.pdf$/ })).toHaveCount(9);
   await expect(page.getByRole('article', { name: 'Avoir AV-2026-0001.pdf' })).toBeVisible();
-  for (const tab of ['Tous (15)', 'Devis (1)', 'Plan (1)', 'Photo (1)', 'Contrat (1)', 'Autre (11)']) {
+  for (const tab of ['Tous (16)', 'Devis (1)', 'Plan (1)', 'Photo (1)', 'Contrat (1)', 'Autre (12)']) {
     await expect(page.getByRole('tab', { name: tab })).toBeAttached();
   }
   await expect(
@@ -105,9 +107,9 @@ test('the demo company on every screen', async ({ page }) => {
   ).toBeVisible();
 
   await openScreen(page, '/finances', 'Finances');
-  await expect(page.getByText('51 070,00 €').first()).toBeVisible();
+  await expect(page.getByText('58 796,20 €').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Revenus vs Dépenses' })).toContainText(
-    'Bénéfice Net46 140,00 €',
+    'Bénéfice Net53 866,20 €',
   );
   await expect(page.getByText('2 factures en retard')).toBeVisible();
   await expectNoHorizontalOverflow(page);

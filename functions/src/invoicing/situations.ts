@@ -25,6 +25,7 @@ import type {
 import type { Quote } from '@btp/shared/entities/quote';
 import type { QuoteBilling, QuoteBillingInvoice } from '@btp/shared/entities/quote-billing';
 import { quoteStatusLabels, resourceTypeLabels, type VatRate } from '@btp/shared/enums';
+import { retentionReleasableOn } from '@btp/shared/finance';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import {
   formatMoney,
@@ -514,14 +515,6 @@ export async function releaseRetention(
   return presentInvoice(companyId, released);
 }
 
-/** A year after `date` (`YYYY-MM-DD`); 29 February gives 28 February. */
-function aYearAfter(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(year + 1, month - 1, day));
-  if (next.getUTCMonth() !== month - 1) next.setUTCDate(0);
-  return next.toISOString().slice(0, 10);
-}
-
 function billingInvoiceOf(invoice: Invoice): QuoteBillingInvoice {
   return {
     id: invoice.id,
@@ -570,9 +563,7 @@ export async function quoteBilling(companyId: string, quoteId: string): Promise<
       .filter((invoice) => invoice.retentionReleasedAt)
       .map((invoice) => parseMoney(invoice.retentionAmount)),
   );
-  const complete = standing.find((invoice) =>
-    invoice.situation ? invoice.situation.cumulativeWorksAmount === invoice.situation.contractAmount : false,
-  );
+  const releasableOn = retentionReleasableOn(history.issued);
   const inOrder = [...ofQuote].sort((a, b) =>
     a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0,
   );
@@ -611,7 +602,7 @@ export async function quoteBilling(companyId: string, quoteId: string): Promise<
     retentionHeld: money(basis.retentionBeforeCents),
     retentionReleased: money(releasedCents),
     retentionOutstanding: money(basis.retentionBeforeCents - releasedCents),
-    ...(complete?.issueDate ? { retentionReleasableOn: aYearAfter(complete.issueDate) } : {}),
+    ...(releasableOn ? { retentionReleasableOn: releasableOn } : {}),
     noVat,
     ...(history.draft ? { draftSituationId: history.draft.id } : {}),
     ...(reason ? { situationBlockedReason: reason } : {}),

@@ -67,6 +67,7 @@ interface Billing {
   retentionHeld: string;
   retentionReleased: string;
   retentionOutstanding: string;
+  retentionReleasableOn?: string;
   draftSituationId?: string;
   situationBlockedReason?: string;
   invoices: { id: string; kind: string; situationIndex?: number }[];
@@ -233,6 +234,11 @@ describe('the worked example of DOCUMENTS.md § 4', () => {
       retentionHeld: '3000.00',
       retentionOutstanding: '3000.00',
     });
+    // Releasable a year after the situation that reached 100 % (issued today).
+    const today = calendarDateInFrance();
+    expect(view.retentionReleasableOn).toBe(
+      `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`.replace(/-02-29$/, '-02-28'),
+    );
     expect(view.lines.map((line) => [line.cumulativePercent, line.remainingAmount])).toEqual([
       ['100.00', '0.00'],
       ['100.00', '0.00'],
