@@ -15,6 +15,7 @@ import {
   isCreditNote,
   pdfNameOf,
   remainingCents,
+  situationText,
 } from './invoice-rules';
 import cardStyles from '../../../components/record-cards.module.css';
 import styles from './invoicing.module.css';
@@ -58,6 +59,7 @@ export function InvoiceCard({
   const creditedCents = centsOf(invoice.creditedAmount);
   const awaiting = invoice.status === 'sent' || invoice.status === 'overdue';
   const pdf = useInvoicePdfUrl();
+  const situation = situationText(invoice);
   return (
     <Card className={cardStyles.card} size="small" styles={{ body: { padding: 16 } }}>
       <article aria-label={invoice.title}>
@@ -67,6 +69,7 @@ export function InvoiceCard({
               {labelOf(invoiceKindLabels, invoice.kind)} · {invoice.number ?? 'Brouillon'}
             </span>
             <h3 className={cardStyles.cardTitle}>{invoice.title}</h3>
+            {situation !== undefined && <span className={cardStyles.secondary}>{situation}</span>}
           </div>
           <Tag color={invoiceStatusColors[invoice.status]} style={{ marginInlineEnd: 0 }}>
             {statusLabel(invoice)}

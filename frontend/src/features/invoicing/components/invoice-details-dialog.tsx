@@ -1,4 +1,4 @@
-import type { BuyerSnapshot, SellerSnapshot } from '@btp/shared/entities/invoice';
+import type { BuyerSnapshot, SellerSnapshot, Situation } from '@btp/shared/entities/invoice';
 import { invoiceKindLabels, labelOf, legalFormLabels } from '@btp/shared/enums';
 import { centsOf } from '@btp/shared/finance';
 import { formatEuro } from '@btp/shared/money';
@@ -19,6 +19,7 @@ import {
   isCreditNote,
   pdfNameOf,
   remainingCents,
+  situationText,
 } from './invoice-rules';
 import cardStyles from '../../../components/record-cards.module.css';
 import styles from './invoicing.module.css';
@@ -98,6 +99,29 @@ function BuyerBlock({ buyer }: { buyer: BuyerSnapshot }) {
   );
 }
 
+/**
+ * A situation's lines (DOCUMENTS.md § 4): per quote line its contract amount, the cumulative percent
+ * before and to date, and what this situation bills of it.
+ */
+function SituationProgress({ situation }: { situation: Situation }) {
+  return (
+    <section aria-label="Avancement de la situation">
+      <Typography.Title level={5}>Avancement de la situation</Typography.Title>
+      <ol className={styles.readLines}>
+        {situation.lines.map((line) => (
+          <li key={line.itemId} className={styles.readLine} aria-label={line.description}>
+            <span className={styles.readLineTitle}>{line.description}</span>
+            <span className={cardStyles.secondary}>
+              {`Marché ${euros(line.saleTotal)} HT · % précédent ${vatRateText(line.previousPercent)} · % cumulé ${vatRateText(line.cumulativePercent)}`}
+            </span>
+            <strong className={styles.readLineTotal}>{euros(line.amount)} HT</strong>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 interface InvoiceDetailsDialogProps {
   invoice: InvoicesListItem;
   onClose: () => void;
@@ -117,6 +141,8 @@ export function InvoiceDetailsDialog({ invoice, onClose, onCredit }: InvoiceDeta
   const creditedCents = centsOf(invoice.creditedAmount);
   const canCredit = invoiceActions(invoice).credit;
   const pdf = useInvoicePdfUrl();
+  const situation = situationText(invoice);
+  const retentionCents = centsOf(invoice.retentionAmount);
   return (
     <ResponsiveModal
       open
@@ -133,6 +159,12 @@ export function InvoiceDetailsDialog({ invoice, onClose, onCredit }: InvoiceDeta
       <dl className={cardStyles.facts} style={{ fontSize: 14 }}>
         <dt>Type</dt>
         <dd>{labelOf(invoiceKindLabels, invoice.kind)}</dd>
+        {situation !== undefined && (
+          <>
+            <dt>Situation</dt>
+            <dd>{situation}</dd>
+          </>
+        )}
         <dt>Numéro</dt>
         <dd>{invoice.number ?? 'Brouillon'}</dd>
         <dt>Statut</dt>
@@ -213,11 +245,24 @@ export function InvoiceDetailsDialog({ invoice, onClose, onCredit }: InvoiceDeta
           </li>
         ))}
       </ol>
+      {invoice.situation !== undefined && <SituationProgress situation={invoice.situation} />}
       <InvoiceFigures
         figures={invoice}
         label={creditNote ? "Totaux de l'avoir" : 'Totaux de la facture'}
         reverseCharge={invoice.reverseCharge}
       />
+      {retentionCents !== 0 && (
+        <dl className={cardStyles.facts} style={{ fontSize: 14 }} aria-label="Retenue de garantie">
+          <dt>{`Retenue de garantie (${vatRateText(invoice.retentionRate)})`}</dt>
+          <dd>{formatEuro(retentionCents)} TTC</dd>
+          <dt>Retenue libérée</dt>
+          <dd>
+            {invoice.retentionReleasedAt === undefined
+              ? 'Non, pas encore'
+              : `Le ${formatDate(invoice.retentionReleasedAt)}`}
+          </dd>
+        </dl>
+      )}
 
       {!creditNote && (
         <dl className={cardStyles.facts} style={{ fontSize: 14 }}>

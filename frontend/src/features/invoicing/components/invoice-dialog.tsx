@@ -3,7 +3,7 @@ import {
   type InvoiceListItem,
   type InvoiceUpdateData,
 } from '@btp/shared/entities/invoice';
-import { Col, Form, Input, Row, Select, Switch, Typography } from 'antd';
+import { Alert, Col, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 
@@ -30,6 +30,7 @@ import {
   type InvoiceLineMessages,
 } from './invoice-lines';
 import { InvoiceLinesEditor } from './invoice-lines-editor';
+import { situationText } from './invoice-rules';
 import styles from './invoicing.module.css';
 
 /** The "no project" choice; the shared schema reads it as absent. */
@@ -59,7 +60,8 @@ function initialValues(invoice: InvoiceListItem | undefined): InvoiceFormValues 
 
 /**
  * The form's values and lines checked by the shared schema. An edit sends the whole record back
- * (PUT replaces it): the quote it was made from is kept, with the `version` read.
+ * (PUT replaces it): the quote it was made from is kept, with the `version` read; a situation's
+ * lines are left out (the server keeps them).
  */
 export function validateInvoice(
   values: InvoiceFormValues,
@@ -73,10 +75,19 @@ export function validateInvoice(
     dueDate: values.dueDate?.format('YYYY-MM-DD') ?? '',
     description: values.description,
     reverseCharge: values.reverseCharge,
-    lines: lines.map(lineInput),
+    // A situation's lines are the server's: without them the update keeps them.
+    ...(isSituation(invoice) ? {} : { lines: lines.map(lineInput) }),
     ...(invoice === undefined ? {} : { quoteId: invoice.quoteId, version: invoice.version }),
   });
 }
+
+/** A situation de travaux: its lines are computed from its quote ("Facturation du marché"). */
+function isSituation(invoice: InvoiceListItem | undefined): boolean {
+  return invoice?.kind === 'progress';
+}
+
+export const SITUATION_LINES_HINT =
+  "Les lignes d'une situation se modifient depuis « Facturation du marché » du devis";
 
 interface InvoiceDialogProps {
   /** The draft to edit; a new invoice when absent. */
@@ -98,6 +109,7 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
   const update = useUpdateInvoice();
   const vat = useCompanyVatSettings();
   const editing = invoice !== undefined;
+  const situation = isSituation(invoice);
   const [lines, setLines] = useState<InvoiceLineDraft[]>(() =>
     invoice === undefined ? [emptyInvoiceLine(vat.defaultVatRate)] : linesFromInvoice(invoice.lines),
   );
@@ -123,8 +135,9 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
     (Form.useWatch('reverseCharge', form) as boolean | undefined) ?? invoice?.reverseCharge ?? false;
   const noVat = reverseCharge || vat.franchise;
   const deductions = (invoice?.lines ?? []).filter(isDeductionLine);
-  const lineValidation = validateInvoiceLines(lines);
+  const lineValidation = situation ? { messages: [], listMessage: undefined } : validateInvoiceLines(lines);
   const totals = liveInvoiceTotals(lines, noVat, deductions);
+  const situationLabel = invoice === undefined ? undefined : situationText(invoice);
 
   const changeLines = (next: InvoiceLineDraft[]) => {
     setLines(next);
@@ -177,7 +190,7 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
   return (
     <ResponsiveModal
       open
-      title={editing ? 'Modifier la facture' : 'Nouvelle Facture'}
+      title={situation ? 'Modifier la situation' : editing ? 'Modifier la facture' : 'Nouvelle Facture'}
       width={1040}
       okText={editing ? 'Enregistrer' : 'Créer la facture'}
       cancelText="Annuler"
@@ -212,6 +225,7 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
           <Col xs={24} md={12}>
             <Form.Item name="clientId" label="Client" required>
               <Select
+                disabled={situation}
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder="Choisissez un client"
                 loading={clients.isPending}
@@ -223,6 +237,7 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
           <Col xs={24} md={12}>
             <Form.Item name="projectId" label="Projet">
               <Select
+                disabled={situation}
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={projects.isPending}
                 options={projectOptions}
@@ -255,27 +270,22 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
               valuePropName="checked"
               extra="Sous-traitance dans le bâtiment : la TVA est due par le client, toutes les lignes à 0 %."
             >
-              <Switch />
+              <Switch disabled={situation} />
             </Form.Item>
           </Col>
         </Row>
       </Form>
-      <InvoiceLinesEditor
-        lines={lines}
-        onChange={changeLines}
-        messages={shownLineMessages}
-        listMessage={linesChecked ? lineValidation.listMessage : undefined}
-        lineTotals={totals.lineTotals}
-        noVat={noVat}
-        defaultVatRate={vat.defaultVatRate}
-      />
-      {deductions.length > 0 && (
-        <section aria-label="Déductions" className={styles.deductions}>
+      {invoice !== undefined && situation ? (
+        <section aria-label="Lignes de la situation" className={styles.deductions}>
           <Typography.Title level={5} style={{ marginTop: 0 }}>
-            Déductions
+            Lignes de la situation
           </Typography.Title>
+          {situationLabel !== undefined && (
+            <Typography.Paragraph type="secondary">{situationLabel}</Typography.Paragraph>
+          )}
+          <Alert type="info" showIcon title={SITUATION_LINES_HINT} style={{ marginBottom: 12 }} />
           <ul className={styles.readLines}>
-            {deductions.map((line, index) => (
+            {invoice.lines.map((line, index) => (
               // Server-made lines have no id; their order is the server's.
               <li key={index} className={styles.readLine}>
                 <span className={styles.readLineTitle}>{line.description}</span>
@@ -284,9 +294,37 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
             ))}
           </ul>
         </section>
+      ) : (
+        <>
+          <InvoiceLinesEditor
+            lines={lines}
+            onChange={changeLines}
+            messages={shownLineMessages}
+            listMessage={linesChecked ? lineValidation.listMessage : undefined}
+            lineTotals={totals.lineTotals}
+            noVat={noVat}
+            defaultVatRate={vat.defaultVatRate}
+          />
+          {deductions.length > 0 && (
+            <section aria-label="Déductions" className={styles.deductions}>
+              <Typography.Title level={5} style={{ marginTop: 0 }}>
+                Déductions
+              </Typography.Title>
+              <ul className={styles.readLines}>
+                {deductions.map((line, index) => (
+                  // Server-made lines have no id; their order is the server's.
+                  <li key={index} className={styles.readLine}>
+                    <span className={styles.readLineTitle}>{line.description}</span>
+                    <strong className={styles.readLineTotal}>{euros(line.total)} HT</strong>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
       )}
       <InvoiceFigures
-        figures={totals}
+        figures={invoice !== undefined && situation ? invoice : totals}
         label="Totaux de la facture"
         reverseCharge={reverseCharge}
         franchise={vat.franchise}

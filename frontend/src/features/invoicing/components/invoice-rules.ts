@@ -110,12 +110,15 @@ export interface InvoiceActions {
   credit: boolean;
 }
 
-/** The drafts edited in the invoice editor: a situation's and a credit note's lines are the server's. */
-const editableKinds: ReadonlySet<string> = new Set(['standard', 'deposit']);
+/**
+ * The drafts edited in the invoice editor: a credit note's lines are the server's; a situation's too,
+ * but its title, description and due date are edited there (its lines read-only).
+ */
+const editableKinds: ReadonlySet<string> = new Set(['standard', 'deposit', 'progress']);
 
 /**
- * The actions a card offers: a draft is sent or deleted, and edited when it is an invoice or a
- * deposit (situations and credit notes are computed by the server from their quote or invoice);
+ * The actions a card offers: a draft is sent or deleted, and edited when it is an invoice, a deposit
+ * or a situation (whose lines the server computes from its quote; credit notes are not edited);
  * a sent or overdue invoice is marked paid; an issued invoice (sent, overdue or paid) is credited.
  * A numbered invoice is never edited nor deleted (French invoicing law).
  */
@@ -161,4 +164,10 @@ export function creditedInvoiceText(creditNote: InvoicesListItem): string {
 export function pdfNameOf(invoice: Pick<InvoicesListItem, 'kind' | 'number' | 'title'>): string {
   const name = invoice.number ?? invoice.title;
   return isCreditNote(invoice) ? `de l'avoir ${name}` : `de la facture ${name}`;
+}
+
+/** "Situation n° 2 — devis DEV-2026-0001": what a situation de travaux bills; undefined for other invoices. */
+export function situationText(invoice: Pick<InvoicesListItem, 'kind' | 'situation'>): string | undefined {
+  if (invoice.kind !== 'progress' || invoice.situation === undefined) return undefined;
+  return `Situation n° ${invoice.situation.index} — devis ${invoice.situation.quoteNumber}`;
 }

@@ -349,8 +349,10 @@ describe('invoice rules', () => {
       remove: true,
       send: true,
     });
+    // A situation's draft: its title, description and due date (its lines are the server's).
     expect(invoiceActions({ status: 'draft', kind: 'progress' })).toEqual({
       ...none,
+      edit: true,
       remove: true,
       send: true,
     });
