@@ -133,4 +133,44 @@ describe('Devis: Facturation du marché', () => {
     expect(await toasts().findByText(refused)).toBeInTheDocument();
     expect(screen.getAllByRole('dialog')).toHaveLength(2);
   }, 30_000);
+
+  it('sends a draft situation from the view with the version read, then reads the billing again', async () => {
+    const user = setupUser();
+    const sendRoute = `POST /api/invoices/${draftS1.id}/send`;
+    const draftEntry = {
+      ...situation1,
+      id: draftS1.id,
+      status: 'draft',
+      number: undefined,
+      issueDate: undefined,
+      version: 4,
+    };
+    const api = stubBilling(
+      {
+        ...billingBeforeS1,
+        draftSituationId: draftS1.id,
+        invoices: [...billingBeforeS1.invoices, draftEntry],
+      },
+      { [sendRoute]: json({ ...draftS1, status: 'sent', number: 'FAC-2026-0002', version: 5 }) },
+    );
+    renderPage();
+
+    const dialog = await openBilling(user);
+    expect(within(dialog).getByRole('button', { name: 'Modifier la situation' })).toBeEnabled();
+    const draftCard = within(dialog).getByRole('article', { name: 'Situation n° 1 (brouillon)' });
+    expect(draftCard).toHaveTextContent('Brouillon');
+    const reads = api.calls(billingRoute).length;
+    api.answer(billingRoute, json(billingAfterS1));
+    await user.click(within(draftCard).getByRole('button', { name: 'Envoyer Situation n° 1 (brouillon)' }));
+    const confirm = await dialogTitled('Envoyer la facture ?');
+    await user.click(within(confirm).getByRole('button', { name: 'Envoyer' }));
+
+    expect(await toasts().findByText('Facture envoyée avec succès')).toBeInTheDocument();
+    expect(writes(api)).toEqual([sendRoute]);
+    expect(api.calls(sendRoute)[0]?.body).toEqual({ version: 4 });
+    await waitFor(() => expect(api.calls(billingRoute).length).toBeGreaterThan(reads));
+    expect(
+      await within(dialog).findByRole('article', { name: 'Situation n° 1 FAC-2026-0002' }),
+    ).toBeInTheDocument();
+  }, 30_000);
 });
