@@ -90,7 +90,7 @@ describe('Devis: Facturation du marché', () => {
         status: 'sent',
         number: situation1.number,
         version: 3,
-        retentionReleasedAt: '2027-12-15',
+        retentionReleasedAt: '2026-11-24',
       }),
     });
     renderPage();
@@ -102,7 +102,7 @@ describe('Devis: Facturation du marché', () => {
     const day = within(release).getByLabelText('Date de la libération');
     expect(day).toHaveValue(localToday().split('-').reverse().join('/'));
     await user.clear(day);
-    await user.type(day, '15/12/2027');
+    await user.type(day, '24/11/2026');
     const reads = api.calls(billingRoute).length;
     api.answer(
       billingRoute,
@@ -112,7 +112,7 @@ describe('Devis: Facturation du marché', () => {
 
     expect(await toasts().findByText('Retenue de garantie libérée')).toBeInTheDocument();
     expect(writes(api)).toEqual([releaseRoute]);
-    expect(api.calls(releaseRoute)[0]?.body).toEqual({ releasedAt: '2027-12-15', version: 2 });
+    expect(api.calls(releaseRoute)[0]?.body).toEqual({ releasedAt: '2026-11-24', version: 2 });
     await waitFor(() => expect(api.calls(billingRoute).length).toBeGreaterThan(reads));
     await waitFor(() =>
       expect(within(dialog).queryByRole('button', { name: 'Libérer la retenue' })).toBeNull(),
@@ -172,5 +172,25 @@ describe('Devis: Facturation du marché', () => {
     expect(
       await within(dialog).findByRole('article', { name: 'Situation n° 1 FAC-2026-0002' }),
     ).toBeInTheDocument();
+  }, 30_000);
+
+  it('refuses a release dated in the future, and sends nothing', async () => {
+    const user = setupUser();
+    const api = stubBilling({ ...billingAfterS1, retentionReleasableOn: '2099-11-24' });
+    renderPage();
+
+    const dialog = await openBilling(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Libérer la retenue' }));
+    const release = await dialogTitled('Libérer la retenue de garantie');
+    expect(release).toHaveTextContent('La retenue est normalement libérable à partir du 24/11/2099');
+    const day = within(release).getByLabelText('Date de la libération');
+    await user.clear(day);
+    await user.type(day, '01/01/2999');
+    await user.click(within(release).getByRole('button', { name: 'Libérer' }));
+
+    expect(
+      await within(release).findByText("La date de la libération ne peut pas être postérieure à aujourd'hui"),
+    ).toBeInTheDocument();
+    expect(writes(api)).toEqual([]);
   }, 30_000);
 });
