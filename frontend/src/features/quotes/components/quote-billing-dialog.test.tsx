@@ -193,4 +193,39 @@ describe('Devis: Facturation du marché', () => {
     ).toBeInTheDocument();
     expect(writes(api)).toEqual([]);
   }, 30_000);
+
+  it('deletes a draft from the view, then reads the billing again', async () => {
+    const user = setupUser();
+    const deleteRoute = `DELETE /api/invoices/${draftS1.id}`;
+    const draftEntry = {
+      ...situation1,
+      id: draftS1.id,
+      status: 'draft',
+      number: undefined,
+      issueDate: undefined,
+      version: 4,
+    };
+    const api = stubBilling(
+      {
+        ...billingBeforeS1,
+        draftSituationId: draftS1.id,
+        invoices: [...billingBeforeS1.invoices, draftEntry],
+      },
+      { [deleteRoute]: () => new Response(null, { status: 204 }) },
+    );
+    renderPage();
+
+    const dialog = await openBilling(user);
+    api.answer(billingRoute, json(billingBeforeS1));
+    const draftCard = within(dialog).getByRole('article', { name: 'Situation n° 1 (brouillon)' });
+    await user.click(within(draftCard).getByRole('button', { name: 'Supprimer Situation n° 1 (brouillon)' }));
+    await user.click(await screen.findByRole('button', { name: 'Supprimer' }));
+
+    expect(await toasts().findByText('Brouillon supprimé')).toBeInTheDocument();
+    expect(writes(api)).toEqual([deleteRoute]);
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('article', { name: 'Situation n° 1 (brouillon)' })).toBeNull(),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Nouvelle situation' })).toBeEnabled();
+  }, 30_000);
 });

@@ -238,6 +238,7 @@ function SituationForm({ billing, draft, onClose }: SituationFormProps) {
             <Form.Item label="État d'avancement signé" htmlFor="situation-report" required>
               <Select
                 id="situation-report"
+                style={{ width: '100%' }}
                 placeholder="Choisissez un état d'avancement"
                 value={reportId}
                 onChange={(value: string) => setReportId(value)}
