@@ -139,7 +139,8 @@ function BillingContent({ billing, onSituation, onRelease }: BillingContentProps
       )}
       {draft && (
         <Typography.Paragraph type="secondary" className={styles.blocked}>
-          Une situation est en brouillon : modifiez-la ou envoyez-la avant d'en créer une autre.
+          {billing.situationBlockedReason ??
+            "Une situation est en brouillon : modifiez-la, envoyez-la ou supprimez-la avant d'en établir une autre."}
         </Typography.Paragraph>
       )}
 
