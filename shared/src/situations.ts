@@ -133,6 +133,18 @@ export function percentText(hundredths: number): string {
     .replace('.', ',')}\u00a0%`;
 }
 
+/** The French sentence of a problem, as the server's 409 and the SPA's preview say it. */
+export function situationProblemText(problem: SituationProblem): string {
+  switch (problem.kind) {
+    case 'aboveFull':
+      return `« ${problem.description} » : le pourcentage cumulé ne peut pas dépasser 100 %.`;
+    case 'backwards':
+      return `« ${problem.description} » : le pourcentage cumulé ne peut pas être inférieur à celui déjà facturé (${percentText(problem.previousPercentHundredths)}).`;
+    case 'nothing':
+      return 'Cette situation ne facture rien : augmentez le pourcentage cumulé d’au moins une ligne.';
+  }
+}
+
 /** round(saleTotal × percent / 100) in cents. */
 export function cumulativeAmountCents(saleTotalCents: number, percentHundredths: number): number {
   return percentOf(saleTotalCents, percentHundredths);

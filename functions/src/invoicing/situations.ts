@@ -40,8 +40,8 @@ import {
   cumulativeAmountCents,
   FULL_PERCENT,
   percentOfAmount,
-  percentText,
   situationProblems,
+  situationProblemText,
   type RateAmount,
   type SituationBasis,
   type SituationFigures,
@@ -70,11 +70,6 @@ export const situationMessages = {
   noLines: "Ce devis n'a aucune ligne à facturer.",
   complete:
     'Toutes les lignes de ce devis sont déjà facturées à 100 % : il ne reste aucune situation à établir.',
-  aboveFull: (description: string) =>
-    `« ${description} » : le pourcentage cumulé ne peut pas dépasser 100 %.`,
-  backwards: (description: string, previous: number) =>
-    `« ${description} » : le pourcentage cumulé ne peut pas être inférieur à celui déjà facturé (${percentText(previous)}).`,
-  nothing: 'Cette situation ne facture rien : augmentez le pourcentage cumulé d’au moins une ligne.',
   unknownItem: 'Cette ligne ne fait pas partie du devis.',
   itemTwice: 'Cette ligne est donnée deux fois.',
   reportNotFound: "État d'avancement introuvable dans votre entreprise.",
@@ -295,19 +290,11 @@ function refusal(problems: readonly SituationProblem[], body: SituationData): Ht
     if (index >= 0) return `lines.${index}.cumulativePercent`;
     return body.cumulativePercent !== undefined ? 'cumulativePercent' : 'progressReportId';
   };
-  const details = problems.map((problem): ErrorDetail => {
-    if (problem.kind === 'aboveFull') {
-      return { path: pathOf(problem.itemId), message: situationMessages.aboveFull(problem.description) };
-    }
-    if (problem.kind === 'backwards') {
-      return {
-        path: pathOf(problem.itemId),
-        message: situationMessages.backwards(problem.description, problem.previousPercentHundredths),
-      };
-    }
-    return { path: 'lines', message: situationMessages.nothing };
-  });
-  return new HttpError(409, 'conflict', details[0]?.message ?? situationMessages.nothing, details);
+  const details = problems.map((problem): ErrorDetail => ({
+    path: problem.kind === 'nothing' ? 'lines' : pathOf(problem.itemId),
+    message: situationProblemText(problem),
+  }));
+  return new HttpError(409, 'conflict', details[0]?.message ?? '', details);
 }
 
 /** The stored form of a situation's figures. */

@@ -47,7 +47,7 @@ describe('Devis: Nouvelle situation', () => {
     const dialog = await openNewSituation(user);
     // Every line where it is: nothing to invoice yet.
     expect(
-      within(dialog).getByText('Cette situation ne facture rien : augmentez au moins un pourcentage.'),
+      within(dialog).getByText('Cette situation ne facture rien : augmentez le pourcentage cumulé d’au moins une ligne.'),
     ).toBeInTheDocument();
     expect(submitButton(dialog)).toBeDisabled();
 
@@ -91,14 +91,14 @@ describe('Devis: Nouvelle situation', () => {
 
     await retype(user, within(dialog).getByLabelText('% cumulé Lot A'), '101');
     expect(
-      await within(dialog).findByText('« Lot A » : le pourcentage cumulé ne peut pas dépasser 100 %'),
+      await within(dialog).findByText('« Lot A » : le pourcentage cumulé ne peut pas dépasser 100 %.'),
     ).toBeInTheDocument();
     expect(submitButton(dialog)).toBeDisabled();
 
     await retype(user, within(dialog).getByLabelText('% cumulé Lot A'), '20');
     expect(
       await within(dialog).findByText(
-        /« Lot A » : le pourcentage cumulé ne peut pas être inférieur au pourcentage déjà facturé \(30\s%\)/,
+        /« Lot A » : le pourcentage cumulé ne peut pas être inférieur à celui déjà facturé \(30\s%\)\./,
       ),
     ).toBeInTheDocument();
     expect(submitButton(dialog)).toBeDisabled();

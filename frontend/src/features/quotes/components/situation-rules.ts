@@ -1,23 +1,19 @@
 import type { QuoteBilling, QuoteBillingInvoice } from '@btp/shared/entities/quote-billing';
 import { invoiceKindLabels, labelOf } from '@btp/shared/enums';
 import { parseMoney, parsePercent, PERCENT_SCALE, tryParseDecimal } from '@btp/shared/money';
-import type { SituationBasis, SituationProblem } from '@btp/shared/situations';
+import { percentText, situationProblemText, type SituationBasis } from '@btp/shared/situations';
 
 /** How the percentages of a situation are given (DOCUMENTS.md § 4). */
 export type SituationMode = 'lines' | 'all' | 'report';
 
-export const NOTHING_BILLED = 'Cette situation ne facture rien : augmentez au moins un pourcentage.';
+export const NOTHING_BILLED = situationProblemText({ kind: 'nothing' });
 export const PERCENT_REQUIRED = 'Indiquez le pourcentage cumulé';
 export const PERCENT_INVALID =
   'Le pourcentage cumulé doit être un nombre positif, avec au plus deux décimales';
 export const REPORT_REQUIRED = "Choisissez un état d'avancement signé";
 
-const percentFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
-
 /** A percent in hundredths as a French reader writes it: 3000 → "30 %", 3333 → "33,33 %". */
-export function percentText(hundredths: number): string {
-  return `${percentFormat.format(hundredths / 100)}\u00a0%`;
-}
+export { percentText };
 
 /** A percent of the API ("75.00") as a French reader writes it: "75 %". */
 export function apiPercentText(value: string): string {
@@ -52,17 +48,8 @@ export function situationBasisOf(billing: QuoteBilling): SituationBasis {
   };
 }
 
-/** The French sentence of a problem of `situationProblems`, as the server words its 409. */
-export function problemText(problem: SituationProblem): string {
-  switch (problem.kind) {
-    case 'aboveFull':
-      return `« ${problem.description} » : le pourcentage cumulé ne peut pas dépasser 100 %`;
-    case 'backwards':
-      return `« ${problem.description} » : le pourcentage cumulé ne peut pas être inférieur au pourcentage déjà facturé (${percentText(problem.previousPercentHundredths)})`;
-    case 'nothing':
-      return NOTHING_BILLED;
-  }
-}
+/** The French sentence of a problem of `situationProblems`, worded as the server's 409. */
+export const problemText = situationProblemText;
 
 /** A typed percent in hundredths, or the message saying why it is not one. */
 export function typedPercent(value: string | null | undefined): { hundredths: number } | { message: string } {
