@@ -4,6 +4,7 @@
  * and every refusal (409 with a French sentence, nothing written).
  */
 import { clientCreateInput } from '@btp/shared/entities/client';
+import { quoteBillingSchema } from '@btp/shared/entities/quote-billing';
 import { projectCreateInput } from '@btp/shared/entities/project';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +149,8 @@ const figures = (invoice: Invoice) => [
 async function billing(company: Company, quote: Quote): Promise<Billing> {
   const response = await company.http.get(`/api/quotes/${quote.id}/billing`);
   expect(response.status).toBe(200);
+  // The SPA reads it with the shared schema: it must parse as such.
+  quoteBillingSchema.parse(response.body);
   return response.body as Billing;
 }
 

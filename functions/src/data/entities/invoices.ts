@@ -116,7 +116,16 @@ export function invoiceAsRead(stored: Invoice): Invoice {
     total: line.total ?? formatMoney(lineTotal(parseQuantity(line.quantity), parseMoney(line.unitPrice))),
   }));
   const vatBreakdown = stored.vatBreakdown ?? invoiceTotals({ lines }).vatBreakdown;
-  return { ...figures, reverseCharge: stored.reverseCharge ?? false, lines, vatBreakdown };
+  return {
+    ...figures,
+    reverseCharge: stored.reverseCharge ?? false,
+    lines,
+    vatBreakdown,
+    // Only situations and final invoices carry these: every answer has them.
+    depositDeduction: stored.depositDeduction ?? '0.00',
+    retentionRate: stored.retentionRate ?? '0.00',
+    retentionAmount: stored.retentionAmount ?? '0.00',
+  };
 }
 
 /**
