@@ -21,6 +21,13 @@ export function listProgressReportsQueryOptions() {
   });
 }
 
-export function useProgressReportsList() {
-  return useQuery(listProgressReportsQueryOptions());
+/**
+ * `fresh`: read again each time the caller mounts (a situation de travaux picks a report the client
+ * may have signed on another device a minute ago).
+ */
+export function useProgressReportsList(options: { fresh?: boolean } = {}) {
+  return useQuery({
+    ...listProgressReportsQueryOptions(),
+    ...(options.fresh === true ? { refetchOnMount: 'always' as const } : {}),
+  });
 }

@@ -73,7 +73,7 @@ function SituationForm({ billing, draft, onClose }: SituationFormProps) {
   const { toast } = useToast();
   const create = useCreateSituation();
   const update = useUpdateSituation();
-  const reports = useProgressReportsList();
+  const reports = useProgressReportsList({ fresh: true });
   const basis = situationBasisOf(billing);
   const draftLines = draft?.situation?.lines ?? [];
   const [mode, setMode] = useState<SituationMode>(
