@@ -1,4 +1,7 @@
-/** List queries (API.md "Lists"): `?limit=` and `?cursor=`, most recent first. */
+/**
+ * List queries (API.md "Lists"): `?limit=` and `?cursor=`, most recent first; on the five main lists
+ * also `?q=` (free text) and `?sort=` (one of the list's sorts, `-` for descending).
+ */
 import { integerField, optionalField } from './fields.js';
 import * as z from 'zod';
 import './zod-fr.js';
@@ -9,19 +12,122 @@ export const MAX_LIST_LIMIT = 1_000;
 /** The response header that carries the cursor of the next page. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
+/** The longest `q` a list search takes, in characters. */
+export const SEARCH_MAX_LENGTH = 200;
+
+const limitField = optionalField(
+  integerField({
+    min: 1,
+    max: MAX_LIST_LIMIT,
+    message: 'La limite doit être un nombre entier entre 1 et 1 000',
+  }),
+);
+const cursorField = optionalField(z.string().max(2_048, 'Curseur invalide'));
+const searchField = optionalField(
+  z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH, `La recherche ne doit pas dépasser ${SEARCH_MAX_LENGTH} caractères`),
+);
+
 /**
  * The query string of a list call. `limit` is a whole number from 1 to 1000 (text as query strings
  * carry it, or a number); `cursor` is the opaque value of the previous answer's `x-next-cursor`.
  * Both optional (an empty `?limit=` counts as absent); other parameters are ignored.
  */
-export const listQuery = z.object({
-  limit: optionalField(
-    integerField({
-      min: 1,
-      max: MAX_LIST_LIMIT,
-      message: 'La limite doit être un nombre entier entre 1 et 1 000',
-    }),
-  ),
-  cursor: optionalField(z.string().max(2_048, 'Curseur invalide')),
-});
-export type ListQuery = z.infer<typeof listQuery>;
+export const listQuery = z.object({ limit: limitField, cursor: cursorField });
+
+/** A list query as the services read it: `q` and `sort` only on the lists that take them. */
+export type ListQuery = z.infer<typeof listQuery> & { q?: string | undefined; sort?: string | undefined };
+
+/**
+ * What each searchable list can be sorted by. `date` is the creation date (the default order being
+ * `-date`, most recent first), `amount` the total TTC, `client` the client's name, `status` the
+ * workflow's order, `number` the document number (numbers compared as numbers).
+ */
+export const listSortKeys = {
+  clients: ['date', 'name', 'city'],
+  suppliers: ['date', 'name', 'city', 'rating'],
+  projects: ['date', 'name', 'client', 'status'],
+  quotes: ['date', 'number', 'amount', 'client', 'status'],
+  invoices: ['date', 'number', 'amount', 'client', 'status'],
+} as const;
+export type ListEntity = keyof typeof listSortKeys;
+export type ListSortKey = (typeof listSortKeys)[ListEntity][number];
+
+/** The French labels of each sort, ascending then descending. */
+const sortLabels: Record<ListSortKey, readonly [string, string]> = {
+  date: ['Plus anciens', 'Plus récents'],
+  name: ['Nom (A → Z)', 'Nom (Z → A)'],
+  city: ['Ville (A → Z)', 'Ville (Z → A)'],
+  rating: ['Note (croissante)', 'Note (décroissante)'],
+  client: ['Client (A → Z)', 'Client (Z → A)'],
+  status: ['Statut', 'Statut (ordre inverse)'],
+  number: ['Numéro (croissant)', 'Numéro (décroissant)'],
+  amount: ['Montant (croissant)', 'Montant (décroissant)'],
+};
+
+/** The order a list has without `sort`: most recent first. */
+export const DEFAULT_LIST_SORT = '-date';
+
+export interface ListSortOption {
+  /** The `sort` value, e.g. `-amount`. */
+  value: string;
+  label: string;
+}
+
+/**
+ * The sorts a list accepts with their French labels, the default first ("Plus récents"), then each
+ * key ascending and descending (dates and amounts: the larger first).
+ */
+export function listSortOptions(entity: ListEntity): ListSortOption[] {
+  const options: ListSortOption[] = [];
+  for (const key of listSortKeys[entity]) {
+    const [ascending, descending] = sortLabels[key];
+    const pair = [
+      { value: key, label: ascending },
+      { value: `-${key}`, label: descending },
+    ];
+    options.push(...(key === 'date' || key === 'amount' || key === 'rating' ? pair.reverse() : pair));
+  }
+  return options;
+}
+
+/** `sort` split into its key and direction, or `undefined` when the list does not take it. */
+export function parseListSort(
+  entity: ListEntity,
+  sort: string,
+): { key: ListSortKey; descending: boolean } | undefined {
+  const descending = sort.startsWith('-');
+  const key = descending ? sort.slice(1) : sort;
+  const keys: readonly string[] = listSortKeys[entity];
+  return keys.includes(key) ? { key: key as ListSortKey, descending } : undefined;
+}
+
+/** The French message of an unknown `sort`. */
+export function unknownSortMessage(entity: ListEntity): string {
+  return `Tri inconnu : choisissez parmi ${listSortOptions(entity)
+    .map((option) => option.value)
+    .join(', ')}`;
+}
+
+/**
+ * The query string of a searchable list (`GET /api/clients`, `suppliers`, `projects`, `quotes`,
+ * `invoices`): `limit` and `cursor`, plus `q` (free text, trimmed, at most 200 characters, matched
+ * ignoring case and accents) and `sort` (one of `listSortKeys[entity]`, `-` before it for
+ * descending; another value is a 400).
+ */
+export function searchableListQuery(entity: ListEntity) {
+  return z.object({
+    limit: limitField,
+    cursor: cursorField,
+    q: searchField,
+    sort: optionalField(
+      z
+        .string()
+        .max(50, unknownSortMessage(entity))
+        .refine((sort) => parseListSort(entity, sort) !== undefined, unknownSortMessage(entity)),
+    ),
+  });
+}
+export type SearchableListQuery = z.infer<ReturnType<typeof searchableListQuery>>;

@@ -11,6 +11,7 @@ import { documents } from '../data/entities/documents.js';
 import { invoices } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
+import { searchableList, type ListSearchSpec } from '../data/list-search.js';
 import { conflict } from '../lib/http-errors.js';
 import { countWhere, inUseMessage, usageKinds, type Usage } from './in-use.js';
 
@@ -20,10 +21,40 @@ import { countWhere, inUseMessage, usageKinds, type Usage } from './in-use.js';
  */
 const answered = (client: Client) => clientWithDerivedFields(client);
 
-/** `GET /api/clients`: the company's clients, most recent first. */
+/** `?q=` looks in a client's name, contact, e-mail, phone, address and legal identifiers. */
+export const clientListSearch: ListSearchSpec<Client> = {
+  entity: 'clients',
+  texts: (client) => [
+    client.name,
+    client.contactPerson,
+    client.email,
+    client.phone,
+    client.address,
+    client.postalCode,
+    client.city,
+    client.siret,
+    client.siren,
+    client.vatNumber,
+  ],
+  sortValues: {
+    date: (client) => client.createdAt,
+    name: (client) => client.name,
+    city: (client) => client.city,
+  },
+};
+
+/**
+ * `GET /api/clients`: the company's clients, most recent first; with `q` and/or `sort`, those that
+ * match in that order.
+ */
 export async function listClients(companyId: string, query: ListQuery): Promise<Page<Client>> {
-  const page = await clients.list(companyId, query);
-  return { ...page, items: page.items.map(answered) };
+  return searchableList(query, clientListSearch, {
+    page: async () => {
+      const page = await clients.list(companyId, query);
+      return { ...page, items: page.items.map(answered) };
+    },
+    all: async () => (await clients.listAll(companyId)).map(answered),
+  });
 }
 
 /** `POST /api/clients`: the name must be free within the company (409 otherwise). */

@@ -29,8 +29,10 @@ import {
 import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
 import { nowIso } from '../data/ids.js';
+import { searchableList } from '../data/list-search.js';
 import { badRequest, conflict, type ErrorDetail } from '../lib/http-errors.js';
 import { isDeductionLine, pricedInvoice, singleLine, type LineToPrice } from './invoice-lines.js';
+import { invoiceListSearch } from './invoice-list-search.js';
 import { readPricingContext } from './issuer.js';
 import { withBillingLock } from './billing-lock.js';
 import { presentInvoice, presentInvoices } from './present.js';
@@ -119,10 +121,18 @@ async function checkReferences(
   if (details.length > 0) throw badRequest(undefined, details);
 }
 
-/** The company's invoices and credit notes, most recent first, a page at a time. */
+/**
+ * The company's invoices and credit notes, most recent first, a page at a time; with `q` and/or
+ * `sort`, those that match in that order (`invoice-list-search.ts`).
+ */
 export async function listInvoices(companyId: string, query: ListQuery): Promise<Page<InvoiceListItem>> {
-  const page = await invoices.list(companyId, query);
-  return { items: await presentInvoices(companyId, page.items), nextCursor: page.nextCursor };
+  return searchableList(query, invoiceListSearch, {
+    page: async () => {
+      const page = await invoices.list(companyId, query);
+      return { items: await presentInvoices(companyId, page.items), nextCursor: page.nextCursor };
+    },
+    all: async () => presentInvoices(companyId, await invoices.listAll(companyId)),
+  });
 }
 
 export async function getInvoice(companyId: string, id: string): Promise<InvoiceListItem> {

@@ -4,6 +4,7 @@ import type {
   ProjectListItem,
   ProjectUpdateData,
 } from '@btp/shared/entities/project';
+import { labelOf, projectStatuses, projectStatusLabels } from '@btp/shared/enums';
 import type { ListQuery } from '@btp/shared/list';
 import { countWhere, inUseMessage, usageKinds, type Usage } from '../clients/in-use.js';
 import type { Page, WriteOptions } from '../data/entity-repository.js';
@@ -15,6 +16,7 @@ import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
 import { supplierInvoices } from '../data/entities/supplier-invoices.js';
 import { supplierQuotes } from '../data/entities/supplier-quotes.js';
+import { searchableList, type ListSearchSpec } from '../data/list-search.js';
 import { withClientAndProject } from '../data/related.js';
 import { tableName } from '../lib/dynamo.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
@@ -58,10 +60,35 @@ function checkDates(data: { startDate?: string | null; endDate?: string | null }
   if (issues.length > 0) throw badRequest(undefined, issues);
 }
 
-/** `GET /api/projects`: most recent first, each with `client{id,name}`. */
+/** `?q=` looks in a project's name, client's name, location and status. */
+export const projectListSearch: ListSearchSpec<ProjectListItem> = {
+  entity: 'projects',
+  texts: (project) => [
+    project.name,
+    project.client?.name,
+    project.location,
+    labelOf(projectStatusLabels, project.status, ''),
+  ],
+  sortValues: {
+    date: (project) => project.createdAt,
+    name: (project) => project.name,
+    client: (project) => project.client?.name,
+    status: (project) => projectStatuses.indexOf(project.status),
+  },
+};
+
+/**
+ * `GET /api/projects`: most recent first, each with `client{id,name}`; with `q` and/or `sort`,
+ * those that match in that order.
+ */
 export async function listProjects(companyId: string, query: ListQuery): Promise<Page<ProjectListItem>> {
-  const page = await projects.list(companyId, query);
-  return { items: await withClient(companyId, page.items), nextCursor: page.nextCursor };
+  return searchableList(query, projectListSearch, {
+    page: async () => {
+      const page = await projects.list(companyId, query);
+      return { items: await withClient(companyId, page.items), nextCursor: page.nextCursor };
+    },
+    all: async () => withClient(companyId, await projects.listAll(companyId)),
+  });
 }
 
 /** `POST /api/projects`: the client must be one of the company's (400 on `clientId` otherwise). */

@@ -6,7 +6,7 @@ import type {
   QuoteItemsData,
   QuoteUpdateData,
 } from '@btp/shared/entities/quote';
-import { quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
+import { labelOf, quoteStatuses, quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import type { ListQuery } from '@btp/shared/list';
 import { canChangeQuoteStatus, canDeleteQuote, isQuoteEditable } from '@btp/shared/quote-status';
@@ -28,6 +28,7 @@ import {
 } from '../data/entities/quotes.js';
 import { suppliers } from '../data/entities/suppliers.js';
 import { nowIso } from '../data/ids.js';
+import { searchableList, type ListSearchSpec } from '../data/list-search.js';
 import { withClientAndProject } from '../data/related.js';
 import { readPricingContext } from '../invoicing/issuer.js';
 import { badRequest, conflict, HttpError, messages, type ErrorDetail } from '../lib/http-errors.js';
@@ -151,21 +152,47 @@ function linesDiffer(stored: Quote['items'], lines: readonly QuoteItemData[]): b
   });
 }
 
-/** `GET /api/quotes`: most recent first, without lines, with `client{id,name}` and `project{id,name}`. */
+/**
+ * `GET /api/quotes`: most recent first, without lines, with `client{id,name}` and `project{id,name}`;
+ * with `q` and/or `sort`, those that match in that order.
+ */
 export async function listQuotes(companyId: string, query: ListQuery): Promise<Page<QuoteWithRefs>> {
-  const page = await quotes.list(companyId, {
-    limit: query.limit,
-    cursor: query.cursor,
-    attributes: quoteListAttributes,
-  });
-  return {
-    items: await withClientAndProject(
+  const present = (records: Quote[]) =>
+    withClientAndProject(
       companyId,
-      page.items.map((quote) => quoteAsRead(withoutItems(quote))),
-    ),
-    nextCursor: page.nextCursor,
-  };
+      records.map((quote) => quoteAsRead(withoutItems(quote))),
+    );
+  return searchableList(query, quoteListSearch, {
+    page: async () => {
+      const page = await quotes.list(companyId, {
+        limit: query.limit,
+        cursor: query.cursor,
+        attributes: quoteListAttributes,
+      });
+      return { items: await present(page.items), nextCursor: page.nextCursor };
+    },
+    all: async () => present((await quotes.listAll(companyId, quoteListAttributes)) as Quote[]),
+  });
 }
+
+/** `?q=` looks in a quote's number, title, client, project and status; `amount` sorts by TTC. */
+export const quoteListSearch: ListSearchSpec<QuoteWithRefs> = {
+  entity: 'quotes',
+  texts: (quote) => [
+    quote.number,
+    quote.title,
+    quote.client?.name,
+    quote.project?.name,
+    labelOf(quoteStatusLabels, quote.status, ''),
+  ],
+  sortValues: {
+    date: (quote) => quote.createdAt,
+    number: (quote) => quote.number,
+    amount: (quote) => Number(quote.totalWithVat),
+    client: (quote) => quote.client?.name,
+    status: (quote) => quoteStatuses.indexOf(quote.status),
+  },
+};
 
 /**
  * `GET /api/quotes/{id}`: the quote with its lines (`items`, possibly empty, each with its VAT rate

@@ -3,15 +3,45 @@ import type { ListQuery } from '@btp/shared/list';
 import { countWhere, inUseMessage, usageKinds, type Usage } from '../clients/in-use.js';
 import type { Page } from '../data/entity-repository.js';
 import { documents } from '../data/entities/documents.js';
+import { searchableList, type ListSearchSpec } from '../data/list-search.js';
 import { quotes } from '../data/entities/quotes.js';
 import { supplierInvoices } from '../data/entities/supplier-invoices.js';
 import { supplierQuotes } from '../data/entities/supplier-quotes.js';
 import { suppliers } from '../data/entities/suppliers.js';
 import { conflict } from '../lib/http-errors.js';
 
-/** `GET /api/suppliers`: the company's suppliers and subcontractors, most recent first. */
+/** `?q=` looks in a supplier's name, specialties, contact, e-mail, phone, address and identifiers. */
+export const supplierListSearch: ListSearchSpec<Supplier> = {
+  entity: 'suppliers',
+  texts: (supplier) => [
+    supplier.name,
+    ...(supplier.specialties ?? []),
+    supplier.contactPerson,
+    supplier.email,
+    supplier.phone,
+    supplier.address,
+    supplier.postalCode,
+    supplier.city,
+    supplier.siret,
+    supplier.vatNumber,
+  ],
+  sortValues: {
+    date: (supplier) => supplier.createdAt,
+    name: (supplier) => supplier.name,
+    city: (supplier) => supplier.city,
+    rating: (supplier) => (supplier.rating === undefined ? undefined : Number(supplier.rating)),
+  },
+};
+
+/**
+ * `GET /api/suppliers`: the company's suppliers and subcontractors, most recent first; with `q`
+ * and/or `sort`, those that match in that order.
+ */
 export function listSuppliers(companyId: string, query: ListQuery): Promise<Page<Supplier>> {
-  return suppliers.list(companyId, query);
+  return searchableList(query, supplierListSearch, {
+    page: () => suppliers.list(companyId, query),
+    all: () => suppliers.listAll(companyId),
+  });
 }
 
 /** `POST /api/suppliers`: the name must be free within the company (409 otherwise). */

@@ -1,0 +1,27 @@
+import type { InvoiceListItem } from '@btp/shared/entities/invoice';
+import { invoiceKindLabels, invoiceStatuses, invoiceStatusLabels, labelOf } from '@btp/shared/enums';
+import type { ListSearchSpec } from '../data/list-search.js';
+
+/**
+ * How `GET /api/invoices?q=&sort=` reads an invoice: `q` looks in its number, title, client,
+ * project, status (as shown, `overdue` included) and kind; `amount` sorts by TTC, `status` in the
+ * workflow's order.
+ */
+export const invoiceListSearch: ListSearchSpec<InvoiceListItem> = {
+  entity: 'invoices',
+  texts: (invoice) => [
+    invoice.number,
+    invoice.title,
+    invoice.client?.name,
+    invoice.project?.name,
+    labelOf(invoiceStatusLabels, invoice.status, ''),
+    labelOf(invoiceKindLabels, invoice.kind, ''),
+  ],
+  sortValues: {
+    date: (invoice) => invoice.createdAt,
+    number: (invoice) => invoice.number,
+    amount: (invoice) => Number(invoice.totalWithVat),
+    client: (invoice) => invoice.client?.name,
+    status: (invoice) => invoiceStatuses.indexOf(invoice.status),
+  },
+};
