@@ -42,6 +42,11 @@ export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
   overdue: 'En retard',
   cancelled: 'Annulée',
 };
+/** For supplier invoices, sent reads 'Reçue': the company received the invoice, it did not send it. */
+export const supplierInvoiceStatusLabels: Record<InvoiceStatus, string> = {
+  ...invoiceStatusLabels,
+  sent: 'Reçue',
+};
 /**
  * The French VAT rates a quote or invoice line may carry (DOCUMENTS.md § 2), as the API writes them:
  * normal 20 %, intermediate 10 % (renovation of housing over two years old), reduced 5.5 % (energy
@@ -70,6 +75,18 @@ export const invoiceKindLabels: Record<InvoiceKind, string> = {
   deposit: "Facture d'acompte",
   progress: 'Situation de travaux',
   credit_note: 'Avoir',
+};
+/**
+ * How a client paid an invoice (`POST /api/invoices/{id}/pay`, `payments[].method`): bank transfer,
+ * cheque, cash or card. Optional on a payment (records made before it read without one).
+ */
+export const paymentMethods = ['transfer', 'cheque', 'cash', 'card'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  transfer: 'Virement',
+  cheque: 'Chèque',
+  cash: 'Espèces',
+  card: 'Carte bancaire',
 };
 /** Labels used by the dashboard's pending invoices block. */
 export const dashboardInvoiceStatusLabels: Partial<Record<InvoiceStatus, string>> = {

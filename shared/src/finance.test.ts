@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sumCents } from './money.js';
 import { seededRandom } from './testing/seeded-random.js';
 import {
   addYearsToDate,
@@ -17,6 +18,7 @@ import {
   paidCents,
   paidInMonthCents,
   paidTotalCents,
+  paymentsOf,
   pendingInvoices,
   pendingSupplierCents,
   percentTenthsText,
@@ -647,6 +649,184 @@ describe('retenues de garantie', () => {
         summary.releasableCents,
       );
       expect(summary.nextReleasableOn === undefined || summary.nextReleasableOn > today).toBe(true);
+    }
+  });
+});
+
+describe('revenue of partial payments', () => {
+  // 8 000.00 HT at 20 % = 9 600.00 TTC.
+  const invoice: InvoiceAmounts = {
+    id: 'f',
+    status: 'sent',
+    totalAmount: '8000.00',
+    totalWithVat: '9600.00',
+    amountDue: '9600.00',
+    creditedAmount: '0.00',
+  };
+
+  it('counts the HT share of each payment in its month; paid in full, the whole HT', () => {
+    const first = {
+      ...invoice,
+      paidAmount: '9120.00',
+      paidAt: '2026-04-20T10:00:00Z',
+      payments: [{ amount: '9120.00', paidAt: '2026-04-20T10:00:00Z' }],
+    };
+    expect(revenueEntries([first])).toEqual([{ cents: 760000, month: '2026-04' }]);
+    expect(revenueHtCents([first])).toBe(760000);
+    const both = {
+      ...first,
+      status: 'paid',
+      paidAmount: '9600.00',
+      paidAt: '2026-05-02T10:00:00Z',
+      payments: [...first.payments, { amount: '480.00', paidAt: '2026-05-02T10:00:00Z' }],
+    };
+    expect(revenueEntries([both])).toEqual([
+      { cents: 760000, month: '2026-04' },
+      { cents: 40000, month: '2026-05' },
+    ]);
+    expect(revenueHtInMonthCents([both], '2026-05')).toBe(40000);
+  });
+
+  it('reads a record without payments as one payment of its paidAmount', () => {
+    const legacy = { ...invoice, paidAmount: '4800.00', paidAt: '2026-03-03T10:00:00Z' };
+    expect(paymentsOf(legacy)).toEqual([{ cents: 480000, paidAt: '2026-03-03T10:00:00Z' }]);
+    expect(revenueEntries([legacy])).toEqual([{ cents: 400000, month: '2026-03' }]);
+    // Paid before amounts were recorded: its whole HT at its payment.
+    expect(revenueEntries([{ ...invoice, status: 'paid', paidAt: '2026-03-03T10:00:00Z' }])).toEqual([
+      { cents: 800000, month: '2026-03' },
+    ]);
+    expect(revenueEntries([{ ...invoice, status: 'draft', paidAmount: '10.00' }])).toEqual([]);
+  });
+
+  it('orders payments by their date and rounds cumulatively: three thirds add up to the HT', () => {
+    const thirds = {
+      ...invoice,
+      totalAmount: '0.10',
+      amountDue: '0.12',
+      status: 'paid',
+      payments: [
+        { amount: '0.04', paidAt: '2026-03-01T10:00:00Z' },
+        { amount: '0.04', paidAt: '2026-01-01T10:00:00Z' },
+        { amount: '0.04', paidAt: '2026-02-01T10:00:00Z' },
+      ],
+    };
+    expect(revenueEntries([thirds])).toEqual([
+      { cents: 3, month: '2026-01' },
+      { cents: 4, month: '2026-02' },
+      { cents: 3, month: '2026-03' },
+    ]);
+  });
+
+  it('measures a situation against its amount due (TTC less the retention)', () => {
+    // 10 000.00 HT, 12 000.00 TTC, 5 % retention: 11 400.00 due.
+    const situation = {
+      ...invoice,
+      kind: 'progress',
+      totalAmount: '10000.00',
+      totalWithVat: '12000.00',
+      amountDue: '11400.00',
+      payments: [{ amount: '5700.00', paidAt: '2026-06-01T10:00:00Z' }],
+    };
+    expect(revenueHtCents([situation])).toBe(500000);
+    const paid = {
+      ...situation,
+      status: 'paid',
+      payments: [...situation.payments, { amount: '5700.00', paidAt: '2026-07-01T10:00:00Z' }],
+    };
+    expect(revenueHtCents([paid])).toBe(1000000);
+  });
+
+  it('with a credit note: payments measured against what remains after it; once paid, the old rule', () => {
+    // 1 000.00 HT, 1 200.00 TTC; 600.00 paid, then a credit note of 250.00 HT (300.00 TTC).
+    const base = { ...invoice, totalAmount: '1000.00', totalWithVat: '1200.00', amountDue: '1200.00' };
+    const note = {
+      id: 'n',
+      kind: 'credit_note',
+      status: 'sent',
+      totalAmount: '250.00',
+      totalWithVat: '300.00',
+      creditedInvoiceId: 'f',
+      issueDate: '2026-05-10',
+    };
+    const partial = {
+      ...base,
+      creditedAmount: '300.00',
+      paidAt: '2026-04-01T10:00:00Z',
+      payments: [{ amount: '600.00', paidAt: '2026-04-01T10:00:00Z' }],
+    };
+    // (1000 × 600 / 900) − (250 × 600 / 900) = 666.67 − 166.67: the 500.00 HT of 600.00 TTC.
+    expect(revenueHtCents([partial, note])).toBe(50000);
+    const paid = {
+      ...partial,
+      status: 'paid',
+      paidAt: '2026-06-01T10:00:00Z',
+      payments: [...partial.payments, { amount: '300.00', paidAt: '2026-06-01T10:00:00Z' }],
+    };
+    expect(revenueHtCents([paid, note])).toBe(75000);
+    expect(revenueEntries([paid, note]).at(-1)).toEqual({ cents: -25000, month: '2026-06' });
+    // Paid in full, then credited for half: 1 000.00 − 500.00.
+    const refunded = {
+      ...base,
+      status: 'paid',
+      creditedAmount: '600.00',
+      paidAt: '2026-04-01T10:00:00Z',
+      payments: [{ amount: '1200.00', paidAt: '2026-04-01T10:00:00Z' }],
+    };
+    const half = { ...note, totalAmount: '500.00', totalWithVat: '600.00' };
+    expect(revenueHtCents([refunded, half])).toBe(50000);
+  });
+
+  it('holds on random invoices split into 1 to 6 payments (seeded)', () => {
+    const random = seededRandom(20261125);
+    for (let run = 0; run < 500; run += 1) {
+      const ht = random.int(0, 5_000_000);
+      const rate = random.pick([0, 55, 100, 200]);
+      const ttc = ht + Math.round((ht * rate) / 1000);
+      const progress = random.int(0, 2) === 0;
+      const retention = progress ? Math.round((ttc * random.int(0, 5)) / 100) : 0;
+      const due = ttc - retention;
+      if (due <= 0) continue;
+      const count = random.int(1, Math.min(6, due));
+      // `count` cuts of `due` into positive amounts.
+      const cuts = new Set<number>();
+      while (cuts.size < count - 1) cuts.add(random.int(1, due - 1));
+      const bounds = [0, ...[...cuts].sort((a, b) => a - b), due];
+      const amounts = bounds.slice(1).map((bound, index) => bound - bounds[index]!);
+      const payments = amounts.map((cents, index) => ({
+        amount: (cents / 100).toFixed(2),
+        paidAt: `2026-${String(index + 1).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}T10:00:00Z`,
+      }));
+      const record = (paidCount: number): InvoiceAmounts => ({
+        id: `i${run}`,
+        kind: progress ? 'progress' : 'standard',
+        status: paidCount === count ? 'paid' : 'sent',
+        totalAmount: (ht / 100).toFixed(2),
+        totalWithVat: (ttc / 100).toFixed(2),
+        amountDue: (due / 100).toFixed(2),
+        creditedAmount: '0.00',
+        paidAmount: (sumCents(amounts.slice(0, paidCount)) / 100).toFixed(2),
+        paidAt: payments[paidCount - 1]?.paidAt,
+        payments: payments.slice(0, paidCount),
+      });
+      const full = revenueEntries([record(count)]);
+      expect(full).toHaveLength(count);
+      expect(sumCents(full.map((entry) => entry.cents))).toBe(ht);
+      for (const entry of full) {
+        expect(entry.cents).toBeGreaterThanOrEqual(0);
+        expect(entry.cents).toBeLessThanOrEqual(ht);
+      }
+      // Each payment's entry is the same before and after later payments are recorded.
+      for (let paidCount = 1; paidCount < count; paidCount += 1) {
+        const partial = revenueEntries([record(paidCount)]);
+        expect(partial).toEqual(full.slice(0, paidCount));
+        expect(sumCents(partial.map((entry) => entry.cents))).toBeLessThanOrEqual(ht);
+      }
+      // One payment of everything: the former rule, the whole HT in the month of the payment.
+      const single = {
+        ...record(count),
+        payments: [{ amount: (due / 100).toFixed(2), paidAt: '2026-09-09T10:00:00Z' }],
+      };
+      expect(revenueEntries([single])).toEqual([{ cents: ht, month: '2026-09' }]);
     }
   });
 });

@@ -44,6 +44,16 @@ export interface InvoiceAmounts {
   issueDate?: string | null;
   /** Instant it was sent: the issue day of a record made before `issueDate` existed. */
   sentAt?: string | null;
+  /** Customer invoices: the payments received (absent on records made before they were listed). */
+  payments?: readonly PaymentAmounts[] | null;
+}
+
+/** What the rules read of one payment of a customer invoice. */
+export interface PaymentAmounts {
+  /** TTC. */
+  amount?: string | number | null;
+  /** Instant it was received (ISO 8601). */
+  paidAt?: string | null;
 }
 
 /** An amount in cents; a missing or unreadable value counts as 0 (data read back, already validated on write). */
@@ -248,28 +258,110 @@ function monthOf(value: string | null | undefined): string | undefined {
 }
 
 /**
+ * The payments of a customer invoice, in cents, in the order received (by `paidAt`; undated last):
+ * its `payments`, else one payment of its `paidAmount` at its `paidAt` (a record made before payments
+ * were listed). Payments of 0 are left out.
+ */
+export function paymentsOf(invoice: InvoiceAmounts): { cents: number; paidAt: string | undefined }[] {
+  const listed =
+    invoice.payments && invoice.payments.length > 0
+      ? invoice.payments.map((payment) => ({
+          cents: centsOf(payment.amount),
+          paidAt: payment.paidAt ?? undefined,
+        }))
+      : [{ cents: centsOf(invoice.paidAmount), paidAt: invoice.paidAt ?? undefined }];
+  return listed
+    .filter((payment) => payment.cents > 0)
+    .map((payment, position) => ({ ...payment, position }))
+    .sort(
+      (a, b) =>
+        (a.paidAt === undefined ? 1 : 0) - (b.paidAt === undefined ? 1 : 0) ||
+        (a.paidAt !== undefined && b.paidAt !== undefined
+          ? Date.parse(a.paidAt) - Date.parse(b.paidAt)
+          : 0) ||
+        a.position - b.position,
+    )
+    .map(({ cents, paidAt }) => ({ cents, paidAt }));
+}
+
+/**
+ * How much of a customer invoice is cashed: `paidCents` (its payments) over `denominator`, both TTC.
+ * The denominator is what the payments settle: the amount due (TTC less a situation's retention)
+ * less what credit notes cancelled, or what was paid when that is more (a refund); an invoice `paid`
+ * or `cancelled` is settled whole (denominator = what was paid). `undefined`: nothing cashed.
+ */
+function cashedFraction(invoice: InvoiceAmounts): { paidCents: number; denominator: number } | undefined {
+  if (isCreditNote(invoice) || invoice.status === 'draft') return undefined;
+  const paidCents = sumCents(paymentsOf(invoice).map((payment) => payment.cents));
+  if (paidCents <= 0) return undefined;
+  const settled = invoice.status === 'paid' || invoice.status === 'cancelled';
+  const payable = amountDueCents(invoice) - centsOf(invoice.creditedAmount);
+  return { paidCents, denominator: settled ? paidCents : Math.max(payable, paidCents) };
+}
+
+/** round(`cents` × `numerator` / `denominator`), halves away from zero, on BigInts. */
+function shareOf(cents: number, numerator: number, denominator: number): number {
+  return Number(divideRounded(BigInt(cents) * BigInt(numerator), BigInt(denominator)));
+}
+
+/**
+ * The revenue HT of a customer invoice's payments, one entry per payment in the month of its
+ * `paidAt`. The HT cashed to date after a payment is round(HT × paid to date / denominator)
+ * (`cashedFraction`: without credit notes, the amount due); a payment's entry is that share after it
+ * less the share before it, so the entries never go below 0 nor above the HT, and those of an invoice
+ * paid in full add up to its HT exactly. A `paid` invoice without any amount recorded (records made
+ * before amounts were) is one entry of its HT at its `paidAt`.
+ */
+export function paymentRevenueEntries(invoice: InvoiceAmounts): RevenueEntry[] {
+  const totalCents = centsOf(invoice.totalAmount);
+  const fraction = cashedFraction(invoice);
+  if (fraction === undefined) {
+    return !isCreditNote(invoice) && invoice.status === 'paid'
+      ? [{ cents: totalCents, month: monthOf(invoice.paidAt) }]
+      : [];
+  }
+  let paidToDate = 0;
+  let cashedToDate = 0;
+  return paymentsOf(invoice).map((payment) => {
+    paidToDate += payment.cents;
+    const cashed = shareOf(totalCents, paidToDate, fraction.denominator);
+    const entry = { cents: cashed - cashedToDate, month: monthOf(payment.paidAt) };
+    cashedToDate = cashed;
+    return entry;
+  });
+}
+
+/**
  * The movements of revenue HT of a company's customer invoices (credit notes included): each
- * cashed invoice adds its HT in the month of its payment; each issued credit note of a cashed
- * invoice takes its HT back in the later of its issue month and that payment's month (a credit
- * note of an invoice not cashed changes what is owed, not what was cashed).
+ * payment of an invoice adds its share of the invoice's HT in the month it was received
+ * (`paymentRevenueEntries`); each issued credit note of an invoice with payments takes back its HT
+ * in the same proportion (all of it once the invoice is paid) in the later of its issue month and
+ * the invoice's payment month (a credit note of an invoice not paid at all changes what is owed,
+ * not what was cashed).
  */
 export function revenueEntries(invoices: Iterable<InvoiceAmounts>): RevenueEntry[] {
   const all = [...invoices];
-  const cashed = new Map<string, InvoiceAmounts>();
+  const cashed = new Map<string, { invoice: InvoiceAmounts; paidCents: number; denominator: number }>();
   const entries: RevenueEntry[] = [];
   for (const invoice of all) {
-    if (!isCashed(invoice)) continue;
-    if (invoice.id) cashed.set(invoice.id, invoice);
-    entries.push({ cents: centsOf(invoice.totalAmount), month: monthOf(invoice.paidAt) });
+    if (isCreditNote(invoice)) continue;
+    const invoiceEntries = paymentRevenueEntries(invoice);
+    if (invoiceEntries.length === 0) continue;
+    const fraction = cashedFraction(invoice) ?? { paidCents: 1, denominator: 1 };
+    if (invoice.id) cashed.set(invoice.id, { invoice, ...fraction });
+    entries.push(...invoiceEntries);
   }
   for (const note of all) {
     if (!isIssuedCreditNote(note) || !note.creditedInvoiceId) continue;
     const credited = cashed.get(note.creditedInvoiceId);
     if (!credited) continue;
     const issued = monthOf(note.issueDate) ?? monthOf(note.sentAt);
-    const paid = monthOf(credited.paidAt);
+    const paid = monthOf(credited.invoice.paidAt ?? paymentsOf(credited.invoice).at(-1)?.paidAt);
     const month = issued === undefined ? paid : paid === undefined || issued > paid ? issued : paid;
-    entries.push({ cents: -centsOf(note.totalAmount), month });
+    entries.push({
+      cents: -shareOf(centsOf(note.totalAmount), credited.paidCents, credited.denominator),
+      month,
+    });
   }
   return entries;
 }

@@ -12,6 +12,7 @@ import type {
   InvoiceCreateData,
   InvoiceListItem,
   InvoicePayData,
+  InvoicePayment,
   InvoiceUpdateData,
 } from '@btp/shared/entities/invoice';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
@@ -28,9 +29,9 @@ import {
 } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
-import { nowIso } from '../data/ids.js';
+import { newId, nowIso } from '../data/ids.js';
 import { searchableList } from '../data/list-search.js';
-import { badRequest, conflict, type ErrorDetail } from '../lib/http-errors.js';
+import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
 import { isDeductionLine, pricedInvoice, singleLine, type LineToPrice } from './invoice-lines.js';
 import { invoiceListSearch } from './invoice-list-search.js';
 import { readPricingContext } from './issuer.js';
@@ -281,12 +282,15 @@ async function updateSituation(
 }
 
 /**
- * `POST /api/invoices/{id}/pay`: adds one payment to a sent (or overdue) invoice. `paidAmount`
- * defaults to what remains to pay (`amountDue` − `creditedAmount` − `paidAmount`) and may be lower
- * (a partial payment), never above it; the invoice becomes `paid` only when nothing is left, else it
- * stays sent (or overdue) with its remainder pending; the write is conditional on the version read,
- * so two concurrent payments can never overpay; `paidAt` defaults to now and may not be a later day than today in
- * France. A draft, a paid or cancelled invoice and a credit note are refused (409).
+ * `POST /api/invoices/{id}/pay`: adds one payment to a sent (or overdue) invoice: `{id, amount,
+ * paidAt, method?, reference?}` at the end of its `payments` (a record made before payments were
+ * listed reads as one payment of its `paidAmount`, `paymentsAsRead`), `paidAmount` their sum.
+ * `paidAmount` of the body (this payment) defaults to what remains to pay (`amountDue` −
+ * `creditedAmount` − `paidAmount`) and may be lower (a partial payment), never above it (409); the
+ * invoice becomes `paid` only when nothing is left, else it stays sent (or overdue) with its
+ * remainder pending; the write is conditional on the version read, so two concurrent payments can
+ * never overpay; `paidAt` defaults to now and may not be a later day than today in France. A draft,
+ * a paid or cancelled invoice and a credit note are refused (409).
  */
 export async function payInvoice(
   companyId: string,
@@ -304,31 +308,40 @@ export async function payInvoice(
       if (current.status === 'cancelled') {
         throw conflict(`${named(current)} est annulée : elle ne peut pas être marquée payée.`);
       }
-      const remainingCents =
-        parseMoney(current.amountDue) - parseMoney(current.creditedAmount) - parseMoney(current.paidAmount);
+      const alreadyPaid = sumCents(current.payments.map((payment) => parseMoney(payment.amount)));
+      const remainingCents = parseMoney(current.amountDue) - parseMoney(current.creditedAmount) - alreadyPaid;
       if (remainingCents <= 0) throw conflict(invoiceMessages.nothingLeftToPay);
       const paidCents = body.paidAmount === undefined ? remainingCents : parseMoney(body.paidAmount);
-      const details: ErrorDetail[] = [];
       if (paidCents > remainingCents) {
-        details.push({
-          path: 'paidAmount',
-          message: invoiceMessages.paidAmountAboveRemaining(formatEuro(remainingCents)),
-        });
-      } else if (paidCents === 0) {
+        const message = invoiceMessages.paidAmountAboveRemaining(formatEuro(remainingCents));
+        throw new HttpError(409, 'conflict', message, [{ path: 'paidAmount', message }]);
+      }
+      const details: ErrorDetail[] = [];
+      if (paidCents === 0) {
         details.push({ path: 'paidAmount', message: invoiceMessages.paidAmountZero });
       }
       if (body.paidAt && calendarDateInFrance(new Date(body.paidAt)) > calendarDateInFrance()) {
         details.push({ path: 'paidAt', message: invoiceMessages.paidAtInFuture });
       }
       if (details.length > 0) throw badRequest(undefined, details);
+      const paidAt = body.paidAt ?? nowIso();
+      const payment: InvoicePayment = {
+        id: newId(),
+        amount: formatMoney(paidCents),
+        paidAt,
+        ...(body.method === undefined ? {} : { method: body.method }),
+        ...(body.reference === undefined ? {} : { reference: body.reference }),
+      };
+      const { remainingAmount: _remaining, ...fields } = current;
       // A partial payment keeps the invoice awaiting payment (sent or overdue, derived on read):
       // it becomes `paid` only when nothing is left to pay.
       const settled = paidCents === remainingCents;
       return {
-        ...current,
+        ...fields,
         status: settled ? 'paid' : stored.status,
-        paidAmount: formatMoney(sumCents([parseMoney(current.paidAmount), paidCents])),
-        paidAt: body.paidAt ?? nowIso(),
+        payments: [...current.payments, payment],
+        paidAmount: formatMoney(sumCents([alreadyPaid, paidCents])),
+        paidAt,
       } as Fields<Invoice>;
     },
     { expectedVersion: body.version },

@@ -307,6 +307,7 @@ export function sampleInvoice(
     retentionAmount: '0.00',
     amountDue: totals.amountDue,
     paidAmount: '0.00',
+    payments: [],
     creditedAmount: '0.00',
     number: 'FAC-2026-0017',
     status: 'sent',

@@ -4,8 +4,9 @@
  * are the server's (`invoice-totals.ts`). Status moves only through `send`, `pay` and credit notes
  * (numbers are gapless, French law), so create and update bodies carry none.
  */
-import { defaultInvoiceStatus, invoiceKinds, invoiceStatuses } from '../enums.js';
+import { defaultInvoiceStatus, invoiceKinds, invoiceStatuses, paymentMethods } from '../enums.js';
 import {
+  boundedText,
   cumulativePercentField,
   dateField,
   defaultedField,
@@ -183,6 +184,23 @@ export const buyerSnapshotSchema = z.object({
 });
 export type BuyerSnapshot = z.infer<typeof buyerSnapshotSchema>;
 
+/** The longest reference of a payment (n° de chèque, libellé du virement). */
+export const PAYMENT_REFERENCE_MAX_LENGTH = 200;
+
+/**
+ * One payment received on an invoice (`POST /api/invoices/{id}/pay` adds one): its amount TTC, the
+ * instant it was received, how (`paymentMethods`) and its free reference. A record made before
+ * payments were listed reads as one payment of its `paidAmount` at its `paidAt`, without a method.
+ */
+export const invoicePaymentSchema = z.object({
+  id: z.string(),
+  amount: moneyField(),
+  paidAt: instantField(),
+  method: optionalField(enumField(paymentMethods)),
+  reference: optionalField(z.string()),
+});
+export type InvoicePayment = z.infer<typeof invoicePaymentSchema>;
+
 /**
  * An invoice as the API returns it; `status` reads `overdue` once `dueDate` is past and it is not
  * paid. Money: `totalAmount` HT, `totalWithVat` TTC, `amountDue` what the client must pay (TTC less
@@ -207,7 +225,12 @@ export const invoiceSchema = z.object({
   /** A situation (`kind: progress`): its per-line figures. */
   situation: situationSchema.optional(),
   amountDue: moneyField(),
+  /** The sum of `payments`. */
   paidAmount: defaultedField(moneyField({ nonNegative: true }), '0.00'),
+  /** Every payment received, in the order they were recorded. */
+  payments: defaultedField(z.array(invoicePaymentSchema), []),
+  /** What remains to pay: `amountDue` − `creditedAmount` − `paidAmount`, never below 0 (TTC). */
+  remainingAmount: optionalField(moneyField()),
   /** TTC already cancelled by issued credit notes (an invoice), or 0 (a credit note). */
   creditedAmount: defaultedField(moneyField(), '0.00'),
   /** Taken when the invoice is sent ("FAC-2026-0001", "AV-2026-0001"); drafts have none. */
@@ -216,6 +239,7 @@ export const invoiceSchema = z.object({
   /** Set when the invoice is sent (issued). */
   issueDate: optionalField(dateField()),
   sentAt: optionalField(instantField()),
+  /** The instant of the latest payment recorded. */
   paidAt: optionalField(instantField()),
   seller: sellerSnapshotSchema.optional(),
   buyer: buyerSnapshotSchema.optional(),
@@ -308,10 +332,16 @@ export const invoiceSendInput = z.object({
 });
 export type InvoiceSendInput = z.input<typeof invoiceSendInput>;
 
-/** `POST /api/invoices/{id}/pay` body: both optional (the server defaults to what remains, now). */
+/**
+ * `POST /api/invoices/{id}/pay` body: one payment, every field optional: its amount TTC (default:
+ * what remains to pay), when (default: now), how and its reference.
+ */
 export const invoicePayInput = z.object({
   paidAmount: optionalField(moneyField({ nonNegative: true })),
   paidAt: optionalField(instantField()),
+  method: optionalField(enumField(paymentMethods)),
+  /** N° de chèque, libellé du virement… */
+  reference: optionalField(boundedText(PAYMENT_REFERENCE_MAX_LENGTH)),
   ...updateVersionFields,
 });
 export type InvoicePayInput = z.input<typeof invoicePayInput>;

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Invoice, InvoiceCreateData, InvoiceLine } from '@btp/shared/entities/invoice';
+import type { Invoice, InvoiceCreateData, InvoiceLine, InvoicePayment } from '@btp/shared/entities/invoice';
 import type { VatRate } from '@btp/shared/enums';
 import { invoiceTotals } from '@btp/shared/invoice-totals';
 import {
@@ -53,25 +53,52 @@ export const invoiceFigureAttributes = [
   'paidAmount',
   'creditedAmount',
   'paidAt',
+  'payments',
   'dueDate',
   'issueDate',
   'sentAt',
   'creditedInvoiceId',
 ] as const satisfies readonly (keyof Invoice)[];
 
-type StoredFigures = Partial<Pick<Invoice, (typeof invoiceFigureAttributes)[number] | 'status'>>;
+type StoredFigures = Partial<Pick<Invoice, (typeof invoiceFigureAttributes)[number] | 'status'>> & {
+  updatedAt?: string;
+};
+
+/**
+ * The payments of a stored invoice: its `payments`, or for a record made before they were listed,
+ * one payment of its `paidAmount` at its `paidAt` without a method (none when nothing was paid).
+ */
+export function paymentsAsRead(stored: StoredFigures): InvoicePayment[] {
+  if (stored.payments !== undefined && stored.payments.length > 0) return stored.payments;
+  const paidCents = stored.paidAmount === undefined ? 0 : parseMoney(stored.paidAmount);
+  if (paidCents <= 0) return [];
+  const paidAt = stored.paidAt ?? stored.updatedAt;
+  return [
+    { id: 'paiement-1', amount: formatMoney(paidCents), ...(paidAt ? { paidAt } : {}) } as InvoicePayment,
+  ];
+}
 
 /**
  * The figures of an invoice as the API answers them, from a stored record or a projection of it.
  * Records made before invoices had VAT carry only `totalAmount`: it reads as HT at 20 %
  * (`LEGACY_VAT_RATE`), so TTC and the amount due are derived from it, never the HT recomputed.
+ * `payments` reads as `paymentsAsRead`; `remainingAmount` (derived on every read) is what remains to
+ * pay: amount due − credited − paid, never below 0.
  */
 export function invoiceFiguresAsRead<T extends StoredFigures>(
   stored: T,
 ): T &
   Pick<
     Invoice,
-    'kind' | 'totalAmount' | 'vatAmount' | 'totalWithVat' | 'amountDue' | 'paidAmount' | 'creditedAmount'
+    | 'kind'
+    | 'totalAmount'
+    | 'vatAmount'
+    | 'totalWithVat'
+    | 'amountDue'
+    | 'paidAmount'
+    | 'creditedAmount'
+    | 'payments'
+    | 'remainingAmount'
   > {
   const totalAmount = stored.totalAmount ?? '0.00';
   let vatAmount = stored.vatAmount;
@@ -82,15 +109,22 @@ export function invoiceFiguresAsRead<T extends StoredFigures>(
     vatAmount = formatMoney(vatCents);
     totalWithVat = formatMoney(sumCents([totalCents, vatCents]));
   }
+  const amountDue = stored.amountDue ?? totalWithVat;
+  const paidAmount = stored.paidAmount ?? '0.00';
+  const creditedAmount = stored.creditedAmount ?? '0.00';
   return {
     ...stored,
     kind: stored.kind ?? 'standard',
     totalAmount,
     vatAmount,
     totalWithVat,
-    amountDue: stored.amountDue ?? totalWithVat,
-    paidAmount: stored.paidAmount ?? '0.00',
-    creditedAmount: stored.creditedAmount ?? '0.00',
+    amountDue,
+    paidAmount,
+    creditedAmount,
+    payments: paymentsAsRead(stored),
+    remainingAmount: formatMoney(
+      Math.max(0, parseMoney(amountDue) - parseMoney(creditedAmount) - parseMoney(paidAmount)),
+    ),
   };
 }
 
