@@ -5,7 +5,11 @@ import type {
 } from '@btp/shared/entities/supplier-invoice';
 import type { ListQuery } from '@btp/shared/list';
 import type { EntityRef } from '@btp/shared/record';
-import type { Page } from '../data/entity-repository.js';
+import {
+  canDeleteSupplierInvoice,
+  paidSupplierInvoiceDeletionMessage,
+} from '@btp/shared/supplier-invoice-deletion';
+import { staleVersionMessage, type Page } from '../data/entity-repository.js';
 import { projects } from '../data/entities/projects.js';
 import {
   createSupplierInvoice as createNumberedSupplierInvoice,
@@ -14,13 +18,17 @@ import {
 import { supplierQuotes } from '../data/entities/supplier-quotes.js';
 import { suppliers } from '../data/entities/suppliers.js';
 import { nowIso } from '../data/ids.js';
+import { companyMarkerKey } from '../data/keys.js';
+import { transactWrite } from '../data/transactions.js';
 import { withSupplierAndProject } from '../data/related.js';
-import { badRequest, messages } from '../lib/http-errors.js';
+import { tableName } from '../lib/dynamo.js';
+import { badRequest, conflict, messages } from '../lib/http-errors.js';
 import { differs, findReferences, referenceMessages } from '../quotes/references.js';
 
 export type SupplierInvoiceWithRefs = SupplierInvoice & { supplier?: EntityRef; project?: EntityRef };
 
 export const supplierInvoiceMessages = {
+  deletePaid: paidSupplierInvoiceDeletionMessage,
   quoteOfAnotherSupplier:
     'Cette demande de prix concerne un autre fournisseur : choisissez une demande de prix de ce fournisseur.',
 };
@@ -122,7 +130,32 @@ export async function updateSupplierInvoice(
   );
 }
 
-/** `DELETE /api/supplier-invoices/{id}`, in any status (it records a document the company received). */
+/**
+ * `DELETE /api/supplier-invoices/{id}`: in any status but paid (a paid invoice records money paid
+ * out: 409). Deleted as read, so one paid meanwhile stays (409, stale version).
+ */
 export async function deleteSupplierInvoice(companyId: string, id: string): Promise<void> {
-  await supplierInvoices.remove(companyId, id);
+  const current = await supplierInvoices.getOrThrow(companyId, id);
+  if (!canDeleteSupplierInvoice(current)) throw conflict(supplierInvoiceMessages.deletePaid);
+  await transactWrite(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: supplierInvoices.key(companyId, current.id),
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': current.version },
+        },
+      },
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: companyMarkerKey(companyId, supplierInvoices.type, 'NUMBER', current.number),
+          ConditionExpression: 'attribute_not_exists(pk) OR ownerId = :owner',
+          ExpressionAttributeValues: { ':owner': current.id },
+        },
+      },
+    ],
+    () => conflict(staleVersionMessage),
+  );
 }

@@ -571,11 +571,33 @@ describe('PUT /api/supplier-invoices/{id}', () => {
 });
 
 describe('DELETE /api/supplier-invoices/{id}', () => {
-  it('deletes an invoice (204); another company gets 404', async () => {
+  it('deletes an invoice that is not paid (204); another company gets 404', async () => {
+    for (const status of ['draft', 'sent', 'cancelled']) {
+      const invoice = await newInvoice(a, { status });
+      expect((await b.client.delete(`/api/supplier-invoices/${invoice.id}`)).status).toBe(404);
+      expect((await a.client.delete(`/api/supplier-invoices/${invoice.id}`)).status).toBe(204);
+      expect((await a.client.get(`/api/supplier-invoices/${invoice.id}`)).status).toBe(404);
+    }
+  });
+
+  it('refuses a paid invoice (409) and keeps it; once no longer paid it can go', async () => {
     const invoice = await newInvoice(a, { status: 'paid' });
-    expect((await b.client.delete(`/api/supplier-invoices/${invoice.id}`)).status).toBe(404);
+    const refused = await a.client.delete(`/api/supplier-invoices/${invoice.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: 'conflict',
+      message: 'Cette facture fournisseur est payée : elle ne peut plus être supprimée.',
+    });
+    const kept = await a.client.get(`/api/supplier-invoices/${invoice.id}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ status: 'paid', version: invoice.version });
+
+    const reopened = await a.client.put(`/api/supplier-invoices/${invoice.id}`, {
+      ...(kept.body as SupplierInvoiceBody),
+      status: 'sent',
+    });
+    expect(reopened.status).toBe(200);
     expect((await a.client.delete(`/api/supplier-invoices/${invoice.id}`)).status).toBe(204);
-    expect((await a.client.get(`/api/supplier-invoices/${invoice.id}`)).status).toBe(404);
   });
 });
 

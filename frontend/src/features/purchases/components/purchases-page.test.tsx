@@ -39,6 +39,26 @@ const chosen = request(2, {
 });
 const asked = request(1, { status: 'sent', title: 'Coffrage', projectId: undefined, project: undefined });
 
+function supplierInvoice(n: number, changes: Record<string, unknown>) {
+  return {
+    ...stamps,
+    id: `7a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a0${n}`,
+    number: `FF-2026-000${n}`,
+    supplierId: supplier.id,
+    status: 'sent',
+    title: `Facture ${n}`,
+    totalAmount: '1250.40',
+    paidAmount: '0.00',
+    dueDate: '2099-12-31',
+    version: 1,
+    supplier,
+    ...changes,
+  };
+}
+
+const receivedInvoice = supplierInvoice(1, { title: 'Livraison béton' });
+const paidInvoice = supplierInvoice(2, { status: 'paid', title: 'Location grue', paidAmount: '1250.40' });
+
 function stub(overrides: Routes = {}) {
   return stubApi({
     'GET /api/supplier-quotes': json([received, chosen, asked]),
@@ -160,6 +180,42 @@ describe('Achats', () => {
     ).toEqual(['Demande de prix DP-2026-0002']);
     expect(within(orders).getByText('Ferraillage')).toBeInTheDocument();
     expect(screen.getByText('Aucune facture fournisseur')).toBeInTheDocument();
+  });
+
+  it("reads a received supplier invoice 'Reçue', never 'Envoyée', in its card and in the status choices", async () => {
+    const user = setupUser();
+    stub({ 'GET /api/supplier-invoices': json([receivedInvoice]) });
+    renderPage();
+
+    await user.click(await screen.findByRole('tab', { name: /Commandes/ }));
+    const invoice = await screen.findByRole('article', { name: 'Facture fournisseur FF-2026-0001' });
+    expect(within(invoice).getByText('Reçue')).toBeInTheDocument();
+    expect(within(invoice).queryByText('Envoyée')).toBeNull();
+
+    await user.click(within(invoice).getByRole('button', { name: 'Modifier' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('combobox', { name: 'Statut' }).closest('.ant-select')).toHaveTextContent(
+      'Reçue',
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: 'Statut' }));
+    expect(await screen.findAllByTitle('Reçue')).not.toHaveLength(0);
+    expect(screen.queryByTitle('Envoyée')).toBeNull();
+  });
+
+  it("offers no 'Supprimer' on a paid supplier invoice and says why; an unpaid one keeps it", async () => {
+    const user = setupUser();
+    stub({ 'GET /api/supplier-invoices': json([receivedInvoice, paidInvoice]) });
+    renderPage();
+
+    await user.click(await screen.findByRole('tab', { name: /Commandes/ }));
+    const paid = await screen.findByRole('article', { name: 'Facture fournisseur FF-2026-0002' });
+    expect(within(paid).getByText('Payée')).toBeInTheDocument();
+    expect(within(paid).queryByRole('button', { name: 'Supprimer' })).toBeNull();
+    expect(paid).toHaveTextContent('Cette facture fournisseur est payée : elle ne peut plus être supprimée.');
+
+    const unpaid = screen.getByRole('article', { name: 'Facture fournisseur FF-2026-0001' });
+    expect(unpaid).not.toHaveTextContent('ne peut plus être supprimée');
+    expect(within(unpaid).getByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
   });
 
   it('creates a price request: supplier, project, title, description, amount, valid-until, status', async () => {

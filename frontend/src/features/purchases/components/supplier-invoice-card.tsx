@@ -1,5 +1,9 @@
 import { effectiveInvoiceStatus } from '@btp/shared/invoice-status';
-import { invoiceStatusLabels, labelOf } from '@btp/shared/enums';
+import { labelOf, supplierInvoiceStatusLabels } from '@btp/shared/enums';
+import {
+  canDeleteSupplierInvoice,
+  paidSupplierInvoiceDeletionMessage,
+} from '@btp/shared/supplier-invoice-deletion';
 import { Button, Card, Tag } from 'antd';
 
 import { useProjectsList } from '../../../api/projects/list-projects';
@@ -26,10 +30,14 @@ interface SupplierInvoiceCardProps {
   onEdit: () => void;
 }
 
-/** One supplier invoice: number, status (overdue read from the due date), supplier, project, amount. */
+/**
+ * One supplier invoice: number, status ('Reçue' once received; overdue read from the due date),
+ * supplier, project, amount. A paid one has no 'Supprimer': the card says why (the server refuses too).
+ */
 export function SupplierInvoiceCard({ invoice, requests, onEdit }: SupplierInvoiceCardProps) {
   const remove = useDeleteSupplierInvoice();
   const status = effectiveInvoiceStatus(invoice);
+  const deletable = canDeleteSupplierInvoice(invoice);
   const linked = requests.find((request) => request.id === invoice.supplierQuoteId);
   // The shared list schema of supplier invoices keeps only the supplier: the project name comes from the projects list.
   const projects = useProjectsList();
@@ -43,7 +51,7 @@ export function SupplierInvoiceCard({ invoice, requests, onEdit }: SupplierInvoi
       <article aria-label={`Facture fournisseur ${invoice.number}`}>
         <div className={styles.cardHead}>
           <span className={styles.number}>{invoice.number}</span>
-          <Tag color={invoiceStatusColors[status]}>{labelOf(invoiceStatusLabels, status)}</Tag>
+          <Tag color={invoiceStatusColors[status]}>{labelOf(supplierInvoiceStatusLabels, status)}</Tag>
         </div>
         <h2 className={styles.cardTitle}>{invoice.title ?? invoice.supplier?.name ?? invoice.number}</h2>
         <dl className={styles.facts}>
@@ -66,14 +74,17 @@ export function SupplierInvoiceCard({ invoice, requests, onEdit }: SupplierInvoi
           <Button size="large" onClick={onEdit}>
             Modifier
           </Button>
-          <ConfirmDeleteButton
-            id={invoice.id}
-            mutation={remove}
-            question="Supprimer cette facture fournisseur ?"
-            success="Facture fournisseur supprimée avec succès"
-            failure="Erreur lors de la suppression de la facture fournisseur"
-          />
+          {deletable && (
+            <ConfirmDeleteButton
+              id={invoice.id}
+              mutation={remove}
+              question="Supprimer cette facture fournisseur ?"
+              success="Facture fournisseur supprimée avec succès"
+              failure="Erreur lors de la suppression de la facture fournisseur"
+            />
+          )}
         </div>
+        {!deletable && <p className={styles.note}>{paidSupplierInvoiceDeletionMessage}</p>}
       </article>
     </Card>
   );

@@ -2,7 +2,7 @@ import {
   supplierInvoiceCreateInput,
   type SupplierInvoiceCreateData,
 } from '@btp/shared/entities/supplier-invoice';
-import { invoiceStatusLabels, type InvoiceStatus } from '@btp/shared/enums';
+import { supplierInvoiceStatusLabels, type InvoiceStatus } from '@btp/shared/enums';
 import { Col, Form, Select } from 'antd';
 
 import { useCreateSupplierInvoice } from '../../../api/supplier-invoices/create-supplier-invoice';
@@ -36,9 +36,9 @@ interface FormValues extends PurchaseFormValues {
   dueDate: string;
 }
 
-/** 'En retard' is read from the due date, never chosen (shared/invoice-status.ts). */
+/** 'En retard' is read from the due date, never chosen (shared/invoice-status.ts); sent reads 'Reçue'. */
 const chosenStatuses: InvoiceStatus[] = ['draft', 'sent', 'paid', 'cancelled'];
-const statusOptions = chosenStatuses.map((value) => ({ value, label: invoiceStatusLabels[value] }));
+const statusOptions = chosenStatuses.map((value) => ({ value, label: supplierInvoiceStatusLabels[value] }));
 
 function initialValues(invoice: SupplierInvoicesListItem | undefined): FormValues {
   const values = {
