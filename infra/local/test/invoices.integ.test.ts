@@ -43,6 +43,8 @@ interface Invoice {
   creditedInvoiceDate?: string;
   description?: string;
   paidAmount: string;
+  payments: { id: string; amount: string; paidAt: string; method?: string; reference?: string }[];
+  remainingAmount: string;
   dueDate?: string;
   sentAt?: string;
   paidAt?: string;
@@ -469,42 +471,112 @@ describe('POST /api/invoices/{id}/pay', () => {
     });
   });
 
-  it('a partial payment keeps the invoice sent with its remainder; paying the rest marks it paid', async () => {
+  it('two partial payments then the rest: each listed with its method and reference, then paid', async () => {
     // 8 000 € HT at 20 % = 9 600 € TTC.
     const invoice = await sent(a, { totalAmount: '8000' });
-    expect(invoice).toMatchObject({ status: 'sent', amountDue: '9600.00' });
-    const partial = await a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '9120' });
-    expect(partial.status).toBe(200);
-    expect(partial.body).toMatchObject({ status: 'sent', paidAmount: '9120.00' });
+    expect(invoice).toMatchObject({
+      status: 'sent',
+      amountDue: '9600.00',
+      payments: [],
+      remainingAmount: '9600.00',
+    });
+    const first = await a.http.post(`/api/invoices/${invoice.id}/pay`, {
+      paidAmount: '6000',
+      paidAt: '2026-01-15T10:30:00+01:00',
+      method: 'transfer',
+      reference: '  VIR SEPA Dupont janvier  ',
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      status: 'sent',
+      paidAmount: '6000.00',
+      remainingAmount: '3600.00',
+      paidAt: '2026-01-15T09:30:00.000Z',
+      payments: [
+        {
+          amount: '6000.00',
+          paidAt: '2026-01-15T09:30:00.000Z',
+          method: 'transfer',
+          reference: 'VIR SEPA Dupont janvier',
+        },
+      ],
+    });
+    const second = await a.http.post(`/api/invoices/${invoice.id}/pay`, {
+      paidAmount: '3120,00',
+      method: 'cheque',
+      reference: 'Chèque n° 0012345',
+    });
+    expect(second.body).toMatchObject({ status: 'sent', paidAmount: '9120.00', remainingAmount: '480.00' });
 
     const tooMuch = await a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '480.01' });
-    expect(tooMuch.status).toBe(400);
-    expect((tooMuch.body as { details: unknown[] }).details).toEqual([
-      {
-        path: 'paidAmount',
-        message: 'Le montant payé ne peut pas dépasser le reste à payer de la facture (480,00\u00a0€).',
-      },
-    ]);
+    const message = 'Le montant payé ne peut pas dépasser le reste à payer de la facture (480,00\u00a0€).';
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body).toEqual({
+      error: 'conflict',
+      message,
+      details: [{ path: 'paidAmount', message }],
+    });
 
+    // No amount: what remains; no method: none.
     const rest = await a.http.post(`/api/invoices/${invoice.id}/pay`);
     expect(rest.status).toBe(200);
-    expect(rest.body).toMatchObject({ status: 'paid', paidAmount: '9600.00' });
+    const paid = rest.body as Invoice;
+    expect(paid).toMatchObject({ status: 'paid', paidAmount: '9600.00', remainingAmount: '0.00' });
+    expect(paid.payments.map(({ amount, method, reference }) => ({ amount, method, reference }))).toEqual([
+      { amount: '6000.00', method: 'transfer', reference: 'VIR SEPA Dupont janvier' },
+      { amount: '3120.00', method: 'cheque', reference: 'Chèque n° 0012345' },
+      { amount: '480.00', method: undefined, reference: undefined },
+    ]);
+    expect(new Set(paid.payments.map((payment) => payment.id)).size).toBe(3);
+    expect(paid.paidAt).toBe(paid.payments[2]?.paidAt);
+    const listed = ((await a.http.get('/api/invoices')).body as Invoice[]).find(
+      (item) => item.id === invoice.id,
+    );
+    expect(listed?.payments).toEqual(paid.payments);
+  });
+
+  it('refuses an unknown method and a reference over 200 characters', async () => {
+    const invoice = await sent(a);
+    const response = await a.http.post(`/api/invoices/${invoice.id}/pay`, {
+      method: 'bitcoin',
+      reference: 'x'.repeat(201),
+    });
+    expect(response.status).toBe(400);
+    expect((response.body as { details: { path: string }[] }).details.map((detail) => detail.path)).toEqual([
+      'method',
+      'reference',
+    ]);
+    expect((await a.http.get(`/api/invoices/${invoice.id}`)).body).toMatchObject({
+      status: 'sent',
+      payments: [],
+    });
   });
 
   it('two concurrent payments of the remainder: one succeeds, the other is refused, never overpaid', async () => {
     const invoice = await sent(a, { totalAmount: '8000' });
     await a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '9120' });
     const responses = await Promise.all([
-      a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '480' }),
-      a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '480' }),
+      a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '480', method: 'card' }),
+      a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '480', method: 'cash' }),
     ]);
     const statuses = responses.map((response) => response.status).sort();
-    expect(statuses[0]).toBe(200);
-    expect([400, 409]).toContain(statuses[1]);
-    expect((await a.http.get(`/api/invoices/${invoice.id}`)).body).toMatchObject({
-      status: 'paid',
-      paidAmount: '9600.00',
-    });
+    expect(statuses).toEqual([200, 409]);
+    const read = (await a.http.get(`/api/invoices/${invoice.id}`)).body as Invoice;
+    expect(read).toMatchObject({ status: 'paid', paidAmount: '9600.00', remainingAmount: '0.00' });
+    expect(read.payments.map((payment) => payment.amount)).toEqual(['9120.00', '480.00']);
+  });
+
+  it('two concurrent partial payments that together exceed the remainder: never overpaid', async () => {
+    const invoice = await sent(a, { totalAmount: '1000' });
+    const responses = await Promise.all(
+      ['700', '700', '700'].map((paidAmount) =>
+        a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount }),
+      ),
+    );
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+    const read = (await a.http.get(`/api/invoices/${invoice.id}`)).body as Invoice;
+    expect(read).toMatchObject({ status: 'sent', paidAmount: '700.00', remainingAmount: '500.00' });
+    expect(read.payments).toHaveLength(1);
   });
 
   it('pays part of an overdue invoice with a given amount and date: it stays overdue', async () => {
@@ -534,7 +606,7 @@ describe('POST /api/invoices/{id}/pay', () => {
 
     const invoice = await sent(a);
     const tooMuch = await a.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '1481.41' });
-    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.status).toBe(409);
     expect((tooMuch.body as { details: unknown[] }).details).toEqual([
       {
         path: 'paidAmount',
@@ -1001,7 +1073,7 @@ describe('credit notes', () => {
     const read = (await company.http.get(`/api/invoices/${invoice.id}`)).body as Invoice;
     expect(read).toMatchObject({ status: 'sent', creditedAmount: '371.99', amountDue: '1430.78' });
     const tooMuch = await company.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '1058.80' });
-    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.status).toBe(409);
     expect((tooMuch.body as ErrorBody).details).toEqual([
       {
         path: 'paidAmount',
@@ -1196,5 +1268,50 @@ describe('invoices stored before lines and VAT', () => {
     await send(a, note.body as Invoice);
     const paid = await a.http.post(`/api/invoices/${id}/pay`);
     expect(paid.body).toMatchObject({ status: 'paid', paidAmount: '600.00', creditedAmount: '600.00' });
+  });
+
+  it('a record paid in part before payments were listed reads as one payment, then takes more', async () => {
+    const id = newId();
+    const now = new Date().toISOString();
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          pk: `COMPANY#${a.companyId}`,
+          sk: `INVOICE#${id}`,
+          id,
+          companyId: a.companyId,
+          clientId: a.clientId,
+          title: 'Facture payée en partie',
+          totalAmount: '1000.00',
+          paidAmount: '500.00',
+          paidAt: '2025-12-01T09:00:00.000Z',
+          status: 'sent',
+          number: 'FAC-2025-0043',
+          sentAt: '2025-11-20T10:00:00.000Z',
+          dueDate: '2099-01-01',
+          createdAt: now,
+          updatedAt: now,
+          version: 2,
+        },
+      }),
+    );
+    const read = await a.http.get(`/api/invoices/${id}`);
+    expect(read.body).toMatchObject({
+      status: 'sent',
+      paidAmount: '500.00',
+      remainingAmount: '700.00',
+      payments: [{ amount: '500.00', paidAt: '2025-12-01T09:00:00.000Z' }],
+    });
+    expect((read.body as Invoice).payments[0]?.method).toBeUndefined();
+    const rest = await a.http.post(`/api/invoices/${id}/pay`, { method: 'cheque' });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ status: 'paid', paidAmount: '1200.00', remainingAmount: '0.00' });
+    expect(
+      (rest.body as Invoice).payments.map(({ amount, paidAt, method }) => ({ amount, paidAt, method })),
+    ).toEqual([
+      { amount: '500.00', paidAt: '2025-12-01T09:00:00.000Z', method: undefined },
+      { amount: '700.00', paidAt: (rest.body as Invoice).paidAt, method: 'cheque' },
+    ]);
   });
 });
