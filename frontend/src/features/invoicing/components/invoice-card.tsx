@@ -122,8 +122,13 @@ export function InvoiceCard({
             </Button>
           )}
           {actions.pay && (
-            <Button size="large" type="primary" onClick={onPay} aria-label={`Marquer payée ${invoice.title}`}>
-              Marquer payée
+            <Button
+              size="large"
+              type="primary"
+              onClick={onPay}
+              aria-label={`Enregistrer un paiement ${invoice.title}`}
+            >
+              Enregistrer un paiement
             </Button>
           )}
           {actions.credit && (

@@ -1,5 +1,5 @@
-import type { BuyerSnapshot, SellerSnapshot, Situation } from '@btp/shared/entities/invoice';
-import { invoiceKindLabels, labelOf, legalFormLabels } from '@btp/shared/enums';
+import type { BuyerSnapshot, InvoicePayment, SellerSnapshot, Situation } from '@btp/shared/entities/invoice';
+import { invoiceKindLabels, labelOf, legalFormLabels, paymentMethodLabels } from '@btp/shared/enums';
 import { centsOf } from '@btp/shared/finance';
 import { formatEuro } from '@btp/shared/money';
 import { Alert, Button, Tag, Typography } from 'antd';
@@ -122,6 +122,36 @@ function SituationProgress({ situation }: { situation: Situation }) {
   );
 }
 
+/** The payments received, in the order recorded: date, means, reference and amount TTC. */
+function PaymentsList({ payments }: { payments: readonly InvoicePayment[] }) {
+  return (
+    <section aria-label="Paiements reçus">
+      <Typography.Title level={5}>Paiements reçus</Typography.Title>
+      {payments.length === 0 ? (
+        <Typography.Paragraph type="secondary">Aucun paiement enregistré</Typography.Paragraph>
+      ) : (
+        <ol className={styles.readLines}>
+          {payments.map((payment) => (
+            <li
+              key={payment.id}
+              className={styles.readLine}
+              aria-label={`Paiement du ${formatDate(payment.paidAt)}`}
+            >
+              <span className={styles.readLineTitle}>
+                {`${formatDate(payment.paidAt)} · ${labelOf(paymentMethodLabels, payment.method, 'Moyen non précisé')}`}
+              </span>
+              <span className={cardStyles.secondary}>
+                {payment.reference === undefined ? 'Sans référence' : `Réf. ${payment.reference}`}
+              </span>
+              <strong className={styles.readLineTotal}>{euros(payment.amount)}</strong>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 interface InvoiceDetailsDialogProps {
   invoice: InvoicesListItem;
   onClose: () => void;
@@ -207,7 +237,7 @@ export function InvoiceDetailsDialog({ invoice, onClose, onCredit }: InvoiceDeta
             <dd>{formatDateTime(invoice.sentAt)}</dd>
           </>
         )}
-        {invoice.paidAt !== undefined && (
+        {invoice.paidAt !== undefined && invoice.status === 'paid' && (
           <>
             <dt>Payée le</dt>
             <dd>{formatDate(invoice.paidAt)}</dd>
@@ -264,6 +294,7 @@ export function InvoiceDetailsDialog({ invoice, onClose, onCredit }: InvoiceDeta
         </dl>
       )}
 
+      {!creditNote && invoice.status !== 'draft' && <PaymentsList payments={invoice.payments} />}
       {!creditNote && (
         <dl className={cardStyles.facts} style={{ fontSize: 14 }}>
           <dt>Montant payé</dt>

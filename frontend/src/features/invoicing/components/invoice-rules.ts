@@ -1,8 +1,8 @@
 import {
   centsOf,
-  isCashed,
   isCreditNote,
   outstandingCents,
+  paymentRevenueEntries,
   receivables,
   revenueHtCents,
 } from '@btp/shared/finance';
@@ -68,7 +68,10 @@ export function remainingCents(invoice: InvoicesListItem): number {
 export interface InvoiceSummary {
   /** TTC still owed on sent and overdue invoices. */
   pending: { cents: number; count: number };
-  /** HT cashed ("CA encaissé HT"): paid invoices less their issued credit notes; count: invoices cashed. */
+  /**
+   * HT cashed ("CA encaissé HT"): each payment's share of its invoice's HT, less the issued credit
+   * notes of invoices paid; count: invoices with a payment.
+   */
   paid: { cents: number; count: number };
   /** The part of `pending` that is overdue (TTC). */
   overdue: { cents: number; count: number };
@@ -90,7 +93,10 @@ export function invoiceSummary(
   const drafts = read.filter((invoice) => invoice.status === 'draft' && !isCreditNote(invoice));
   return {
     pending: { cents: owed.cents, count: owed.count },
-    paid: { cents: revenueHtCents(read), count: read.filter(isCashed).length },
+    paid: {
+      cents: revenueHtCents(read),
+      count: read.filter((invoice) => paymentRevenueEntries(invoice).length > 0).length,
+    },
     overdue: { cents: owed.overdueCents, count: owed.overdueCount },
     drafts: { cents: sumCents(drafts.map((invoice) => centsOf(invoice.totalAmount))), count: drafts.length },
   };

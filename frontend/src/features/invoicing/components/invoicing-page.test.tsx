@@ -454,7 +454,12 @@ describe('Facturation', () => {
     expect(sent).toHaveTextContent(`${euro(1_180_000)} TTC${euro(1_000_000)} HT`);
     expect(sent).toHaveTextContent(`Reste à payer : ${euro(1_180_000)}`);
     expect(sent).toHaveTextContent('Échéance: 31/12/2099');
-    expect(buttonsOf(sent)).toEqual(['Voir détails', 'Marquer payée', 'Établir un avoir', ...pdfButtons]);
+    expect(buttonsOf(sent)).toEqual([
+      'Voir détails',
+      'Enregistrer un paiement',
+      'Établir un avoir',
+      ...pdfButtons,
+    ]);
   });
 
   it('lists overdue invoices with what remains after credit notes, paid and cancelled ones in their tabs', async () => {
@@ -464,7 +469,12 @@ describe('Facturation', () => {
     await openTab(/^En retard/);
     const late = await card('Situation n°1');
     expect(late).toHaveTextContent('En retard');
-    expect(buttonsOf(late)).toEqual(['Voir détails', 'Marquer payée', 'Établir un avoir', ...pdfButtons]);
+    expect(buttonsOf(late)).toEqual([
+      'Voir détails',
+      'Enregistrer un paiement',
+      'Établir un avoir',
+      ...pdfButtons,
+    ]);
     const credited = await card('Situation n°2');
     expect(credited).toHaveTextContent(`${euro(360_000)} TTC${euro(300_000)} HT`);
     expect(credited).toHaveTextContent(`Reste à payer : ${euro(300_000)}`);
@@ -1037,26 +1047,36 @@ describe('Facturation', () => {
     expect(screen.getByRole('tab', { name: /^Avoirs/ })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('marks an invoice paid with what remains TTC and today by default, or a lower amount', async () => {
+  it('records a payment: what remains TTC and today by default, or a lower amount, its means and reference', async () => {
     const user = setupUser();
     const api = stub({
       [`POST /api/invoices/${upcoming.id}/pay`]: json({ ...upcoming, status: 'paid', paidAmount: '9500.00' }),
     });
     renderPage();
 
-    await user.click(within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }));
-    const dialog = await findDialog('Marquer payée');
+    await user.click(
+      within(await card('Situation n°3')).getByRole('button', { name: /^Enregistrer un paiement/ }),
+    );
+    const dialog = await findDialog('Enregistrer un paiement');
     const amount = within(dialog).getByLabelText('Montant payé (€)');
     expect(amount).toHaveValue('11800,00');
     expect(dialog).toHaveTextContent(`Montant TTC reçu. Reste à payer : ${euro(1_180_000)} TTC.`);
     expect(within(dialog).getByLabelText('Date de paiement')).toHaveValue(dayjs().format('DD/MM/YYYY'));
+    expect(within(dialog).getByRole('combobox', { name: 'Moyen de paiement' })).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '9 500');
-    await user.click(within(dialog).getByRole('button', { name: 'Marquer payée' }));
+    await choose(dialog, 'Moyen de paiement', 'Chèque');
+    await fill(within(dialog).getByLabelText('Référence'), 'Chèque n° 0012345');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
 
     expect(await toasts().findByText('Facture FAC-2026-0003 marquée payée avec succès')).toBeInTheDocument();
     const [pay] = api.calls(`POST /api/invoices/${upcoming.id}/pay`);
-    expect(pay?.body).toMatchObject({ paidAmount: '9500.00', version: 2 });
+    expect(pay?.body).toMatchObject({
+      paidAmount: '9500.00',
+      method: 'cheque',
+      reference: 'Chèque n° 0012345',
+      version: 2,
+    });
     expect((pay?.body as { paidAt: string }).paidAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(screen.getByRole('tab', { name: /^Payées/ })).toHaveAttribute('aria-selected', 'true');
   });
@@ -1077,12 +1097,14 @@ describe('Facturation', () => {
     });
     renderPage();
 
-    await user.click(within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }));
-    const dialog = await findDialog('Marquer payée');
+    await user.click(
+      within(await card('Situation n°3')).getByRole('button', { name: /^Enregistrer un paiement/ }),
+    );
+    const dialog = await findDialog('Enregistrer un paiement');
     const amount = within(dialog).getByLabelText('Montant payé (€)');
     await user.clear(amount);
     await user.type(amount, '9 500');
-    await user.click(within(dialog).getByRole('button', { name: 'Marquer payée' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
 
     await waitFor(() => expect(api.calls(`POST /api/invoices/${upcoming.id}/pay`)).toHaveLength(1));
     expect(await toasts().findByText(/^Paiement enregistré : reste à payer/)).toHaveTextContent(
@@ -1092,6 +1114,58 @@ describe('Facturation', () => {
     const updated = await card('Situation n°3');
     expect(updated).toHaveTextContent(`Déjà payé : ${euro(950_000)} TTC`);
     expect(updated).toHaveTextContent(`Reste à payer : ${euro(230_000)}`);
+  });
+
+  it('lists the payments received in the details, with their means and reference, and what remains', async () => {
+    const user = setupUser();
+    const partlyPaid = {
+      ...upcoming,
+      paidAmount: '9500.00',
+      paidAt: '2026-04-25T10:00:00.000Z',
+      remainingAmount: '2300.00',
+      payments: [
+        {
+          id: 'p1',
+          amount: '6000.00',
+          paidAt: '2026-04-20T10:00:00.000Z',
+          method: 'transfer',
+          reference: 'VIR SEPA Garnier',
+        },
+        { id: 'p2', amount: '3500.00', paidAt: '2026-04-25T10:00:00.000Z' },
+      ],
+    };
+    stub({ 'GET /api/invoices': json([partlyPaid]) });
+    renderPage();
+
+    const sent = await card('Situation n°3');
+    expect(sent).toHaveTextContent('Envoyée');
+    expect(sent).toHaveTextContent(`Déjà payé : ${euro(950_000)} TTC`);
+    expect(sent).toHaveTextContent(`Reste à payer : ${euro(230_000)}`);
+    await user.click(within(sent).getByRole('button', { name: /^Voir détails/ }));
+    const details = await findDialog('Détails de la facture');
+    const payments = within(within(details).getByRole('region', { name: 'Paiements reçus' })).getAllByRole(
+      'listitem',
+    );
+    expect(payments.map((payment) => payment.textContent)).toEqual([
+      `20/04/2026 · VirementRéf. VIR SEPA Garnier${formatEuro(600_000)}`,
+      `25/04/2026 · Moyen non préciséSans référence${formatEuro(350_000)}`,
+    ]);
+    expect(details).toHaveTextContent(`Montant payé${euro(950_000)}`);
+    expect(details).toHaveTextContent(`Reste à payer${euro(230_000)}`);
+    // Still awaiting payment: no 'Payée le'.
+    expect(details).not.toHaveTextContent('Payée le');
+  });
+
+  it('says no payment was received yet in the details of an issued invoice', async () => {
+    const user = setupUser();
+    stub();
+    renderPage();
+
+    await user.click(within(await card('Situation n°3')).getByRole('button', { name: /^Voir détails/ }));
+    const details = await findDialog('Détails de la facture');
+    expect(within(details).getByRole('region', { name: 'Paiements reçus' })).toHaveTextContent(
+      'Aucun paiement enregistré',
+    );
   });
 
   it('opens on Brouillons when only drafts exist', async () => {
@@ -1110,8 +1184,10 @@ describe('Facturation', () => {
     renderPage();
 
     await openTab(/^En retard/);
-    await user.click(within(await card('Situation n°2')).getByRole('button', { name: /^Marquer payée/ }));
-    const dialog = await findDialog('Marquer payée');
+    await user.click(
+      within(await card('Situation n°2')).getByRole('button', { name: /^Enregistrer un paiement/ }),
+    );
+    const dialog = await findDialog('Enregistrer un paiement');
     expect(within(dialog).getByLabelText('Montant payé (€)')).toHaveValue('3000,00');
   });
 
@@ -1125,9 +1201,11 @@ describe('Facturation', () => {
     });
     renderPage();
 
-    await user.click(within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }));
-    const dialog = await findDialog('Marquer payée');
-    await user.click(within(dialog).getByRole('button', { name: 'Marquer payée' }));
+    await user.click(
+      within(await card('Situation n°3')).getByRole('button', { name: /^Enregistrer un paiement/ }),
+    );
+    const dialog = await findDialog('Enregistrer un paiement');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
 
     expect(await toasts().findByText(message)).toBeInTheDocument();
     expect(await within(dialog).findByText(message)).toBeInTheDocument();

@@ -1,7 +1,12 @@
-import { invoicePayInput, type InvoicePayData } from '@btp/shared/entities/invoice';
+import {
+  invoicePayInput,
+  PAYMENT_REFERENCE_MAX_LENGTH,
+  type InvoicePayData,
+} from '@btp/shared/entities/invoice';
+import { paymentMethodLabels, paymentMethods, type PaymentMethod } from '@btp/shared/enums';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatEuro, formatMoney } from '@btp/shared/money';
-import { Form, Input, Typography } from 'antd';
+import { Form, Input, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
 import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
@@ -17,7 +22,15 @@ import { remainingCents } from './invoice-rules';
 export interface PayFormValues {
   paidAmount: string;
   paidAt: Dayjs | null;
+  method?: PaymentMethod | null | undefined;
+  reference?: string | undefined;
 }
+
+/** The choices of 'Moyen de paiement': Virement, Chèque, Espèces, Carte bancaire. */
+export const paymentMethodOptions = paymentMethods.map((method) => ({
+  value: method,
+  label: paymentMethodLabels[method],
+}));
 
 /**
  * The payment instant sent for the chosen day: now when it is today (France), else noon of that day
@@ -32,6 +45,8 @@ export function validatePayment(values: PayFormValues, version: number) {
   return validateWith(invoicePayInput, {
     paidAmount: values.paidAmount,
     paidAt: values.paidAt === null ? undefined : paymentInstant(values.paidAt),
+    method: values.method ?? undefined,
+    reference: values.reference,
     version,
   });
 }
@@ -43,8 +58,9 @@ interface PayInvoiceDialogProps {
 }
 
 /**
- * 'Marquer payée': the amount received, TTC (by default what remains to pay: the amount due less
- * what was paid and credited), and the day it was received (today).
+ * 'Enregistrer un paiement': one payment of the invoice: the amount received, TTC (by default what
+ * remains to pay: the amount due less what was paid and credited; less is a partial payment), the
+ * day it was received (today), how (optional) and its reference (n° de chèque, libellé du virement).
  */
 export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogProps) {
   const { toast } = useToast();
@@ -52,7 +68,7 @@ export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogP
   const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<
     PayFormValues,
     InvoicePayData
-  >(['paidAmount', 'paidAt'], (values) => validatePayment(values, invoice.version));
+  >(['paidAmount', 'paidAt', 'method', 'reference'], (values) => validatePayment(values, invoice.version));
   const remaining = remainingCents(invoice);
 
   const submit = async (data: InvoicePayData) => {
@@ -82,8 +98,8 @@ export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogP
   return (
     <ResponsiveModal
       open
-      title="Marquer payée"
-      okText="Marquer payée"
+      title="Enregistrer un paiement"
+      okText="Enregistrer le paiement"
       cancelText="Annuler"
       okButtonProps={{ size: 'large' }}
       cancelButtonProps={{ size: 'large' }}
@@ -112,8 +128,24 @@ export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogP
         >
           <Input inputMode="decimal" />
         </Form.Item>
-        <Form.Item name="paidAt" label="Date de paiement" style={{ marginBottom: 0 }}>
+        <Form.Item name="paidAt" label="Date de paiement">
           <DateField allowClear={false} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />
+        </Form.Item>
+        <Form.Item name="method" label="Moyen de paiement">
+          <Select<PaymentMethod>
+            options={paymentMethodOptions}
+            allowClear
+            placeholder="Non précisé"
+            popupMatchSelectWidth
+          />
+        </Form.Item>
+        <Form.Item
+          name="reference"
+          label="Référence"
+          extra="N° de chèque, libellé du virement… (facultatif)"
+          style={{ marginBottom: 0 }}
+        >
+          <Input maxLength={PAYMENT_REFERENCE_MAX_LENGTH} autoComplete="off" />
         </Form.Item>
       </Form>
     </ResponsiveModal>
