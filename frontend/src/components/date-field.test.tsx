@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -36,7 +36,8 @@ function Harness({ iso = false, onSave }: { iso?: boolean; onSave: (data: { due:
   );
 }
 
-describe('DateField', () => {
+// The calendar's first render is slow on a small, busy machine.
+describe('DateField', { timeout: 45_000 }, () => {
   it('keeps a typed date when the save button is clicked with the mouse, without Enter', async () => {
     const onSave = vi.fn();
     const user = userEvent.setup();
@@ -55,6 +56,42 @@ describe('DateField', () => {
     await user.keyboard('2/3/2027');
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ due: '2027-03-02' }));
+  });
+
+  it('keeps the typed date when the pointer rests on another day of the open calendar, then the field is left', async () => {
+    const onSave = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onSave={onSave} />);
+    const input = screen.getByLabelText('Échéance');
+    await user.click(input);
+    await user.keyboard('22/12/2026');
+    // antd shows the hovered day in the input while the pointer rests on it.
+    const hovered = await waitFor(() => {
+      const cell = document.querySelector<HTMLElement>('td.ant-picker-cell[title="2026-12-10"]');
+      if (cell === null) throw new Error('the calendar shows no 10 December 2026');
+      return cell;
+    });
+    fireEvent.mouseEnter(hovered);
+    await waitFor(() => expect(input).toHaveValue('10/12/2026'));
+    fireEvent.blur(input);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ due: '2026-12-22' }));
+  });
+
+  it('takes a day picked with the mouse after something was typed', async () => {
+    const onSave = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onSave={onSave} />);
+    await user.click(screen.getByLabelText('Échéance'));
+    await user.keyboard('22/12/2026');
+    const picked = await waitFor(() => {
+      const cell = document.querySelector<HTMLElement>('td.ant-picker-cell[title="2026-12-10"]');
+      if (cell === null) throw new Error('the calendar shows no 10 December 2026');
+      return cell;
+    });
+    await user.click(picked);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ due: '2026-12-10' }));
   });
 
   it('refuses a typed text that is not a day, with a French message', async () => {

@@ -1,7 +1,7 @@
 import { DatePicker, type DatePickerProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import type { FocusEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
 
 dayjs.extend(customParseFormat);
 
@@ -57,41 +57,58 @@ function pickerValue(value: DateFieldValue | undefined): Dayjs | null {
  * The date field of every form: antd's date picker in French (JJ/MM/AAAA). A date typed then left
  * (a click on "Enregistrer", Tab) is kept as it is, without Enter; a text that is not a day becomes
  * an `InvalidDate`, which the form refuses with a message.
+ *
+ * What was typed is tracked from the input's own change events, not read back from the input when
+ * the field is left: antd shows a hovered calendar day in the input, so the displayed text may be a
+ * day the pointer merely rests on. A day picked (click, Enter, clear) ends the typing.
  */
 export function DateField({ value, onChange, iso = false, onBlur, style, ...rest }: DateFieldProps) {
   const current = pickerValue(value);
+  /** The text the person typed since the last day picked or committed; null when none. */
+  const typed = useRef<string | null>(null);
   const emit = (day: Dayjs | null) => {
     if (iso) onChange?.(day === null ? '' : day.format(ISO_FORMAT));
     else onChange?.(day);
   };
 
-  const commitTyped = (event: FocusEvent<HTMLElement>) => {
-    const target = event.target;
-    if (!(target instanceof HTMLInputElement)) return;
-    const typed = parseTypedDate(target.value);
-    if (typed === 'invalid') {
-      onChange?.(new InvalidDate(target.value.trim(), iso ? '' : null));
+  const rememberTyped = (event: ChangeEvent<HTMLElement>) => {
+    if (event.target instanceof HTMLInputElement) typed.current = event.target.value;
+  };
+
+  const commitTyped = () => {
+    const text = typed.current;
+    typed.current = null;
+    if (text === null) return;
+    const day = parseTypedDate(text);
+    if (day === 'invalid') {
+      onChange?.(new InvalidDate(text.trim(), iso ? '' : null));
       return;
     }
-    if (typed === null) {
+    if (day === null) {
       if (current !== null || value instanceof InvalidDate) emit(null);
       return;
     }
-    if (current === null || !typed.isSame(current, 'day')) emit(typed);
+    if (current === null || !day.isSame(current, 'day')) emit(day);
   };
 
   return (
-    <DatePicker
-      {...rest}
-      format={DATE_DISPLAY_FORMAT}
-      placeholder={rest.placeholder ?? 'JJ/MM/AAAA'}
-      style={{ width: '100%', ...style }}
-      value={current}
-      onChange={(day) => emit(Array.isArray(day) ? (day[0] ?? null) : day)}
-      onBlur={(event, info) => {
-        commitTyped(event);
-        onBlur?.(event, info);
-      }}
-    />
+    // The input's change events bubble (React) to this wrapper, which takes no room of its own.
+    <span style={{ display: 'contents' }} onChange={rememberTyped}>
+      <DatePicker
+        {...rest}
+        format={DATE_DISPLAY_FORMAT}
+        placeholder={rest.placeholder ?? 'JJ/MM/AAAA'}
+        style={{ width: '100%', ...style }}
+        value={current}
+        onChange={(day) => {
+          typed.current = null;
+          emit(Array.isArray(day) ? (day[0] ?? null) : day);
+        }}
+        onBlur={(event, info) => {
+          commitTyped();
+          onBlur?.(event, info);
+        }}
+      />
+    </span>
   );
 }
