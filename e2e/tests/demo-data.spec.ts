@@ -32,6 +32,11 @@ test('the demo company on every screen', async ({ page }) => {
     3,
   );
   await expect(page.getByRole('region', { name: 'Factures en Attente' })).toContainText('Échéance:');
+  // The same figures as Facturation and Finances: what is owed (TTC) and the margin.
+  await expect(page.getByRole('region', { name: 'Factures en Attente' })).toContainText(
+    '39 177,23 € TTC total',
+  );
+  await expect(page.getByText('21,7 %').first()).toBeVisible();
   const documents = page.getByRole('region', { name: 'Documents Récents' });
   await expect(documents).toContainText('PV de réception bureaux Moreau.pdf');
   await expect(documents.getByText(/ B · Il y a moins d'1h$/)).toHaveCount(4);
@@ -65,7 +70,8 @@ test('the demo company on every screen', async ({ page }) => {
   }
 
   await openScreen(page, '/quotes', 'Devis');
-  await expect(page.getByRole('article', { name: /^Devis DEV-/ })).toHaveCount(9);
+  // Ten quotes sized to their chantiers; the two drafts can be sent.
+  await expect(page.getByRole('article', { name: /^Devis DEV-/ })).toHaveCount(10);
   await expect(page.getByRole('button', { name: 'Envoyer' })).toHaveCount(2);
 
   await openScreen(page, '/purchases', 'Achats');
@@ -74,7 +80,8 @@ test('the demo company on every screen', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Sélectionner' })).toHaveCount(1);
   await page.getByRole('tab', { name: /^Commandes/ }).click();
   await expect(page.getByRole('list', { name: 'Commandes' }).getByRole('article')).toHaveCount(1);
-  await expect(page.getByRole('article', { name: /^Facture fournisseur FF-/ })).toHaveCount(5);
+  // Materials, subcontracting and rentals of the chantiers: 12 paid, 4 still to pay.
+  await expect(page.getByRole('article', { name: /^Facture fournisseur FF-/ })).toHaveCount(16);
 
   await openScreen(page, '/work-tracking', 'Suivi Travaux');
   for (const tab of ['En Attente (2)', 'Validés (2)', 'Signés (2)']) {
@@ -87,18 +94,20 @@ test('the demo company on every screen', async ({ page }) => {
   for (const tab of ['Envoyées (1)', 'En retard (2)', 'Payées (6)', 'Brouillons (2)', 'Avoirs (1)']) {
     await expect(page.getByRole('tab', { name: tab })).toBeAttached();
   }
-  // 38 750,00 € HT paid, the Garnier deposit and two situations (20 526,20 € HT), less the
-  // 480,00 € HT credited on the Moreau offices.
-  await expect(page.getByRole('region', { name: 'Total encaissé (HT)' })).toContainText('58 796,20 €');
-  await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText('31 020,00 €');
+  // Moreau 23 400,00, Petit 9 800,00 and the Hôtel du Parc's deposit 8 250,18 € HT paid, the
+  // Garnier deposit and two situations (35 920,21 € HT), less the 480,00 € HT credited on the
+  // Moreau offices. Overdue: the Belle Vue deposit and the Hôtel du Parc's 40 % (TTC).
+  await expect(page.getByRole('region', { name: 'Total encaissé (HT)' })).toContainText('76 890,39 €');
+  await expect(page.getByRole('region', { name: 'Total en attente (TTC)' })).toContainText('39 177,23 €');
+  await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText('32 991,47 €');
   await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText('2 factures');
 
   await openScreen(page, '/documents', 'Documents');
   // Six uploaded files, and the PDF archived when each of the 9 invoices and the credit note was sent
   // (type Facture: under 'Autre', the spec's tabs having none for invoices).
   await expect(page.getByRole('article')).toHaveCount(16);
-  await expect(page.getByRole('article', { name: /^Facture FAC-2026-\d{4}\.pdf$/ })).toHaveCount(9);
-  await expect(page.getByRole('article', { name: 'Avoir AV-2026-0001.pdf' })).toBeVisible();
+  await expect(page.getByRole('article', { name: /^Facture FAC-\d{4}-\d{4}\.pdf$/ })).toHaveCount(9);
+  await expect(page.getByRole('article', { name: /^Avoir AV-\d{4}-0001\.pdf$/ })).toBeVisible();
   for (const tab of ['Tous (16)', 'Devis (1)', 'Plan (1)', 'Photo (1)', 'Contrat (1)', 'Autre (12)']) {
     await expect(page.getByRole('tab', { name: tab })).toBeAttached();
   }
@@ -107,10 +116,13 @@ test('the demo company on every screen', async ({ page }) => {
   ).toBeVisible();
 
   await openScreen(page, '/finances', 'Finances');
-  await expect(page.getByText('58 796,20 €').first()).toBeVisible();
+  // The same revenue as Facturation, 60 240,00 € of supplier invoices paid: a margin of 21,7 %.
+  await expect(page.getByText('76 890,39 €').first()).toBeVisible();
+  await expect(page.getByText('Marge : 21,7 %')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Revenus vs Dépenses' })).toContainText(
-    'Bénéfice Net53 866,20 €',
+    'Bénéfice Net16 650,39 €',
   );
+  await expect(page.getByText('39 177,23 €').first()).toBeVisible();
   await expect(page.getByText('2 factures en retard')).toBeVisible();
   await expectNoHorizontalOverflow(page);
 });

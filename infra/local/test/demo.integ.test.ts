@@ -37,7 +37,11 @@ describe('DEMO=1', () => {
       expect(response.status, path).toBe(200);
       expect((response.body as unknown[]).length, path).toBeGreaterThan(0);
     }
-    const projects = (await demo.get('/api/projects')).body as { status: string }[];
+    const projects = (await demo.get('/api/projects')).body as {
+      id: string;
+      status: string;
+      estimatedBudget?: string;
+    }[];
     expect(new Set(projects.map((project) => project.status))).toEqual(
       new Set(['planning', 'in_progress', 'on_hold', 'completed', 'cancelled']),
     );
@@ -52,7 +56,12 @@ describe('DEMO=1', () => {
 
     // The Garnier extension is billed by situations: a deposit, two situations paid, one draft
     // from the signed progress report (63 % on every line).
-    const quotes = (await demo.get('/api/quotes')).body as { id: string; title: string }[];
+    const quotes = (await demo.get('/api/quotes')).body as {
+      id: string;
+      title: string;
+      totalAmount: string;
+      projectId?: string;
+    }[];
     const garnier = quotes.find((quote) => quote.title.startsWith('Extension maison Garnier'));
     const billing = (await demo.get(`/api/quotes/${garnier?.id}/billing`)).body as {
       invoices: { kind: string; status: string; situationIndex?: number }[];
@@ -75,11 +84,29 @@ describe('DEMO=1', () => {
     };
     expect(new Set(draft.situation.lines.map((line) => line.cumulativePercent))).toEqual(new Set(['63.00']));
 
-    const stats = (await demo.get('/api/dashboard/stats')).body as Record<string, unknown>;
+    const stats = (await demo.get('/api/dashboard/stats')).body as {
+      activeProjects: number;
+      pendingQuotes: number;
+      monthlyRevenue: string;
+      profitMargin: string;
+      raw: { revenuePaid: string; expensesPaid: string; profitMarginPercent: string | null };
+    };
     expect(stats.activeProjects).toBeGreaterThan(0);
     expect(stats.pendingQuotes).toBeGreaterThan(0);
     expect(stats.monthlyRevenue).not.toMatch(/^0,00/);
-    expect(stats.profitMargin).not.toBe('0 %');
+    // A margin a building SME would believe: the supplier invoices paid (materials,
+    // subcontracting, rentals) take most of the revenue cashed, not a few percent of it.
+    const margin = Number(stats.raw.profitMarginPercent);
+    expect(margin).toBeGreaterThanOrEqual(10);
+    expect(margin).toBeLessThanOrEqual(40);
+    expect(Number(stats.raw.revenuePaid)).toBeGreaterThan(50_000);
+    expect(Number(stats.raw.expensesPaid)).toBeGreaterThan(Number(stats.raw.revenuePaid) / 2);
+
+    // The quotes are sized to their chantiers: the kitchen's is its budget, some 18 500 € HT.
+    const kitchen = quotes.find((quote) => quote.title === 'Rénovation cuisine Durand');
+    expect(Number(kitchen?.totalAmount)).toBeGreaterThan(15_000);
+    const budget = projects.find((project) => project.id === kitchen?.projectId)?.estimatedBudget;
+    expect(budget).toBe(kitchen?.totalAmount);
 
     const [document] = (await demo.get('/api/documents')).body as { id: string; size: number }[];
     const download = (await demo.get(`/api/documents/${document!.id}/download`)).body as { url: string };
