@@ -1,26 +1,29 @@
 import { clientSchema } from '@btp/shared/entities/client';
 import type { z } from '@btp/shared/zod-fr';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
+import { listKey, listPath, type ListParams } from '../list-params';
 
 export type ClientsListItem = z.infer<typeof clientSchema>;
 
 /**
- * `GET /api/clients`: the company's records, most recent first (at most 1,000). Every successful write
+ * `GET /api/clients`: the company's records, most recent first (at most 1,000); with `params`, those
+ * matching `q` in `sort` order (the server searches and sorts). Every successful write
  * on them invalidates `listClientsQueryOptions().queryKey` (spec section 7).
  */
-export async function listClients(signal?: AbortSignal): Promise<ClientsListItem[]> {
-  return clientSchema.array().parse(await api.get('/api/clients', { signal }));
+export async function listClients(signal?: AbortSignal, params?: ListParams): Promise<ClientsListItem[]> {
+  return clientSchema.array().parse(await api.get(listPath('/api/clients', params), { signal }));
 }
 
-export function listClientsQueryOptions() {
+export function listClientsQueryOptions(params?: ListParams) {
   return queryOptions({
-    queryKey: ['clients'],
-    queryFn: ({ signal }) => listClients(signal),
+    queryKey: listKey('clients', params),
+    queryFn: ({ signal }) => listClients(signal, params),
   });
 }
 
-export function useClientsList() {
-  return useQuery(listClientsQueryOptions());
+/** The list; with a search or a sort, the previous answer stays shown while the next one loads. */
+export function useClientsList(params?: ListParams) {
+  return useQuery({ ...listClientsQueryOptions(params), placeholderData: keepPreviousData });
 }

@@ -1,26 +1,29 @@
 import { invoiceListItemSchema } from '@btp/shared/entities/invoice';
 import type { z } from '@btp/shared/zod-fr';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
+import { listKey, listPath, type ListParams } from '../list-params';
 
 export type InvoicesListItem = z.infer<typeof invoiceListItemSchema>;
 
 /**
- * `GET /api/invoices`: the company's records, most recent first (at most 1,000). Every successful write
+ * `GET /api/invoices`: the company's records, most recent first (at most 1,000); with `params`, those
+ * matching `q` in `sort` order (the server searches and sorts). Every successful write
  * on them invalidates `listInvoicesQueryOptions().queryKey` (spec section 7).
  */
-export async function listInvoices(signal?: AbortSignal): Promise<InvoicesListItem[]> {
-  return invoiceListItemSchema.array().parse(await api.get('/api/invoices', { signal }));
+export async function listInvoices(signal?: AbortSignal, params?: ListParams): Promise<InvoicesListItem[]> {
+  return invoiceListItemSchema.array().parse(await api.get(listPath('/api/invoices', params), { signal }));
 }
 
-export function listInvoicesQueryOptions() {
+export function listInvoicesQueryOptions(params?: ListParams) {
   return queryOptions({
-    queryKey: ['invoices'],
-    queryFn: ({ signal }) => listInvoices(signal),
+    queryKey: listKey('invoices', params),
+    queryFn: ({ signal }) => listInvoices(signal, params),
   });
 }
 
-export function useInvoicesList() {
-  return useQuery(listInvoicesQueryOptions());
+/** The list; with a search or a sort, the previous answer stays shown while the next one loads. */
+export function useInvoicesList(params?: ListParams) {
+  return useQuery({ ...listInvoicesQueryOptions(params), placeholderData: keepPreviousData });
 }

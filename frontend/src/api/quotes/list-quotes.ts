@@ -1,9 +1,10 @@
 import { quoteSchema } from '@btp/shared/entities/quote';
 import { entityRefSchema } from '@btp/shared/record';
 import type { z } from '@btp/shared/zod-fr';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
+import { listKey, listPath, type ListParams } from '../list-params';
 
 /** A quote in `GET /api/quotes`: without its lines, with its client and project names. */
 export const quoteListItemSchema = quoteSchema.extend({
@@ -13,20 +14,22 @@ export const quoteListItemSchema = quoteSchema.extend({
 export type QuoteListItem = z.infer<typeof quoteListItemSchema>;
 
 /**
- * `GET /api/quotes`: the company's records, most recent first (at most 1,000). Every successful write
+ * `GET /api/quotes`: the company's records, most recent first (at most 1,000); with `params`, those
+ * matching `q` in `sort` order (the server searches and sorts). Every successful write
  * on them invalidates `listQuotesQueryOptions().queryKey` (spec section 7).
  */
-export async function listQuotes(signal?: AbortSignal): Promise<QuoteListItem[]> {
-  return quoteListItemSchema.array().parse(await api.get('/api/quotes', { signal }));
+export async function listQuotes(signal?: AbortSignal, params?: ListParams): Promise<QuoteListItem[]> {
+  return quoteListItemSchema.array().parse(await api.get(listPath('/api/quotes', params), { signal }));
 }
 
-export function listQuotesQueryOptions() {
+export function listQuotesQueryOptions(params?: ListParams) {
   return queryOptions({
-    queryKey: ['quotes'],
-    queryFn: ({ signal }) => listQuotes(signal),
+    queryKey: listKey('quotes', params),
+    queryFn: ({ signal }) => listQuotes(signal, params),
   });
 }
 
-export function useQuotesList() {
-  return useQuery(listQuotesQueryOptions());
+/** The list; with a search or a sort, the previous answer stays shown while the next one loads. */
+export function useQuotesList(params?: ListParams) {
+  return useQuery({ ...listQuotesQueryOptions(params), placeholderData: keepPreviousData });
 }

@@ -1,6 +1,6 @@
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { clientKindLabels, labelOf } from '@btp/shared/enums';
-import { Button, Card, Empty, Spin, Tag } from 'antd';
+import { Button, Card, Spin, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -9,8 +9,9 @@ import { useDeleteClient } from '../../../api/clients/delete-client';
 import { useClientsList, type ClientsListItem } from '../../../api/clients/list-clients';
 import { useActionToasts, useConfirmDelete } from '../../../components/action-toasts';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
-import { QueryList } from '../../../components/query-list';
-import { EditDeleteButtons } from '../../../components/record-buttons';
+import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
+import { EmptyCard, QueryList } from '../../../components/query-list';
+import { CreateButton, EditDeleteButtons } from '../../../components/record-buttons';
 import { ClientDialog } from './client-dialog';
 import { formatSiren } from './client-identity';
 import styles from './clients-page.module.css';
@@ -26,7 +27,8 @@ export const CREATE_PARAM = 'nouveau';
  * lines; each can be edited in a dialog or deleted after a confirmation.
  */
 export function ClientsPage(titles: PageTitles) {
-  const clients = useClientsList();
+  const listParams = useListParams('clients');
+  const clients = useClientsList(listParams);
   const create = useCreateClient();
   const notify = useActionToasts();
   const [searchParams] = useSearchParams();
@@ -75,11 +77,27 @@ export function ClientsPage(titles: PageTitles) {
             </Suspense>
           </Card>
         )}
+        <ListToolbar entity="clients" label="les clients" />
         <QueryList
           query={clients}
           errorTitle="Erreur lors du chargement des clients"
           toastError
-          empty={<Empty description="Aucun client" />}
+          empty={
+            listParams.q !== undefined ? (
+              <NoSearchResult query={listParams.q} />
+            ) : (
+              <EmptyCard
+                description={
+                  <>
+                    <strong style={{ display: 'block', fontSize: 16 }}>Aucun client</strong>
+                    Commencez par ajouter votre premier client
+                  </>
+                }
+              >
+                {!creating && <CreateButton onClick={() => setCreating(true)}>Nouveau client</CreateButton>}
+              </EmptyCard>
+            )
+          }
           label="Clients"
           className={styles.list}
           itemClassName={styles.item}

@@ -7,6 +7,7 @@ import { useSendInvoice } from '../../../api/invoices/send-invoice';
 import { useConfirmDelete } from '../../../components/action-toasts';
 import { CreateButton } from '../../../components/record-buttons';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
 import { QueryList } from '../../../components/query-list';
 import { useToast } from '../../../components/toast';
 import { ApiError, serverMessage } from '../../../lib/api';
@@ -52,7 +53,10 @@ interface InvoicingPageProps extends PageTitles {
  * dialog with lines, and the invoice's life: send (takes its number), pay, credit (avoir).
  */
 export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
-  const invoices = useInvoicesList();
+  const listParams = useListParams('invoices');
+  // The summary cards add up every invoice; the tabs show those the search and sort give.
+  const allInvoices = useInvoicesList();
+  const invoices = useInvoicesList(listParams);
   const send = useSendInvoice();
   const { modal } = App.useApp();
   const { toast } = useToast();
@@ -64,6 +68,7 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
   useCompanyVatSettings();
 
   const list = invoices.data === undefined ? undefined : withStatusesOn(invoices.data);
+  const all = allInvoices.data === undefined ? undefined : withStatusesOn(allInvoices.data);
   const counts = countByTab(list ?? []);
   const tab: InvoiceTab = chosenTab ?? invoiceTabs.find(({ key }) => counts[key] > 0)?.key ?? 'sent';
 
@@ -131,7 +136,13 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
       query={invoices}
       errorTitle="Erreur lors du chargement des factures"
       select={(all) => withStatusesOn(all).filter((invoice) => tabOf(invoice) === key)}
-      empty={<p className={cardStyles.state}>{empty}</p>}
+      empty={
+        listParams.q !== undefined ? (
+          <NoSearchResult query={listParams.q} />
+        ) : (
+          <p className={cardStyles.state}>{empty}</p>
+        )
+      }
       className={cardStyles.cards}
     >
       {(invoice) => (
@@ -159,7 +170,8 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
       />
       <PageBody>
         {notice}
-        <InvoiceSummaryCards summary={list === undefined ? undefined : invoiceSummary(list)} />
+        <InvoiceSummaryCards summary={all === undefined ? undefined : invoiceSummary(all)} />
+        <ListToolbar entity="invoices" label="les factures" />
         <Tabs
           className={styles.tabs}
           activeKey={tab}

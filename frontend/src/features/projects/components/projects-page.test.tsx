@@ -1,6 +1,7 @@
 import { progressToneColours } from '@btp/shared/progress-tone';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { apiError, json, never, stubApi, type Routes } from '../../../testing/api-stub';
@@ -73,7 +74,11 @@ function stub(overrides: Routes = {}) {
 }
 
 function renderPage() {
-  renderWithProviders(<ProjectsPage title="Projets" subtitle="Suivi de vos chantiers" />);
+  renderWithProviders(
+    <MemoryRouter>
+      <ProjectsPage title="Projets" subtitle="Suivi de vos chantiers" />
+    </MemoryRouter>,
+  );
 }
 
 /** The project cards, by their name. */

@@ -7,6 +7,7 @@ import { useDeleteProject } from '../../../api/projects/delete-project';
 import { useProjectsList, type ProjectsListItem } from '../../../api/projects/list-projects';
 import { useConfirmDelete } from '../../../components/action-toasts';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
 import { EmptyCard, QueryList } from '../../../components/query-list';
 import { CreateButton, EditDeleteButtons } from '../../../components/record-buttons';
 import { budgetText, projectDates, projectStatusBadge } from './project-display';
@@ -20,7 +21,8 @@ type DialogState = { project?: ProjectsListItem } | null;
  * its edit dialog or deletes the project after a confirmation.
  */
 export function ProjectsPage(titles: PageTitles) {
-  const projects = useProjectsList();
+  const listParams = useListParams('projects');
+  const projects = useProjectsList(listParams);
   const [dialog, setDialog] = useState<DialogState>(null);
 
   const confirmDelete = useConfirmDelete<ProjectsListItem>(useDeleteProject(), {
@@ -38,13 +40,18 @@ export function ProjectsPage(titles: PageTitles) {
         action={<CreateButton onClick={() => setDialog({})}>Nouveau Projet</CreateButton>}
       />
       <PageBody>
+        <ListToolbar entity="projects" label="les projets" />
         <QueryList
           query={projects}
           errorTitle="Erreur lors du chargement des projets"
           empty={
-            <EmptyCard description="Aucun projet">
-              <CreateButton onClick={() => setDialog({})}>Créer un projet</CreateButton>
-            </EmptyCard>
+            listParams.q !== undefined ? (
+              <NoSearchResult query={listParams.q} />
+            ) : (
+              <EmptyCard description="Aucun projet">
+                <CreateButton onClick={() => setDialog({})}>Créer un projet</CreateButton>
+              </EmptyCard>
+            )
           }
           label="Projets"
           className={styles.grid}

@@ -14,6 +14,7 @@ import { CompanyProfileBanner } from '../../../components/company-profile-banner
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
 import { PdfButtons } from '../../../components/pdf-buttons';
+import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
 import { EmptyCard, QueryList } from '../../../components/query-list';
 import { CreateButton } from '../../../components/record-buttons';
 import { useToast } from '../../../components/toast';
@@ -49,7 +50,8 @@ type DialogState =
  * (situations de travaux, deposits, retention); each quote's PDF (saved or previewed).
  */
 export function QuotesPage(titles: PageTitles) {
-  const quotes = useQuotesList();
+  const listParams = useListParams('quotes');
+  const quotes = useQuotesList(listParams);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
   const [opening, setOpening] = useState<string | undefined>();
   const queryClient = useQueryClient();
@@ -77,13 +79,18 @@ export function QuotesPage(titles: PageTitles) {
       <PageHeader {...titles} action={<CreateButton onClick={openCreate}>Nouveau Devis</CreateButton>} />
       <PageBody>
         <CompanyProfileBanner />
+        <ListToolbar entity="quotes" label="les devis" />
         <QueryList
           query={quotes}
           errorTitle="Erreur lors du chargement des devis"
           empty={
-            <EmptyCard description={<EmptyText />}>
-              <CreateButton onClick={openCreate}>Nouveau Devis</CreateButton>
-            </EmptyCard>
+            listParams.q !== undefined ? (
+              <NoSearchResult query={listParams.q} />
+            ) : (
+              <EmptyCard description={<EmptyText />}>
+                <CreateButton onClick={openCreate}>Nouveau Devis</CreateButton>
+              </EmptyCard>
+            )
           }
           label="Devis"
           className={styles.grid}

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { apiError, json, stubApi, type Routes } from '../../../testing/api-stub';
@@ -40,7 +41,9 @@ function stub(overrides: Routes = {}) {
 
 function renderPage() {
   renderWithProviders(
-    <SuppliersPage title="Fournisseurs" subtitle="Gestion des fournisseurs et sous-traitants" />,
+    <MemoryRouter>
+      <SuppliersPage title="Fournisseurs" subtitle="Gestion des fournisseurs et sous-traitants" />
+    </MemoryRouter>,
   );
 }
 

@@ -6,6 +6,7 @@ import { useDeleteSupplier } from '../../../api/suppliers/delete-supplier';
 import { useSuppliersList, type SuppliersListItem } from '../../../api/suppliers/list-suppliers';
 import { useConfirmDelete } from '../../../components/action-toasts';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
 import { EmptyCard, QueryList } from '../../../components/query-list';
 import { CreateButton, EditDeleteButtons } from '../../../components/record-buttons';
 import { ratingStars, ratingText } from './specialties';
@@ -20,7 +21,8 @@ type DialogState = { supplier?: SuppliersListItem } | null;
  * from each card its edit dialog and its deletion after a confirmation.
  */
 export function SuppliersPage(titles: PageTitles) {
-  const suppliers = useSuppliersList();
+  const listParams = useListParams('suppliers');
+  const suppliers = useSuppliersList(listParams);
   const [dialog, setDialog] = useState<DialogState>(null);
 
   const confirmDelete = useConfirmDelete<SuppliersListItem>(useDeleteSupplier(), {
@@ -38,20 +40,25 @@ export function SuppliersPage(titles: PageTitles) {
         action={<CreateButton onClick={() => setDialog({})}>Nouveau fournisseur</CreateButton>}
       />
       <PageBody>
+        <ListToolbar entity="suppliers" label="les fournisseurs" />
         <QueryList
           query={suppliers}
           errorTitle="Erreur lors du chargement des fournisseurs"
           empty={
-            <EmptyCard
-              description={
-                <>
-                  <strong style={{ display: 'block', fontSize: 16 }}>Aucun fournisseur</strong>
-                  Commencez par ajouter votre premier fournisseur
-                </>
-              }
-            >
-              <CreateButton onClick={() => setDialog({})}>Ajouter un fournisseur</CreateButton>
-            </EmptyCard>
+            listParams.q !== undefined ? (
+              <NoSearchResult query={listParams.q} />
+            ) : (
+              <EmptyCard
+                description={
+                  <>
+                    <strong style={{ display: 'block', fontSize: 16 }}>Aucun fournisseur</strong>
+                    Commencez par ajouter votre premier fournisseur
+                  </>
+                }
+              >
+                <CreateButton onClick={() => setDialog({})}>Ajouter un fournisseur</CreateButton>
+              </EmptyCard>
+            )
           }
           label="Fournisseurs"
           className={styles.grid}
