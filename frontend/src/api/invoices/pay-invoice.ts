@@ -10,11 +10,17 @@ import { invalidateInvoiceFigures } from './invalidate-invoice-figures';
 
 interface PayInvoiceInput {
   id: string;
-  /** Paid amount (defaults to the total on the server), payment instant, version read. */
+  /**
+   * This payment: its amount (defaults to what remains on the server), instant, means, reference,
+   * and the version read.
+   */
   data: InvoicePayData;
 }
 
-/** `POST /api/invoices/{id}/pay`: sent or overdue → paid. */
+/**
+ * `POST /api/invoices/{id}/pay`: adds one payment to a sent or overdue invoice (its `payments`);
+ * it turns `paid` once nothing remains.
+ */
 export async function payInvoice({ id, data }: PayInvoiceInput): Promise<InvoiceListItem> {
   return invoiceListItemSchema.parse(await api.post(`/api/invoices/${encodeURIComponent(id)}/pay`, data));
 }
