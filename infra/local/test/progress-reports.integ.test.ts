@@ -22,7 +22,14 @@ interface Report {
   signedAt?: string;
   signatureData?: string;
   version: number;
-  project?: { id: string; name: string; client?: { id: string; name: string } };
+  project?: { id: string; name: string; progress?: number; client?: { id: string; name: string } };
+}
+
+interface Project {
+  id: string;
+  name: string;
+  progress: number;
+  version: number;
 }
 
 interface Company {
@@ -318,6 +325,67 @@ describe('PATCH /api/progress-reports/{id}/sign', () => {
     const again = await patch(a, `/api/progress-reports/${report.id}/sign`, { signerName: 'Autre' });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: 'conflict', message: "Cet état d'avancement est déjà signé." });
+  });
+
+  it('sets the report’s project to the signed percentage, on the project and in the lists', async () => {
+    const project = await projects.create(
+      a.companyId,
+      projectCreateInput.parse({ name: 'Maison Dupont', clientId: a.clientId, progress: 65 }),
+    );
+    const report = await createReport(a, { projectId: project.id, progressPercentage: 70 });
+    expect((await patch(a, `/api/progress-reports/${report.id}/validate`)).status).toBe(200);
+    // Validating does not touch the project: only the client's signature does.
+    expect(((await a.http.get(`/api/projects/${project.id}`)).body as Project).progress).toBe(65);
+
+    const response = await patch(a, `/api/progress-reports/${report.id}/sign`, {
+      signerName: 'Jeanne Durand',
+    });
+    expect(response.status).toBe(200);
+    expect((response.body as Report).project).toEqual({
+      id: project.id,
+      name: 'Maison Dupont',
+      progress: 70,
+      client: { id: a.clientId, name: 'Client de Alpha' },
+    });
+    const read = await a.http.get(`/api/projects/${project.id}`);
+    expect(read.body).toMatchObject({ id: project.id, progress: 70, version: 2 });
+    // The project cards (Projets, Tableau de bord) read the list.
+    const list = (await a.http.get('/api/projects')).body as Project[];
+    expect(list.find((item) => item.id === project.id)?.progress).toBe(70);
+    // Other answers keep `project{id,name,client}`.
+    expect((await a.http.get(`/api/progress-reports/${report.id}`)).body).toMatchObject({
+      project: { id: project.id, name: 'Maison Dupont' },
+    });
+  });
+
+  it('sets a lower percentage too, and leaves the project alone when signing is refused', async () => {
+    const project = await projects.create(
+      a.companyId,
+      projectCreateInput.parse({ name: 'École Jaurès', clientId: a.clientId, progress: 80 }),
+    );
+    const report = await createReport(a, { projectId: project.id, progressPercentage: 70 });
+    const early = await patch(a, `/api/progress-reports/${report.id}/sign`, { signerName: 'Jeanne Durand' });
+    expect(early.status).toBe(409);
+    expect((await a.http.get(`/api/projects/${project.id}`)).body).toMatchObject({
+      progress: 80,
+      version: 1,
+    });
+
+    expect((await patch(a, `/api/progress-reports/${report.id}/validate`)).status).toBe(200);
+    const done = await patch(a, `/api/progress-reports/${report.id}/sign`, { signerName: 'Jeanne Durand' });
+    expect(done.status).toBe(200);
+    expect((done.body as Report).project?.progress).toBe(70);
+    expect((await a.http.get(`/api/projects/${project.id}`)).body).toMatchObject({
+      progress: 70,
+      version: 2,
+    });
+
+    const again = await patch(a, `/api/progress-reports/${report.id}/sign`, { signerName: 'Autre' });
+    expect(again.status).toBe(409);
+    expect((await a.http.get(`/api/projects/${project.id}`)).body).toMatchObject({
+      progress: 70,
+      version: 2,
+    });
   });
 
   it('refuses a pending report, an empty signer name, another company’s report', async () => {

@@ -78,3 +78,16 @@ export const progressReportSignInput = z.object({
   signerName: requiredText('Le nom du signataire est requis'),
 });
 export type ProgressReportSignInput = z.input<typeof progressReportSignInput>;
+
+/**
+ * `PATCH /api/progress-reports/{id}/sign` answer: the signed report, whose `project` also carries
+ * the project's `progress` as the signature set it (the report's `progressPercentage`, written in
+ * the same transaction). `project` is absent when the report's project is gone; `progress` is
+ * optional to read, so the screen still says "signed" should an answer lack it.
+ */
+export const progressReportSignResultSchema = progressReportListItemSchema.extend({
+  project: entityRefSchema
+    .extend({ client: entityRefSchema.optional(), progress: progressField().optional() })
+    .optional(),
+});
+export type ProgressReportSignResult = z.infer<typeof progressReportSignResultSchema>;

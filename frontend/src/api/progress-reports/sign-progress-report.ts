@@ -1,10 +1,12 @@
 import {
-  progressReportListItemSchema,
-  type ProgressReportListItem,
+  progressReportSignResultSchema,
+  type ProgressReportSignResult,
 } from '@btp/shared/entities/progress-report';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
+import { dashboardStatsQueryOptions } from '../dashboard/get-dashboard-stats';
+import { listProjectsQueryOptions } from '../projects/list-projects';
 import { listProgressReportsQueryOptions } from './list-progress-reports';
 
 interface SignProgressReportInput {
@@ -13,20 +15,30 @@ interface SignProgressReportInput {
   signerName: string;
 }
 
-/** `PATCH /api/progress-reports/{id}/sign` with `{signerName}`: validated → signed. */
+/**
+ * `PATCH /api/progress-reports/{id}/sign` with `{signerName}`: validated → signed. The report's
+ * project takes the report's percentage as its progress in the same write; the answer's
+ * `project.progress` says it.
+ */
 export async function signProgressReport({
   id,
   signerName,
-}: SignProgressReportInput): Promise<ProgressReportListItem> {
-  return progressReportListItemSchema.parse(
+}: SignProgressReportInput): Promise<ProgressReportSignResult> {
+  return progressReportSignResultSchema.parse(
     await api.patch(`/api/progress-reports/${encodeURIComponent(id)}/sign`, { signerName }),
   );
 }
 
+/** Signing changes the report and its project's progress: the reports, the projects and the dashboard are read again. */
 export function useSignProgressReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signProgressReport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listProgressReportsQueryOptions().queryKey }),
+    onSuccess: () =>
+      Promise.all(
+        [listProgressReportsQueryOptions(), listProjectsQueryOptions(), dashboardStatsQueryOptions()].map(
+          ({ queryKey }) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

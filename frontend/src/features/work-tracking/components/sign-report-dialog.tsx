@@ -3,10 +3,12 @@ import { Form, Input, Typography } from 'antd';
 
 import type { ProgressReportsListItem } from '../../../api/progress-reports/list-progress-reports';
 import { useSignProgressReport } from '../../../api/progress-reports/sign-progress-report';
+import { useProjectsList } from '../../../api/projects/list-projects';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { useZodForm, validateWith } from '../../../lib/zod-form';
+import { signedText, signingNotice } from './progress-report-rules';
 
 interface SignFormValues {
   signerName: string;
@@ -18,10 +20,16 @@ interface SignReportDialogProps {
   onSigned: (report: ProgressReportsListItem) => void;
 }
 
-/** Spec sections 2 and 5: signing asks for the signer's name; when it is blank nothing is sent. */
+/**
+ * Spec sections 2 and 5: signing asks for the signer's name; when it is blank nothing is sent.
+ * Signing also sets the report's project to the signed percentage: the dialog says so beforehand
+ * (with the project's current progress when the projects are loaded), the toast afterwards.
+ */
 export function SignReportDialog({ report, onClose, onSigned }: SignReportDialogProps) {
   const { toast } = useToast();
   const sign = useSignProgressReport();
+  const projects = useProjectsList();
+  const current = projects.data?.find((project) => project.id === report.projectId)?.progress;
   const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<
     SignFormValues,
     { signerName: string }
@@ -29,8 +37,9 @@ export function SignReportDialog({ report, onClose, onSigned }: SignReportDialog
 
   const submit = async ({ signerName }: { signerName: string }) => {
     try {
-      onSigned(await sign.mutateAsync({ id: report.id, signerName }));
-      toast({ title: 'Succès', description: 'État signé avec succès' });
+      const signed = await sign.mutateAsync({ id: report.id, signerName });
+      onSigned(signed);
+      toast({ title: 'Succès', description: signedText(signed.project) });
       onClose();
     } catch (error) {
       showServerErrors(error);
@@ -65,6 +74,11 @@ export function SignReportDialog({ report, onClose, onSigned }: SignReportDialog
           </>
         )}
       </Typography.Paragraph>
+      {report.project && (
+        <Typography.Paragraph>
+          {signingNotice(report.project.name, report.progressPercentage, current)}
+        </Typography.Paragraph>
+      )}
       <Form<SignFormValues>
         form={form}
         layout="vertical"

@@ -2,11 +2,13 @@ import { formatEuro } from '@btp/shared/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { dashboardStatsQueryOptions } from '../../../api/dashboard/get-dashboard-stats';
+import { listProjectsQueryOptions } from '../../../api/projects/list-projects';
 import { apiError, json, stubApi, type Routes } from '../../../testing/api-stub';
 import { companyA } from '../../../testing/fixtures';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
-import { countByStatus, reportActions } from './progress-report-rules';
+import { countByStatus, reportActions, signedText, signingNotice } from './progress-report-rules';
 import { WorkTrackingPage } from './work-tracking-page';
 
 const at = '2026-05-04T08:00:00.000Z';
@@ -81,7 +83,9 @@ function stub(overrides: Routes = {}) {
 }
 
 function renderPage() {
-  renderWithProviders(<WorkTrackingPage title="Suivi Travaux" subtitle="États d'avancement des chantiers" />);
+  return renderWithProviders(
+    <WorkTrackingPage title="Suivi Travaux" subtitle="États d'avancement des chantiers" />,
+  );
 }
 
 /** Euros as Testing Library reads text: its matcher turns no-break spaces into plain ones. */
@@ -111,6 +115,27 @@ describe('progress report rules', () => {
     expect(reportActions('pending')).toEqual({ edit: true, validate: true, sign: false });
     expect(reportActions('validated')).toEqual({ edit: true, validate: false, sign: true });
     expect(reportActions('signed')).toEqual({ edit: false, validate: false, sign: false });
+  });
+
+  it('says what signing does to the project, lower included', () => {
+    expect(signingNotice('Extension Garnier', 70)).toBe(
+      "En signant, l'avancement du projet « Extension Garnier » passera à 70\u00a0%.",
+    );
+    expect(signingNotice('Extension Garnier', 70, 65)).toBe(
+      "En signant, l'avancement du projet « Extension Garnier » passera de 65\u00a0% à 70\u00a0%.",
+    );
+    expect(signingNotice('Extension Garnier', 70, 80)).toBe(
+      "En signant, l'avancement du projet « Extension Garnier » passera de 80\u00a0% à 70\u00a0% : " +
+        'le pourcentage signé par le client remplace celui du projet, même plus bas.',
+    );
+    expect(signingNotice('Extension Garnier', 70, 70)).toBe(
+      "L'avancement du projet « Extension Garnier » restera à 70\u00a0%.",
+    );
+    expect(signedText({ name: 'Extension Garnier', progress: 70 })).toBe(
+      'État signé avec succès : le projet « Extension Garnier » passe à 70\u00a0%',
+    );
+    expect(signedText(undefined)).toBe('État signé avec succès');
+    expect(signedText({ name: 'Extension Garnier' })).toBe('État signé avec succès');
   });
 
   it('counts the reports of each status', () => {
@@ -179,6 +204,42 @@ describe('Suivi Travaux', () => {
     renderPage();
     expect(await screen.findByText('Aucun état en attente')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'En Attente (0)' })).toBeInTheDocument();
+  });
+
+  it('offers to create a report from an empty list, and from each empty tab', async () => {
+    const user = setupUser();
+    stub({ 'GET /api/progress-reports': json([]) });
+    renderPage();
+
+    expect(await screen.findByText('Aucun état en attente')).toBeInTheDocument();
+    expect(
+      screen.getByText("Créez un état d'avancement pour faire le point sur un chantier"),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: "Créer un état d'avancement" }));
+    let dialog = await findDialog("Nouvel État d'Avancement");
+    expect(within(dialog).getByRole('button', { name: "Créer l'état" })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    for (const [tab, empty] of [
+      [/^Validés/, 'Aucun état validé'],
+      [/^Signés/, 'Aucun état signé'],
+    ] as const) {
+      await openTab(tab);
+      const panel = screen.getByRole('tabpanel', { name: tab });
+      expect(within(panel).getByText(empty)).toBeInTheDocument();
+      await user.click(within(panel).getByRole('button', { name: "Créer un état d'avancement" }));
+      dialog = await findDialog("Nouvel État d'Avancement");
+      await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+  });
+
+  it('offers no creation button in a tab that has reports', async () => {
+    stub();
+    renderPage();
+    await card('Gros œuvre — semaine 12');
+    expect(screen.queryByRole('button', { name: "Créer un état d'avancement" })).not.toBeInTheDocument();
   });
 
   it('refuses an incomplete form without sending anything', async () => {
@@ -345,6 +406,7 @@ describe('Suivi Travaux', () => {
         status: 'signed',
         signedAt: at,
         signatureData: 'Jeanne Durand',
+        project: { ...validated.project, progress: 55 },
       }),
     });
     renderPage();
@@ -364,11 +426,69 @@ describe('Suivi Travaux', () => {
     await user.type(signer, ' Jeanne Durand ');
     await user.click(within(dialog).getByRole('button', { name: 'Signer' }));
 
-    expect(await toasts().findByText('État signé avec succès')).toBeInTheDocument();
+    expect(
+      await toasts().findByText('État signé avec succès : le projet « Extension Garnier » passe à 55 %'),
+    ).toBeInTheDocument();
     expect(api.calls(`PATCH /api/progress-reports/${validated.id}/sign`).map((call) => call.body)).toEqual([
       { signerName: 'Jeanne Durand' },
     ]);
     expect(screen.getByRole('tab', { name: /^Signés/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('says in the dialog that the project takes the signed percentage, even when lower', async () => {
+    const user = setupUser();
+    stub({ 'GET /api/projects': json([{ ...project, progress: 80 }, otherProject]) });
+    renderPage();
+
+    await openTab(/^Validés/);
+    await user.click(within(await card('Situation n°2')).getByRole('button', { name: /^Signer/ }));
+    const dialog = await findDialog("Signer l'état d'avancement");
+    expect(
+      await within(dialog).findByText(
+        "En signant, l'avancement du projet « Extension Garnier » passera de 80 % à 55 % : " +
+          'le pourcentage signé par le client remplace celui du projet, même plus bas.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says the project’s new progress after signing and refreshes the projects and the dashboard', async () => {
+    const user = setupUser();
+    const signedAnswer = {
+      ...validated,
+      progressPercentage: 70,
+      status: 'signed',
+      signedAt: at,
+      signatureData: 'Jeanne Durand',
+      project: { ...validated.project, progress: 70 },
+    };
+    const api = stub({
+      'GET /api/progress-reports': json([{ ...validated, progressPercentage: 70 }]),
+      'GET /api/projects': json([{ ...project, progress: 65 }, otherProject]),
+      [`PATCH /api/progress-reports/${validated.id}/sign`]: json(signedAnswer),
+    });
+    const { queryClient } = renderPage();
+    queryClient.setQueryData(dashboardStatsQueryOptions().queryKey, {} as never);
+
+    await openTab(/^Validés/);
+    await user.click(within(await card('Situation n°2')).getByRole('button', { name: /^Signer/ }));
+    const dialog = await findDialog("Signer l'état d'avancement");
+    expect(
+      await within(dialog).findByText(
+        "En signant, l'avancement du projet « Extension Garnier » passera de 65 % à 70 %.",
+      ),
+    ).toBeInTheDocument();
+    const projectReads = api.calls('GET /api/projects').length;
+    api.answer('GET /api/progress-reports', json([signedAnswer]));
+    await user.type(within(dialog).getByLabelText('Nom du signataire'), 'Jeanne Durand');
+    await user.click(within(dialog).getByRole('button', { name: 'Signer' }));
+
+    expect(
+      await toasts().findByText('État signé avec succès : le projet « Extension Garnier » passe à 70 %'),
+    ).toBeInTheDocument();
+    expect(api.calls('GET /api/projects').length).toBeGreaterThan(projectReads);
+    expect(queryClient.getQueryState(listProjectsQueryOptions().queryKey)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(dashboardStatsQueryOptions().queryKey)?.isInvalidated).toBe(true);
+    expect(await card('Situation n°2')).toHaveTextContent('Signé');
   });
 
   it("says 'Erreur lors de la signature' when signing fails without a message", async () => {

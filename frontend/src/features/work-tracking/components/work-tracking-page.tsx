@@ -1,6 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ProgressReportStatus } from '@btp/shared/enums';
-import { Alert, Button, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useState } from 'react';
 
 import {
@@ -9,11 +8,13 @@ import {
 } from '../../../api/progress-reports/list-progress-reports';
 import { useValidateProgressReport } from '../../../api/progress-reports/validate-progress-report';
 import { PageBody, PageHeader } from '../../../components/page-header';
+import { EmptyCard, QueryList } from '../../../components/query-list';
+import { CreateButton } from '../../../components/record-buttons';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { ProgressReportCard } from './progress-report-card';
 import { ProgressReportDialog } from './progress-report-dialog';
-import { countByStatus, reportTabs } from './progress-report-rules';
+import { countByStatus, emptyStateAction, reportTabs } from './progress-report-rules';
 import { SignReportDialog } from './sign-report-dialog';
 import styles from '../../../components/record-cards.module.css';
 
@@ -29,7 +30,8 @@ interface WorkTrackingPageProps {
 
 /**
  * Spec section 2 "Suivi Travaux": progress reports in three tabs by status, each with its count;
- * create, edit, validate (pending only) and sign (validated only, with the signer's name).
+ * create, edit, validate (pending only) and sign (validated only, with the signer's name). An empty
+ * tab says what is missing and offers to create a report.
  */
 export function WorkTrackingPage({ title, subtitle }: WorkTrackingPageProps) {
   const reports = useProgressReportsList();
@@ -55,57 +57,57 @@ export function WorkTrackingPage({ title, subtitle }: WorkTrackingPageProps) {
     }
   };
 
-  const list = reports.data ?? [];
-  const counts = countByStatus(list);
+  const counts = countByStatus(reports.data ?? []);
+  const create = () => setDialog({ kind: 'create' });
 
-  const content = (status: ProgressReportStatus, empty: string) => {
-    if (reports.isPending) return <p className={styles.state}>Chargement...</p>;
-    if (reports.isError) {
-      return <Alert type="error" showIcon title="Erreur lors du chargement des états d'avancement" />;
-    }
-    const shown = list.filter((report) => report.status === status);
-    if (shown.length === 0) return <p className={styles.state}>{empty}</p>;
-    return (
-      <ul className={styles.cards}>
-        {shown.map((report) => (
-          <li key={report.id}>
-            <ProgressReportCard
-              report={report}
-              validating={validate.isPending && validate.variables === report.id}
-              onEdit={() => setDialog({ kind: 'edit', report })}
-              onValidate={() => void validateReport(report)}
-              onSign={() => setDialog({ kind: 'sign', report })}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  };
+  const content = ({ status, label, empty, hint }: (typeof reportTabs)[number]) => (
+    <QueryList
+      query={reports}
+      errorTitle="Erreur lors du chargement des états d'avancement"
+      select={(list) => list.filter((report) => report.status === status)}
+      empty={
+        <EmptyCard
+          description={
+            <>
+              <strong>{empty}</strong>
+              <br />
+              {hint}
+            </>
+          }
+        >
+          <CreateButton onClick={create}>{emptyStateAction}</CreateButton>
+        </EmptyCard>
+      }
+      label={`États ${label.toLowerCase()}`}
+      className={styles.cards}
+    >
+      {(report) => (
+        <ProgressReportCard
+          report={report}
+          validating={validate.isPending && validate.variables === report.id}
+          onEdit={() => setDialog({ kind: 'edit', report })}
+          onValidate={() => void validateReport(report)}
+          onSign={() => setDialog({ kind: 'sign', report })}
+        />
+      )}
+    </QueryList>
+  );
 
   return (
     <>
       <PageHeader
         title={title}
         subtitle={subtitle}
-        action={
-          <Button
-            type="primary"
-            size="large"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ kind: 'create' })}
-          >
-            Nouvel État
-          </Button>
-        }
+        action={<CreateButton onClick={create}>Nouvel État</CreateButton>}
       />
       <PageBody>
         <Tabs
           activeKey={tab}
           onChange={(key) => setTab(key as ProgressReportStatus)}
-          items={reportTabs.map(({ status, label, empty }) => ({
-            key: status,
-            label: `${label} (${counts[status]})`,
-            children: content(status, empty),
+          items={reportTabs.map((reportTab) => ({
+            key: reportTab.status,
+            label: `${reportTab.label} (${counts[reportTab.status]})`,
+            children: content(reportTab),
           }))}
         />
       </PageBody>
