@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { ensureInstalled, openNavigation, signIn, superAdmin } from '../support/accounts.js';
+import {
+  ensureInstalled,
+  expectNoHorizontalOverflow,
+  openNavigation,
+  signIn,
+  superAdmin,
+} from '../support/accounts.js';
+import { registerCompany } from '../support/company.js';
 
 /**
  * The first steps of the super administrator foundation.spec.ts created through /setup: no
@@ -50,4 +57,37 @@ test('the super administrator lands on Système Admin, with no business entry no
     await expect(page.getByRole('heading', { name: 'Système Admin', level: 1 })).toBeVisible();
     await expect(page.getByText("Aucune entreprise n'est associée")).toHaveCount(0);
   }
+});
+
+test('on a 1366 × 768 laptop, the users table fits the page with its actions in view', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'a laptop screen: the phone shows cards');
+  // A company with a long name, whose administrator has a long e-mail and can be deactivated.
+  const { username } = await registerCompany(request, 'Maconnerie-Renovation-Grand-Ouest', {
+    completeProfile: false,
+  });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, superAdmin.username, superAdmin.password);
+
+  const users = page.getByRole('region', { name: 'Utilisateurs' });
+  await users.getByRole('textbox', { name: 'Rechercher un utilisateur' }).fill(username);
+  const table = users.getByRole('table');
+  await expect(table.getByText(`@${username}`)).toBeVisible();
+  // Down the page to the table, vertically only: the first column's header in view leaves the
+  // table's own horizontal scroll (if any) where it starts, at the left.
+  await table
+    .getByRole('columnheader', { name: 'Utilisateur', exact: true })
+    .evaluate((header) => header.scrollIntoView({ block: 'start', inline: 'nearest' }));
+
+  await expect(table.getByRole('columnheader', { name: 'Actions' })).toBeInViewport();
+  await expect(table.getByRole('button', { name: 'Modifier Claire Fontaine' })).toBeInViewport();
+  await expect(table.getByRole('button', { name: 'Désactiver Claire Fontaine' })).toBeInViewport();
+  // No horizontal scroll inside the table either: every column is within its width.
+  const hidden = await table.evaluate(
+    (element) => element.scrollWidth - (element.parentElement?.clientWidth ?? 0),
+  );
+  expect(hidden).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
 });

@@ -12,3 +12,21 @@ export function activityRate({
 export function premiumCount({ planDistribution }: Pick<AdminStats, 'planDistribution'>): number {
   return planDistribution.premium + planDistribution.enterprise;
 }
+
+/**
+ * A count with its word agreed in French: 0 and 1 take the singular, 2 and more the plural
+ * ("0 actif", "1 active", "2 actifs").
+ */
+export function countText(count: number, singular: string, plural: string): string {
+  return `${count} ${Math.abs(count) < 2 ? singular : plural}`;
+}
+
+/** Active users, an "utilisateur" being masculine: "1 actif", "2 actifs". */
+export function activeUsersText(count: number): string {
+  return countText(count, 'actif', 'actifs');
+}
+
+/** Active companies, an "entreprise" being feminine: "1 active", "2 actives". */
+export function activeCompaniesText(count: number): string {
+  return countText(count, 'active', 'actives');
+}

@@ -6,7 +6,7 @@ import { apiError, json, never, stubApi, type Routes } from '../../../testing/ap
 import { adminStats, adminUsers, companyStats, superAdmin } from '../../../testing/fixtures';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
-import { activityRate, premiumCount } from './admin-figures';
+import { activeCompaniesText, activeUsersText, activityRate, premiumCount } from './admin-figures';
 import { AdminPage } from './admin-page';
 
 const [, marie, lucas] = adminUsers;
@@ -53,6 +53,16 @@ describe('admin figures', () => {
     expect(activityRate({ activeUsers: 0, totalUsers: 0 })).toBe(0);
   });
 
+  it('agrees the counts in French: singular for 0 and 1, plural from 2; feminine for companies', () => {
+    expect([0, 1, 2, 12].map(activeUsersText)).toEqual(['0 actif', '1 actif', '2 actifs', '12 actifs']);
+    expect([0, 1, 2, 12].map(activeCompaniesText)).toEqual([
+      '0 active',
+      '1 active',
+      '2 actives',
+      '12 actives',
+    ]);
+  });
+
   it('counts premium and enterprise plans as premium', () => {
     expect(premiumCount({ planDistribution: { premium: 4, enterprise: 3 } })).toBe(7);
   });
@@ -69,9 +79,37 @@ describe('Système Admin', () => {
     expect(
       screen.getByText('Utilisateurs', { selector: '.ant-statistic-title' }).closest('.ant-card'),
     ).toHaveTextContent('2 actifs');
+    const companies = screen
+      .getByText('Entreprises', { selector: '.ant-statistic-title' })
+      .closest('.ant-card');
+    expect(companies).toHaveTextContent('1 active');
+    expect(companies).not.toHaveTextContent('1 actives');
+  });
+
+  it("agrees every count of the screen: '1 actif', '2 actives', a company's '1 actif / 3'", async () => {
+    const [first, second] = companyStats;
+    stub({
+      'GET /api/admin/stats': json({ ...adminStats, activeUsers: 1, activeCompanies: 2, totalCompanies: 2 }),
+      'GET /api/admin/companies/stats': json([
+        { ...first, activeUsers: 1, userCount: 3 },
+        { ...second, activeUsers: 0, userCount: 1 },
+      ]),
+    });
+    renderPage();
+
+    const usersFigure = (
+      await screen.findByText('Utilisateurs', { selector: '.ant-statistic-title' })
+    ).closest('.ant-card');
+    await waitFor(() => expect(usersFigure).toHaveTextContent(/1 actif$/));
     expect(
       screen.getByText('Entreprises', { selector: '.ant-statistic-title' }).closest('.ant-card'),
-    ).toHaveTextContent('1 actives');
+    ).toHaveTextContent(/2 actives$/);
+
+    const companies = await openCompanies();
+    const durandCard = (await within(companies).findByText('Durand Bâtiment')).closest('li');
+    expect(durandCard).toHaveTextContent('1 actif / 3 (max. 5)');
+    expect(durandCard).not.toHaveTextContent('actifs');
+    expect(within(companies).getByText('Martin Rénovation').closest('li')).toHaveTextContent('0 actif / 1');
   });
 
   it('lists the users with their company, role and status', async () => {

@@ -2,7 +2,7 @@ import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 import { useAdminStats } from '../api/get-admin-stats';
-import { activityRate, premiumCount } from './admin-figures';
+import { activeCompaniesText, activeUsersText, activityRate, premiumCount } from './admin-figures';
 
 interface FigureProps {
   title: string;
@@ -45,7 +45,7 @@ export function AdminStatsCards() {
         <Figure
           title="Utilisateurs"
           value={data?.totalUsers ?? 0}
-          note={`${data?.activeUsers ?? 0} actifs`}
+          note={activeUsersText(data?.activeUsers ?? 0)}
           loading={loading}
         />
       </Col>
@@ -61,7 +61,7 @@ export function AdminStatsCards() {
         <Figure
           title="Entreprises"
           value={data?.totalCompanies ?? 0}
-          note={`${data?.activeCompanies ?? 0} actives`}
+          note={activeCompaniesText(data?.activeCompanies ?? 0)}
           loading={loading}
         />
       </Col>

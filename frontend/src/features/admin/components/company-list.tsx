@@ -7,6 +7,7 @@ import { serverMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useIsDesktop } from '../../../lib/use-media-query';
 import { useCompanyStats, type AdminCompany } from '../api/get-company-stats';
+import { activeUsersText } from './admin-figures';
 import styles from './admin-list.module.css';
 import { CompanyDialog } from './company-dialog';
 
@@ -31,7 +32,7 @@ function PlanTag({ plan }: { plan: string }) {
 
 function usersText(company: AdminCompany): string {
   const limit = company.maxUsers === undefined ? '' : ` (max. ${company.maxUsers})`;
-  return `${company.activeUsers} actifs / ${company.userCount}${limit}`;
+  return `${activeUsersText(company.activeUsers)} / ${company.userCount}${limit}`;
 }
 
 function endDateText(company: AdminCompany): string {

@@ -8,7 +8,6 @@ import {
   Empty,
   Input,
   Select,
-  Space,
   Spin,
   Table,
   Tag,
@@ -181,7 +180,8 @@ export function UserList({ currentUserId }: { currentUserId: string }) {
         columns={columns(actions)}
         pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
         locale={{ emptyText: <Empty description={EMPTY} /> }}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
+        scroll={{ x: 880 }}
       />
     ) : shown.length === 0 ? (
       <Empty description={EMPTY} />
@@ -226,6 +226,11 @@ export function UserList({ currentUserId }: { currentUserId: string }) {
   );
 }
 
+/**
+ * The desktop table fits a 1366 px laptop with its actions in view: the e-mail and username under
+ * the name, long texts cut with an ellipsis (whole in their tooltip), fixed widths for the short
+ * columns. Narrower, the table scrolls inside itself with the actions pinned to the right.
+ */
 function columns(actions: (user: AdminUser) => ReactNode): TableColumnsType<AdminUser> {
   return [
     {
@@ -233,24 +238,43 @@ function columns(actions: (user: AdminUser) => ReactNode): TableColumnsType<Admi
       key: 'name',
       render: (_, user) => (
         <>
-          <strong>{fullName(user)}</strong>
-          <span className={styles.secondary}>@{user.username}</span>
+          <strong className={styles.line} title={fullName(user)}>
+            {fullName(user)}
+          </strong>
+          <span className={`${styles.secondary} ${styles.line}`} title={user.email}>
+            {user.email}
+          </span>
+          <span className={`${styles.secondary} ${styles.line}`} title={`@${user.username}`}>
+            @{user.username}
+          </span>
         </>
       ),
     },
-    { title: 'E-mail', dataIndex: 'email', key: 'email' },
-    { title: 'Entreprise', key: 'company', render: (_, user) => user.company?.name ?? '—' },
-    { title: 'Rôle', key: 'role', render: (_, user) => <RoleTag role={user.role} /> },
-    { title: 'Statut', key: 'status', render: (_, user) => <StatusTag active={user.isActive} /> },
+    {
+      title: 'Entreprise',
+      key: 'company',
+      ellipsis: { showTitle: true },
+      render: (_, user) => user.company?.name ?? '—',
+    },
+    { title: 'Rôle', key: 'role', width: 150, render: (_, user) => <RoleTag role={user.role} /> },
+    {
+      title: 'Statut',
+      key: 'status',
+      width: 100,
+      render: (_, user) => <StatusTag active={user.isActive} />,
+    },
     {
       title: 'Dernière connexion',
       key: 'lastLoginAt',
+      width: 130,
       render: (_, user) => (user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Jamais'),
     },
     {
       title: 'Actions',
       key: 'actions',
-      render: (_, user) => <Space wrap>{actions(user)}</Space>,
+      width: 240,
+      fixed: 'right',
+      render: (_, user) => <div className={styles.rowActions}>{actions(user)}</div>,
     },
   ];
 }
