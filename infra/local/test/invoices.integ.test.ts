@@ -579,6 +579,28 @@ describe('POST /api/invoices/{id}/pay', () => {
     expect(read.payments).toHaveLength(1);
   });
 
+  it('a partial payment counts its share of the HT in the dashboard revenue; the rest stays pending', async () => {
+    const company = await freshCompany('Encaissements partiels');
+    // 8 000 € HT, 9 600 € TTC: 9 120 € paid is 95 % of it, 7 600 € HT.
+    const invoice = await sent(company, { totalAmount: '8000' });
+    await company.http.post(`/api/invoices/${invoice.id}/pay`, { paidAmount: '9120', method: 'transfer' });
+    const stats = (await company.http.get('/api/dashboard/stats')).body as { raw: Record<string, unknown> };
+    expect(stats.raw).toMatchObject({
+      monthlyRevenue: '7600.00',
+      revenuePaid: '7600.00',
+      pendingInvoices: 1,
+      pendingInvoicesValue: '480.00',
+    });
+    await company.http.post(`/api/invoices/${invoice.id}/pay`, { method: 'cheque' });
+    const after = (await company.http.get('/api/dashboard/stats')).body as { raw: Record<string, unknown> };
+    expect(after.raw).toMatchObject({
+      monthlyRevenue: '8000.00',
+      revenuePaid: '8000.00',
+      pendingInvoices: 0,
+      pendingInvoicesValue: '0.00',
+    });
+  });
+
   it('pays part of an overdue invoice with a given amount and date: it stays overdue', async () => {
     const invoice = await sent(a, { dueDate: shiftDate(today(), -10), totalAmount: '10000' });
     expect(invoice.status).toBe('overdue');
