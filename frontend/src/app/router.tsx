@@ -5,7 +5,7 @@ import { InstallCheckMessage } from '../features/setup/components/install-check-
 import { InstallGate } from '../features/setup/components/install-gate';
 import { RequireAuth } from './require-auth';
 import { screenLoader } from './screen-modules';
-import { mainScreens, settingsScreen } from './screens';
+import { clientScreen, mainScreens, settingsScreen } from './screens';
 import { SetupGate } from './setup-gate';
 
 /**
@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
                     children: [
                       ...mainScreens.map((screen) => ({ path: screen.path, lazy: screenLoader(screen) })),
                       { path: settingsScreen.path, lazy: screenLoader(settingsScreen) },
+                      { path: clientScreen.path, lazy: screenLoader(clientScreen) },
                     ],
                   },
                   {

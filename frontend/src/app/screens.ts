@@ -90,6 +90,18 @@ export const mainScreens: readonly MainScreen[] = [
 ];
 
 /**
+ * A client's page (issue 21): its contact, projects, quotes, invoices, payments and documents. Not
+ * in the sidebar (where Clients stays highlighted); reached from the client's card on Clients.
+ */
+export const clientScreen: MainScreen = {
+  path: '/clients/:id',
+  module: 'client',
+  label: 'Fiche client',
+  title: 'Fiche client',
+  subtitle: 'Coordonnées, projets, devis, factures, paiements et documents du client',
+};
+
+/**
  * Under the 'Administration' heading, for every user of a company (issue 13): its administrator
  * edits the company's legal profile and manages its users, the others read the profile.
  */

@@ -46,7 +46,8 @@ function NavEntry({ screen, onNavigate }: { screen: Screen; onNavigate?: () => v
     <li>
       <NavLink
         to={screen.path}
-        end
+        // '/' only on the dashboard; Clients also on a client's page (/clients/:id).
+        end={screen.path === '/'}
         onClick={onNavigate}
         className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
       >
