@@ -25,6 +25,9 @@ const theme: ThemeConfig = {
     colorError: '#cf1322',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+    // A disabled field still states something the person reads (a new quote's status "Brouillon"):
+    // antd's #b8b8b8 on #f5f5f5 is 1.8:1; this grey is 4.9:1.
+    colorTextDisabled: 'rgba(0, 0, 0, 0.56)',
     // Tags write their text in shade 7 of their colour on shade 1. Both names of a shade are set:
     // they are one CSS variable (--ant-green-7), and the one left at antd's value would win.
     green7: '#237804',

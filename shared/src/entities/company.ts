@@ -88,7 +88,9 @@ export const companyProfileMessages = {
 } as const;
 
 /** A retention rate: a percentage from 0 to 5 (the legal maximum); output "5.00". */
-export const retentionRateField = percentField({ message: companyProfileMessages.defaultRetentionRate }).refine(
+export const retentionRateField = percentField({
+  message: companyProfileMessages.defaultRetentionRate,
+}).refine(
   (rate) => Number(rate.replace('.', '')) <= MAX_RETENTION_HUNDREDTHS,
   companyProfileMessages.defaultRetentionRate,
 );

@@ -47,7 +47,9 @@ describe('Devis: Nouvelle situation', () => {
     const dialog = await openNewSituation(user);
     // Every line where it is: nothing to invoice yet.
     expect(
-      within(dialog).getByText('Cette situation ne facture rien : augmentez le pourcentage cumulé d’au moins une ligne.'),
+      within(dialog).getByText(
+        'Cette situation ne facture rien : augmentez le pourcentage cumulé d’au moins une ligne.',
+      ),
     ).toBeInTheDocument();
     expect(submitButton(dialog)).toBeDisabled();
 
