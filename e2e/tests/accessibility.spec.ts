@@ -154,7 +154,7 @@ test("the dialogs behind the records' buttons", async ({ page }, testInfo) => {
   await page.getByRole('tab', { name: /^Envoyées/ }).click();
   await visible(/^Marquer payée/).click();
   await expect(
-    page.getByRole('dialog', { name: 'Marquer payée' }).getByLabel('Montant payé (€)'),
+    page.getByRole('dialog', { name: 'Enregistrer un paiement' }).getByLabel('Montant payé (€)'),
   ).toBeVisible();
   await auditScreen(page, testInfo, 'invoice-pay-dialog', modal);
   await closed();

@@ -34,7 +34,7 @@ async function post(page: Page, path: string, data?: object) {
 
 /** Records one payment from the card: amount, means and reference; today by default. */
 async function pay(page: Page, invoice: Locator, amount: string, method: string, reference: string) {
-  await invoice.getByRole('button', { name: /^Enregistrer un paiement/ }).click();
+  await invoice.getByRole('button', { name: /^Marquer payée/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Enregistrer un paiement' });
   await expect(dialog.getByLabel('Date de paiement')).toBeVisible();
   const field = dialog.getByLabel('Montant payé (€)');
@@ -68,7 +68,7 @@ test('Facturation: an invoice of 9 600,00 € TTC paid 9 120,00 € by virement 
   await expect(pending).toContainText(euros(960_000));
 
   // First payment, by virement: the dialog offers what remains.
-  await card.getByRole('button', { name: /^Enregistrer un paiement/ }).click();
+  await card.getByRole('button', { name: /^Marquer payée/ }).click();
   const offered = page.getByRole('dialog', { name: 'Enregistrer un paiement' });
   await expect(offered.getByLabel('Montant payé (€)')).toHaveValue('9600,00');
   await page.screenshot({ path: testInfo.outputPath('pay-dialog.png') });

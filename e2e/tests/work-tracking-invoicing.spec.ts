@@ -274,7 +274,7 @@ test('Facturation: an invoice with two lines at two VAT rates is sent, credited 
   await expect(page.getByRole('region', { name: 'Total en attente (TTC)' })).toContainText(euros(1_185_000));
 
   // Pay what remains: revenue is the HT cashed less the credit note's HT.
-  await invoice.getByRole('button', { name: /^Enregistrer un paiement/ }).click();
+  await invoice.getByRole('button', { name: /^Marquer payée/ }).click();
   const pay = page.getByRole('dialog', { name: 'Enregistrer un paiement' });
   await expect(pay.getByLabel('Montant payé (€)')).toHaveValue('11250,00');
   await expectNoHorizontalOverflow(page);

@@ -122,13 +122,9 @@ export function InvoiceCard({
             </Button>
           )}
           {actions.pay && (
-            <Button
-              size="large"
-              type="primary"
-              onClick={onPay}
-              aria-label={`Enregistrer un paiement ${invoice.title}`}
-            >
-              Enregistrer un paiement
+            <Button size="large" type="primary" onClick={onPay} aria-label={`Marquer payée ${invoice.title}`}>
+              {/* The spec's text (section 2); the dialog records one payment, all or part of what remains. */}
+              Marquer payée
             </Button>
           )}
           {actions.credit && (

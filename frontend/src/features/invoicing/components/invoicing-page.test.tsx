@@ -456,7 +456,7 @@ describe('Facturation', () => {
     expect(sent).toHaveTextContent('Échéance: 31/12/2099');
     expect(buttonsOf(sent)).toEqual([
       'Voir détails',
-      'Enregistrer un paiement',
+      'Marquer payée',
       'Établir un avoir',
       ...pdfButtons,
     ]);
@@ -471,7 +471,7 @@ describe('Facturation', () => {
     expect(late).toHaveTextContent('En retard');
     expect(buttonsOf(late)).toEqual([
       'Voir détails',
-      'Enregistrer un paiement',
+      'Marquer payée',
       'Établir un avoir',
       ...pdfButtons,
     ]);
@@ -1055,7 +1055,7 @@ describe('Facturation', () => {
     renderPage();
 
     await user.click(
-      within(await card('Situation n°3')).getByRole('button', { name: /^Enregistrer un paiement/ }),
+      within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }),
     );
     const dialog = await findDialog('Enregistrer un paiement');
     const amount = within(dialog).getByLabelText('Montant payé (€)');
@@ -1098,7 +1098,7 @@ describe('Facturation', () => {
     renderPage();
 
     await user.click(
-      within(await card('Situation n°3')).getByRole('button', { name: /^Enregistrer un paiement/ }),
+      within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }),
     );
     const dialog = await findDialog('Enregistrer un paiement');
     const amount = within(dialog).getByLabelText('Montant payé (€)');
@@ -1185,7 +1185,7 @@ describe('Facturation', () => {
 
     await openTab(/^En retard/);
     await user.click(
-      within(await card('Situation n°2')).getByRole('button', { name: /^Enregistrer un paiement/ }),
+      within(await card('Situation n°2')).getByRole('button', { name: /^Marquer payée/ }),
     );
     const dialog = await findDialog('Enregistrer un paiement');
     expect(within(dialog).getByLabelText('Montant payé (€)')).toHaveValue('3000,00');
@@ -1202,7 +1202,7 @@ describe('Facturation', () => {
     renderPage();
 
     await user.click(
-      within(await card('Situation n°3')).getByRole('button', { name: /^Enregistrer un paiement/ }),
+      within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }),
     );
     const dialog = await findDialog('Enregistrer un paiement');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
