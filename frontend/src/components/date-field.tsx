@@ -75,10 +75,15 @@ export function DateField({ value, onChange, iso = false, onBlur, style, ...rest
     if (event.target instanceof HTMLInputElement) typed.current = event.target.value;
   };
 
-  const commitTyped = () => {
+  const commitTyped = (shown: string) => {
     const text = typed.current;
     typed.current = null;
-    if (text === null) return;
+    if (text === null) {
+      // antd empties its input when a text that is not a day is left: an invalid date the person
+      // no longer sees (and cannot delete, the input being empty already) is dropped.
+      if (value instanceof InvalidDate && shown.trim() === '') onChange?.(iso ? '' : null);
+      return;
+    }
     const day = parseTypedDate(text);
     if (day === 'invalid') {
       onChange?.(new InvalidDate(text.trim(), iso ? '' : null));
@@ -105,7 +110,7 @@ export function DateField({ value, onChange, iso = false, onBlur, style, ...rest
           emit(Array.isArray(day) ? (day[0] ?? null) : day);
         }}
         onBlur={(event, info) => {
-          commitTyped();
+          commitTyped(event.target instanceof HTMLInputElement ? event.target.value : '');
           onBlur?.(event, info);
         }}
       />

@@ -14,6 +14,7 @@ import { EmptyCard, QueryList } from '../../../components/query-list';
 import { CreateButton, EditDeleteButtons } from '../../../components/record-buttons';
 import { ClientDialog } from './client-dialog';
 import { formatSiren } from './client-identity';
+import { ClientPageLink } from './client-page-link';
 import styles from './clients-page.module.css';
 
 // The form loads when the person opens it; the list alone does not need it.
@@ -130,7 +131,8 @@ function ClientLine({ client, onEdit, onDelete }: ClientLineProps) {
     <>
       <div className={styles.lines}>
         <span className={styles.name}>
-          {client.name}
+          {/* The name opens the client's page: contact, projects, quotes, invoices, payments, documents. */}
+          <ClientPageLink clientId={client.id} name={client.name} />
           <Tag className={styles.tag}>{labelOf(clientKindLabels, client.kind, 'Entreprise')}</Tag>
         </span>
         {client.kind === 'company' && client.siren !== undefined && (
