@@ -16,6 +16,7 @@ import {
   quarterMarginTenths,
   revenueHtInQuarterCents,
   topPaidParties,
+  topRevenueParties,
 } from './finance-views.js';
 
 const NBSP = '\u00a0';
@@ -197,6 +198,65 @@ describe('bars, counts and lists', () => {
       { id: 'c', name: 'Inconnu', cents: 5000 },
       { id: 'g', name: 'G', cents: 3000 },
       { id: 'f', name: 'F', cents: 2000 },
+    ]);
+  });
+});
+
+describe('topRevenueParties', () => {
+  it('ranks clients by revenue HT cashed: partial payments counted, credit notes taken off', () => {
+    const client = (id: string, name: string) => ({ clientId: id, client: { id, name } });
+    const invoices = [
+      // Paid in full, then 200,00 € HT credited: 800,00 €.
+      {
+        id: 'a1',
+        status: 'paid',
+        totalAmount: '1000.00',
+        totalWithVat: '1200.00',
+        amountDue: '1200.00',
+        paidAmount: '1200.00',
+        paidAt: '2026-05-01T10:00:00Z',
+        ...client('a', 'Garnier SARL'),
+      },
+      {
+        id: 'a2',
+        kind: 'credit_note',
+        status: 'sent',
+        totalAmount: '200.00',
+        totalWithVat: '240.00',
+        creditedInvoiceId: 'a1',
+        issueDate: '2026-05-03',
+        ...client('a', 'Garnier SARL'),
+      },
+      // Half paid: 500,00 € HT of 1 000,00 €.
+      {
+        id: 'b1',
+        status: 'sent',
+        totalAmount: '1000.00',
+        totalWithVat: '1200.00',
+        amountDue: '1200.00',
+        paidAmount: '600.00',
+        payments: [{ id: 'p1', amount: '600.00', paidAt: '2026-05-02T10:00:00Z' }],
+        ...client('b', 'Mairie de Lyon'),
+      },
+      // Nothing paid: left out.
+      {
+        id: 'c1',
+        status: 'sent',
+        totalAmount: '9000.00',
+        totalWithVat: '10800.00',
+        amountDue: '10800.00',
+        ...client('c', 'Dupont'),
+      },
+    ];
+    expect(
+      topRevenueParties(
+        invoices,
+        (invoice) => invoice.client,
+        (invoice) => invoice.clientId,
+      ),
+    ).toEqual([
+      { id: 'a', name: 'Garnier SARL', cents: 80000 },
+      { id: 'b', name: 'Mairie de Lyon', cents: 50000 },
     ]);
   });
 });

@@ -8,6 +8,7 @@ import {
   paidCents,
   profitMarginTenths,
   revenueEntries,
+  revenueHtCents,
   topPaidTotals,
   type InvoiceAmounts,
 } from './finance.js';
@@ -193,4 +194,33 @@ export function topPaidParties<T extends InvoiceAmounts>(
     name: names.get(key) ?? fallbackName,
     cents,
   }));
+}
+
+/**
+ * The `limit` clients with the largest revenue HT cashed (`revenueHtCents` of their invoices and
+ * credit notes: partial payments counted, credit notes taken off), largest first, so that the top
+ * clients add up to no more than "CA Encaissé HT" beside them; clients at 0 or below are left out.
+ * Ties keep first-seen order; a client whose record is gone reads `fallbackName`.
+ */
+export function topRevenueParties<T extends InvoiceAmounts>(
+  invoices: readonly T[],
+  partyOf: (invoice: T) => { id?: string | null; name?: string | null } | null | undefined,
+  keyOf: (invoice: T) => string | null | undefined,
+  limit = 5,
+  fallbackName = 'Inconnu',
+): PaidParty[] {
+  const groups = new Map<string, T[]>();
+  const names = new Map<string, string>();
+  for (const invoice of invoices) {
+    const key = keyOf(invoice);
+    if (!key) continue;
+    groups.set(key, [...(groups.get(key) ?? []), invoice]);
+    const name = partyOf(invoice)?.name;
+    if (name && !names.has(key)) names.set(key, name);
+  }
+  return [...groups]
+    .map(([key, group]) => ({ id: key, name: names.get(key) ?? fallbackName, cents: revenueHtCents(group) }))
+    .filter((party) => party.cents > 0)
+    .sort((a, b) => b.cents - a.cents)
+    .slice(0, limit);
 }

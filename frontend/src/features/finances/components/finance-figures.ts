@@ -19,6 +19,7 @@ import {
   comparedBarPercents,
   countByStatus,
   topPaidParties,
+  topRevenueParties,
   type PaidParty,
 } from '@btp/shared/finance-views';
 import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
@@ -180,7 +181,7 @@ export function financeFigures(
       })),
     pendingSupplierCents: pendingSupplierCents(supplierInvoices),
     bars: { revenue: bars.a, expenses: bars.b },
-    topClients: topPaidParties(
+    topClients: topRevenueParties(
       invoices,
       (invoice) => invoice.client,
       (invoice) => invoice.clientId,

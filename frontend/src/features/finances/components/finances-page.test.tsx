@@ -254,7 +254,8 @@ describe('Finances', () => {
     expect(kpi('En Attente TTC')).toHaveTextContent('70,00 €7 factures en retard');
   });
 
-  it('ranks the top 5 clients and suppliers by paid totals, and counts projects by status', async () => {
+  it('ranks the top 5 clients by revenue HT cashed (credit notes taken off) and suppliers by paid totals, and counts projects by status', async () => {
+    const creditedId = nextId();
     const others = Array.from({ length: 4 }, (_, index) =>
       invoice({ ...paid(`${index + 1}.00`, '2026-05-01T10:00:00Z'), clientId: nextId() }),
     );
@@ -262,7 +263,19 @@ describe('Finances', () => {
       'GET /api/invoices': json([
         invoice({ ...paid('100.00', '2026-05-01T10:00:00Z'), clientId: clients.garnier }),
         invoice({ ...paid('500.00', '2026-05-01T10:00:00Z'), clientId: clients.mairie }),
-        invoice({ ...paid('450.00', '2026-05-01T10:00:00Z'), clientId: clients.garnier }),
+        {
+          ...invoice({ ...paid('450.00', '2026-05-01T10:00:00Z'), clientId: clients.garnier }),
+          id: creditedId,
+        },
+        // 60,00 € HT credited back on Garnier's second invoice.
+        invoice({
+          kind: 'credit_note',
+          status: 'sent',
+          totalAmount: '60.00',
+          creditedInvoiceId: creditedId,
+          issueDate: '2026-05-10',
+          clientId: clients.garnier,
+        }),
         invoice({ status: 'sent', totalAmount: '9000.00', clientId: clients.dupont }),
         ...others,
       ]),
@@ -283,13 +296,13 @@ describe('Finances', () => {
     await screen.findByText('Revenus vs Dépenses');
     await openTab('Revenus');
     const top = await screen.findByRole('region', { name: 'Top 5 Clients' });
-    // What each client paid, TTC.
+    // Each client's revenue HT cashed, credit notes taken off: they add up with CA Encaissé HT.
     expect(itemTexts(top)).toEqual([
-      'Garnier SARL550,00 € TTC',
-      'Mairie de Lyon500,00 € TTC',
-      'Autre client4,00 € TTC',
-      'Autre client3,00 € TTC',
-      'Autre client2,00 € TTC',
+      'Mairie de Lyon500,00 € HT',
+      'Garnier SARL490,00 € HT',
+      'Autre client4,00 € HT',
+      'Autre client3,00 € HT',
+      'Autre client2,00 € HT',
     ]);
 
     await openTab('Dépenses');

@@ -329,7 +329,7 @@ function RevenueTab({ figures }: { figures: FinanceFigures }) {
           parties={figures.topClients}
           empty="Aucun paiement reçu"
           colour={REVENUE_COLOUR}
-          unit="TTC"
+          unit="HT"
         />
       </Col>
       <Col xs={24} lg={10}>
