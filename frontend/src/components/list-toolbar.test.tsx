@@ -111,12 +111,12 @@ describe('ListToolbar', () => {
 });
 
 describe('Clients empty state', () => {
-  it("offers 'Nouveau client', which opens the creation form", async () => {
+  it("offers 'Créer un client', which opens the creation form", async () => {
     const user = setupUser();
     stubApi({ 'GET /api/clients': json([]) });
     renderClients('/clients');
     expect(await screen.findByText('Aucun client')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Nouveau client' }));
+    await user.click(screen.getByRole('button', { name: 'Créer un client' }));
     expect(await screen.findByRole('button', { name: 'Créer le client' })).toBeInTheDocument();
   });
 });

@@ -95,7 +95,7 @@ export function ClientsPage(titles: PageTitles) {
                   </>
                 }
               >
-                {!creating && <CreateButton onClick={() => setCreating(true)}>Nouveau client</CreateButton>}
+                {!creating && <CreateButton onClick={() => setCreating(true)}>Créer un client</CreateButton>}
               </EmptyCard>
             )
           }

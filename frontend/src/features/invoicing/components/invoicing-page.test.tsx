@@ -454,12 +454,7 @@ describe('Facturation', () => {
     expect(sent).toHaveTextContent(`${euro(1_180_000)} TTC${euro(1_000_000)} HT`);
     expect(sent).toHaveTextContent(`Reste à payer : ${euro(1_180_000)}`);
     expect(sent).toHaveTextContent('Échéance: 31/12/2099');
-    expect(buttonsOf(sent)).toEqual([
-      'Voir détails',
-      'Marquer payée',
-      'Établir un avoir',
-      ...pdfButtons,
-    ]);
+    expect(buttonsOf(sent)).toEqual(['Voir détails', 'Marquer payée', 'Établir un avoir', ...pdfButtons]);
   });
 
   it('lists overdue invoices with what remains after credit notes, paid and cancelled ones in their tabs', async () => {
@@ -469,12 +464,7 @@ describe('Facturation', () => {
     await openTab(/^En retard/);
     const late = await card('Situation n°1');
     expect(late).toHaveTextContent('En retard');
-    expect(buttonsOf(late)).toEqual([
-      'Voir détails',
-      'Marquer payée',
-      'Établir un avoir',
-      ...pdfButtons,
-    ]);
+    expect(buttonsOf(late)).toEqual(['Voir détails', 'Marquer payée', 'Établir un avoir', ...pdfButtons]);
     const credited = await card('Situation n°2');
     expect(credited).toHaveTextContent(`${euro(360_000)} TTC${euro(300_000)} HT`);
     expect(credited).toHaveTextContent(`Reste à payer : ${euro(300_000)}`);
@@ -1054,9 +1044,7 @@ describe('Facturation', () => {
     });
     renderPage();
 
-    await user.click(
-      within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }),
-    );
+    await user.click(within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }));
     const dialog = await findDialog('Enregistrer un paiement');
     const amount = within(dialog).getByLabelText('Montant payé (€)');
     expect(amount).toHaveValue('11800,00');
@@ -1097,9 +1085,7 @@ describe('Facturation', () => {
     });
     renderPage();
 
-    await user.click(
-      within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }),
-    );
+    await user.click(within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }));
     const dialog = await findDialog('Enregistrer un paiement');
     const amount = within(dialog).getByLabelText('Montant payé (€)');
     await user.clear(amount);
@@ -1184,9 +1170,7 @@ describe('Facturation', () => {
     renderPage();
 
     await openTab(/^En retard/);
-    await user.click(
-      within(await card('Situation n°2')).getByRole('button', { name: /^Marquer payée/ }),
-    );
+    await user.click(within(await card('Situation n°2')).getByRole('button', { name: /^Marquer payée/ }));
     const dialog = await findDialog('Enregistrer un paiement');
     expect(within(dialog).getByLabelText('Montant payé (€)')).toHaveValue('3000,00');
   });
@@ -1201,9 +1185,7 @@ describe('Facturation', () => {
     });
     renderPage();
 
-    await user.click(
-      within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }),
-    );
+    await user.click(within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }));
     const dialog = await findDialog('Enregistrer un paiement');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
 
