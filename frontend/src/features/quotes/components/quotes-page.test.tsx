@@ -452,7 +452,8 @@ describe('Devis', () => {
     await screen.findByTitle('Validé');
     expect(shownOptions()).toEqual(['Envoyé', 'Validé', 'Rejeté', 'Expiré']);
     await pick(user, 'Validé');
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    // 'Enregistrer' appears once the chosen status differs (the form re-renders on the change).
+    await user.click(await within(dialog).findByRole('button', { name: 'Enregistrer' }));
 
     expect(await toasts().findByText('Le devis a été mis à jour.')).toBeInTheDocument();
     expect(api.calls(`PUT /api/quotes/${sent.id}`)[0]?.body).toMatchObject({
