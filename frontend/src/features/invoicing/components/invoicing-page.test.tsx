@@ -419,6 +419,15 @@ describe('invoice rules', () => {
 });
 
 describe('Facturation', () => {
+  it("offers 'Créer une facture' where a company without invoices lands, and it opens the creation dialog", async () => {
+    stub({ 'GET /api/invoices': json([]) });
+    renderPage();
+
+    expect(await screen.findByText('Aucune facture envoyée')).toBeInTheDocument();
+    await setupUser().click(screen.getByRole('button', { name: 'Créer une facture' }));
+    expect(await findDialog('Nouvelle Facture')).toBeInTheDocument();
+  });
+
   it('shows the summary cards in TTC or HT and the tabs with their counts', async () => {
     stub();
     renderPage();

@@ -8,7 +8,7 @@ import { useConfirmDelete } from '../../../components/action-toasts';
 import { CreateButton } from '../../../components/record-buttons';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
 import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
-import { QueryList } from '../../../components/query-list';
+import { EmptyCard, QueryList } from '../../../components/query-list';
 import { useToast } from '../../../components/toast';
 import { ApiError, serverMessage } from '../../../lib/api';
 import { useCompanyVatSettings } from '../../../api/company/company-vat-settings';
@@ -139,6 +139,11 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
       empty={
         listParams.q !== undefined ? (
           <NoSearchResult query={listParams.q} />
+        ) : key === 'sent' || key === 'draft' ? (
+          // Where a new invoice would go (and the tab shown when there is none at all): its action.
+          <EmptyCard description={empty}>
+            <CreateButton onClick={() => setDialog({ kind: 'create' })}>Créer une facture</CreateButton>
+          </EmptyCard>
         ) : (
           <p className={cardStyles.state}>{empty}</p>
         )
