@@ -1,3 +1,4 @@
+import { labelOf, paymentMethodLabels } from '@btp/shared/enums';
 import { centsOf, isCreditNote, outstandingCents, receivables, revenueHtCents } from '@btp/shared/finance';
 import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
 import { sumCents } from '@btp/shared/money';
@@ -118,20 +119,9 @@ export function receivedPayments(invoices: readonly InvoicesListItem[]): Receive
   return payments.sort((a, b) => (b.paidAt ?? '').localeCompare(a.paidAt ?? ''));
 }
 
-/** A payment method's French label; an unknown one as it was given. */
+/** A payment method's French label (the shared `paymentMethodLabels`); an unknown one as it was given. */
 export function paymentMethodLabel(method: string): string {
-  const labels: Record<string, string> = {
-    transfer: 'Virement',
-    bank_transfer: 'Virement',
-    virement: 'Virement',
-    check: 'Chèque',
-    cheque: 'Chèque',
-    cash: 'Espèces',
-    card: 'Carte bancaire',
-    direct_debit: 'Prélèvement',
-    other: 'Autre',
-  };
-  return labels[method] ?? method;
+  return labelOf(paymentMethodLabels, method, method);
 }
 
 /** The client's totals, in cents. */
