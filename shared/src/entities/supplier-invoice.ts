@@ -34,6 +34,15 @@ export const supplierInvoiceFields = {
   receivedAt: optionalField(instantField()),
   paidAt: optionalField(instantField()),
   items: optionalField(jsonItemsField),
+  /** The supplier's own number of the invoice (BT-1 of an imported e-invoice). */
+  supplierReference: textField,
+  /** The invoice's date as the supplier wrote it (BT-2). */
+  issueDate: optionalField(dateField()),
+  /** HT and TVA when known (an imported e-invoice); `totalAmount` is then the TTC. */
+  netAmount: optionalField(moneyField()),
+  vatAmount: optionalField(moneyField()),
+  /** The original file (an imported e-invoice), a document of the company linked to the supplier. */
+  documentId: optionalIdField,
 };
 
 /** A supplier invoice as the API returns it. */
