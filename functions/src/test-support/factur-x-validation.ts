@@ -1,0 +1,132 @@
+/**
+ * Validates a Factur-X `factur-x.xml` (CII, profile EN 16931) with the official files vendored in
+ * `e-invoicing/validation` (`../shared/einvoicing/README.md`): the XSD with libxml2-wasm, the EN 16931
+ * and French Schematron rules with SaxonJS, from the stylesheets compiled once by
+ * `npm run einvoicing:compile` into `e-invoicing/compiled` (a test checks they match the sources).
+ * Test support only: nothing here runs in a Lambda.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { XmlDocument, XsdValidator, XmlValidateError } from 'libxml2-wasm';
+import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
+import SaxonJS from 'saxon-js';
+
+const validationDir = new URL('../../../e-invoicing/validation/factur-x-en16931/', import.meta.url);
+const compiledDir = new URL('../../../e-invoicing/compiled/', import.meta.url);
+
+/** The compiled Schematron stylesheets, in the order they run. */
+export const schematronStylesheets = [
+  'FACTUR-X_EN16931.xslt',
+  'BR-FR-Flux2-Schematron-CII.xslt',
+  'BR-FR-Flux2-Schematron-CII_WARNING.xslt',
+] as const;
+export type SchematronStylesheet = (typeof schematronStylesheets)[number];
+
+/** A failed Schematron assertion, as the SVRL report gives it. */
+export interface FailedAssert {
+  stylesheet: SchematronStylesheet;
+  /** The rule's id (`BR-CO-17`, `BR-FR-05`…). */
+  id: string;
+  /** `warning`, `fatal`… or '' when the rule carries no flag (then it is an error). */
+  flag: string;
+  location: string;
+  text: string;
+}
+
+export interface FacturXValidation {
+  /** XSD errors (libxml2's messages), empty when the XML matches the schema. */
+  schemaErrors: string[];
+  /** Failed assertions that are errors: every one but those flagged `warning`. */
+  errors: FailedAssert[];
+  warnings: FailedAssert[];
+}
+
+let schema: XsdValidator | undefined;
+function xsdValidator(): XsdValidator {
+  if (!schema) {
+    xmlRegisterFsInputProviders();
+    const xsdPath = fileURLToPath(new URL('xsd/Factur-X_EN16931.xsd', validationDir));
+    const xsd = XmlDocument.fromBuffer(readFileSync(xsdPath), { url: xsdPath });
+    schema = XsdValidator.fromDoc(xsd);
+  }
+  return schema;
+}
+
+/** The XSD's errors for `xml`, empty when valid. */
+export function schemaErrors(xml: string): string[] {
+  const doc = XmlDocument.fromString(xml);
+  try {
+    xsdValidator().validate(doc);
+    return [];
+  } catch (error) {
+    if (error instanceof XmlValidateError) return error.details.map((detail) => detail.message.trim());
+    throw error;
+  } finally {
+    doc.dispose();
+  }
+}
+
+const compiled = new Map<SchematronStylesheet, string>();
+function stylesheetText(name: SchematronStylesheet): string {
+  let text = compiled.get(name);
+  if (text === undefined) {
+    text = gunzipSync(readFileSync(new URL(`${name}.sef.json.gz`, compiledDir))).toString('utf8');
+    compiled.set(name, text);
+  }
+  return text;
+}
+
+const svrl = 'http://purl.oclc.org/dsdl/svrl';
+
+/** The DOM element SaxonJS answers for an SVRL node (functions compile without the DOM types). */
+interface SvrlElement {
+  getAttribute(name: string): string | null;
+  textContent: string | null;
+}
+
+/** The failed assertions of one stylesheet on `xml`. */
+export async function schematronFailures(xml: string, name: SchematronStylesheet): Promise<FailedAssert[]> {
+  const result = (await SaxonJS.transform(
+    {
+      stylesheetText: stylesheetText(name),
+      // The EN 16931 rules read their code lists from a file beside the stylesheet.
+      stylesheetBaseURI: pathToFileURL(fileURLToPath(new URL(`xslt/${name}`, validationDir))).href,
+      sourceText: xml,
+      destination: 'document',
+    },
+    'async',
+  )) as { principalResult: unknown };
+  const asserts = SaxonJS.XPath.evaluate('//svrl:failed-assert', result.principalResult, {
+    namespaceContext: { svrl },
+    resultForm: 'array',
+  }) as SvrlElement[];
+  return asserts.map((node) => ({
+    stylesheet: name,
+    id: node.getAttribute('id') ?? '',
+    flag: node.getAttribute('flag') ?? '',
+    location: node.getAttribute('location') ?? '',
+    text: (node.textContent ?? '').replace(/\s+/g, ' ').trim(),
+  }));
+}
+
+/** XSD, then the three Schematron stylesheets. */
+export async function validateFacturX(xml: string): Promise<FacturXValidation> {
+  const failures: FailedAssert[] = [];
+  for (const name of schematronStylesheets) failures.push(...(await schematronFailures(xml, name)));
+  return {
+    schemaErrors: schemaErrors(xml),
+    errors: failures.filter((failure) => failure.flag !== 'warning'),
+    warnings: failures.filter((failure) => failure.flag === 'warning'),
+  };
+}
+
+/** One line per problem, for a test's failure message. */
+export function describeValidation(validation: FacturXValidation): string {
+  return [
+    ...validation.schemaErrors.map((message) => `XSD: ${message}`),
+    ...validation.errors.map(
+      (failure) => `${failure.id} [${failure.stylesheet}] ${failure.text} @ ${failure.location}`,
+    ),
+  ].join('\n');
+}
