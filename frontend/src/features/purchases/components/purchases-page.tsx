@@ -17,6 +17,7 @@ import styles from './purchases.module.css';
 import { RequestCard } from './request-card';
 import { SupplierInvoiceCard } from './supplier-invoice-card';
 import { SupplierInvoiceDialog } from './supplier-invoice-dialog';
+import { SupplierInvoiceImport } from './supplier-invoice-import';
 import { SupplierQuoteDialog } from './supplier-quote-dialog';
 
 /** Spec "Achats": the selected requests are the company's orders. */
@@ -97,6 +98,7 @@ export function PurchasesPage(titles: PageTitles) {
           Nouvelle facture
         </Button>
       </div>
+      <SupplierInvoiceImport />
       <QueryList
         query={invoices}
         errorTitle="Erreur lors du chargement des factures fournisseurs"

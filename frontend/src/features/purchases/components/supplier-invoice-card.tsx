@@ -12,6 +12,7 @@ import type { SupplierInvoicesListItem } from '../../../api/supplier-invoices/li
 import type { SupplierQuotesListItem } from '../../../api/supplier-quotes/list-supplier-quotes';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
 import { formatDate } from '../../../lib/format';
+import { OriginalFileButton } from './original-file-button';
 import { euros } from './purchase-values';
 import styles from './purchases.module.css';
 
@@ -32,7 +33,9 @@ interface SupplierInvoiceCardProps {
 
 /**
  * One supplier invoice: number, status ('Reçue' once received; overdue read from the due date),
- * supplier, project, amount. A paid one has no 'Supprimer': the card says why (the server refuses too).
+ * supplier, the supplier's own number and the invoice's date when known, project, amount (HT, TVA
+ * and TTC when known: an imported e-invoice), due date, and the original file of an imported one. A
+ * paid one has no 'Supprimer': the card says why (the server refuses too).
  */
 export function SupplierInvoiceCard({ invoice, requests, onEdit }: SupplierInvoiceCardProps) {
   const remove = useDeleteSupplierInvoice();
@@ -57,6 +60,18 @@ export function SupplierInvoiceCard({ invoice, requests, onEdit }: SupplierInvoi
         <dl className={styles.facts}>
           <dt>Fournisseur</dt>
           <dd>{invoice.supplier?.name ?? '—'}</dd>
+          {invoice.supplierReference !== undefined && (
+            <>
+              <dt>N° fournisseur</dt>
+              <dd>{invoice.supplierReference}</dd>
+            </>
+          )}
+          {invoice.issueDate !== undefined && (
+            <>
+              <dt>Date de facture</dt>
+              <dd>{formatDate(invoice.issueDate)}</dd>
+            </>
+          )}
           <dt>Projet</dt>
           <dd>{projectName ?? 'Aucun projet'}</dd>
           {linked !== undefined && (
@@ -65,8 +80,21 @@ export function SupplierInvoiceCard({ invoice, requests, onEdit }: SupplierInvoi
               <dd>{linked.number}</dd>
             </>
           )}
-          <dt>Montant</dt>
-          <dd className={styles.amount}>{euros(invoice.totalAmount)}</dd>
+          {invoice.netAmount !== undefined && invoice.vatAmount !== undefined ? (
+            <>
+              <dt>Total HT</dt>
+              <dd>{euros(invoice.netAmount)}</dd>
+              <dt>TVA</dt>
+              <dd>{euros(invoice.vatAmount)}</dd>
+              <dt>Total TTC</dt>
+              <dd className={styles.amount}>{euros(invoice.totalAmount)}</dd>
+            </>
+          ) : (
+            <>
+              <dt>Montant</dt>
+              <dd className={styles.amount}>{euros(invoice.totalAmount)}</dd>
+            </>
+          )}
           <dt>Échéance</dt>
           <dd>{invoice.dueDate !== undefined ? formatDate(invoice.dueDate) : 'Non définie'}</dd>
         </dl>
@@ -84,6 +112,13 @@ export function SupplierInvoiceCard({ invoice, requests, onEdit }: SupplierInvoi
             />
           )}
         </div>
+        {invoice.documentId !== undefined && (
+          <OriginalFileButton
+            documentId={invoice.documentId}
+            of={`de la facture ${invoice.number}`}
+            className={styles.fileButton}
+          />
+        )}
         {!deletable && <p className={styles.note}>{paidSupplierInvoiceDeletionMessage}</p>}
       </article>
     </Card>

@@ -3,12 +3,13 @@ import {
   type SupplierInvoiceCreateData,
 } from '@btp/shared/entities/supplier-invoice';
 import { supplierInvoiceStatusLabels, type InvoiceStatus } from '@btp/shared/enums';
-import { Col, Form, Select } from 'antd';
+import { Col, Form, Input, Select } from 'antd';
 
 import { useCreateSupplierInvoice } from '../../../api/supplier-invoices/create-supplier-invoice';
 import type { SupplierInvoicesListItem } from '../../../api/supplier-invoices/list-supplier-invoices';
 import { useUpdateSupplierInvoice } from '../../../api/supplier-invoices/update-supplier-invoice';
 import { useSupplierQuotesList } from '../../../api/supplier-quotes/list-supplier-quotes';
+import { DateField } from '../../../components/date-field';
 import { validateWith } from '../../../lib/zod-form';
 import {
   AmountDateStatusFields,
@@ -19,6 +20,7 @@ import {
   type PurchaseFormValues,
 } from './purchase-dialog';
 import { NONE } from './purchase-values';
+import { ImportedInvoiceSummary } from './imported-invoice-summary';
 
 const fields = [
   'supplierId',
@@ -26,6 +28,8 @@ const fields = [
   'supplierQuoteId',
   'title',
   'description',
+  'supplierReference',
+  'issueDate',
   'totalAmount',
   'dueDate',
   'status',
@@ -33,6 +37,8 @@ const fields = [
 
 interface FormValues extends PurchaseFormValues {
   supplierQuoteId: string;
+  supplierReference: string;
+  issueDate: string;
   dueDate: string;
 }
 
@@ -44,6 +50,8 @@ function initialValues(invoice: SupplierInvoicesListItem | undefined): FormValue
   const values = {
     ...purchaseFormValues(invoice),
     supplierQuoteId: invoice?.supplierQuoteId ?? NONE,
+    supplierReference: invoice?.supplierReference ?? '',
+    issueDate: invoice?.issueDate ?? '',
     dueDate: invoice?.dueDate ?? '',
   };
   return values.status === 'overdue' ? { ...values, status: 'sent' } : values;
@@ -86,6 +94,10 @@ export function SupplierInvoiceDialog({ invoice, onClose }: SupplierInvoiceDialo
                 ...data,
                 paidAmount: invoice.paidAmount,
                 items: invoice.items,
+                // What an import read and the form does not show (a PUT replaces the whole record).
+                netAmount: invoice.netAmount,
+                vatAmount: invoice.vatAmount,
+                documentId: invoice.documentId,
                 version: invoice.version,
               },
             })
@@ -95,11 +107,22 @@ export function SupplierInvoiceDialog({ invoice, onClose }: SupplierInvoiceDialo
         // Another supplier: the linked request no longer fits.
         if ('supplierId' in changed) form.setFieldValue('supplierQuoteId', NONE);
       }}
+      notice={invoice === undefined ? undefined : <ImportedInvoiceSummary invoice={invoice} />}
       onClose={onClose}
     >
       <SupplierProjectFields />
       <LinkedRequestField />
       <TitleDescriptionFields titleRequired={false} />
+      <Col xs={24} md={12}>
+        <Form.Item name="supplierReference" label="N° fournisseur">
+          <Input />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="issueDate" label="Date de facture">
+          <DateField iso />
+        </Form.Item>
+      </Col>
       <AmountDateStatusFields
         amountRequired
         dateName="dueDate"
