@@ -1,0 +1,353 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../lib/http-errors.js';
+import { importMessages } from './import-errors.js';
+import { readEInvoice, readInvoiceXml } from './read-e-invoice.js';
+import { maxXmlDepth } from './safe-xml.js';
+import {
+  billionLaughs,
+  ciiInvoiceXml,
+  ciiWith,
+  facturXPdf,
+  nestedXml,
+  pdfWith,
+  pngBytes,
+  ublInvoiceXml,
+  ublWith,
+  xxeInvoice,
+} from './testing/samples.js';
+
+/** The refusal `read` ends with: its status and message (never a parser's). */
+async function refusal(read: () => unknown): Promise<{ status: number; message: string }> {
+  try {
+    await read();
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { status: error.statusCode, message: error.message };
+  }
+  throw new Error('the file was accepted');
+}
+
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+
+describe('readInvoiceXml: CII (Factur-X EN 16931)', () => {
+  it('reads number, dates, seller, totals in cents and the lines as decimal strings', () => {
+    const invoice = readInvoiceXml(bytes(ciiInvoiceXml()));
+    expect(invoice).toEqual({
+      syntax: 'CII',
+      number: 'FA-2026-00412',
+      issueDate: '2026-11-03',
+      dueDate: '2026-12-03',
+      seller: {
+        name: 'Matériaux Dupont & Fils',
+        siren: '732829320',
+        vatNumber: 'FR44732829320',
+        address: '12 rue des Artisans, Zone artisanale Nord',
+        postalCode: '69003',
+        city: 'Lyon',
+        countryCode: 'FR',
+        email: 'compta@dupont-materiaux.fr',
+        phone: '01 23 45 67 89',
+      },
+      netCents: 90250,
+      vatCents: 12425,
+      totalCents: 102675,
+      lines: [
+        {
+          description: 'Plaque de plâtre BA13 & rails',
+          quantity: '40',
+          unit: 'C62',
+          unitPrice: '8.50',
+          vatRate: '20.00',
+          total: '340.00',
+        },
+        {
+          description: 'Pose de cloison',
+          quantity: '12.5',
+          unit: 'HUR',
+          unitPrice: '45.00',
+          vatRate: '10.00',
+          total: '562.50',
+        },
+      ],
+    });
+  });
+
+  it('takes the SIREN from a SIRET (scheme 0009) or, without a legal registration, from the French VAT number', () => {
+    const siret = readInvoiceXml(
+      bytes(
+        ciiWith([
+          '<ram:ID schemeID="0002">732829320</ram:ID>',
+          '<ram:ID schemeID="0009">73282932000009</ram:ID>',
+        ]),
+      ),
+    );
+    expect(siret.seller).toMatchObject({ siren: '732829320', siret: '73282932000009' });
+    const vatOnly = readInvoiceXml(
+      bytes(
+        ciiWith(
+          ['<ram:ID schemeID="0002">732829320</ram:ID>', ''],
+          [
+            '<ram:ID schemeID="VA">FR44732829320</ram:ID>',
+            '<ram:ID schemeID="VA">FR 44 732 829 320</ram:ID>',
+          ],
+        ),
+      ),
+    );
+    expect(vatOnly.seller).toMatchObject({ siren: '732829320', vatNumber: 'FR44732829320' });
+  });
+
+  it('reads a UTF-8 BOM, leading white space and a UTF-16 file', () => {
+    expect(readInvoiceXml(bytes(`\uFEFF \n${ciiInvoiceXml()}`)).number).toBe('FA-2026-00412');
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(ciiInvoiceXml().replace('UTF-8', 'UTF-16'), 'utf16le'),
+    ]);
+    expect(readInvoiceXml(utf16).totalCents).toBe(102675);
+  });
+});
+
+describe('readInvoiceXml: UBL 2.1', () => {
+  it('reads number, dates, seller (SIRET, VAT, e-mail), totals and lines', () => {
+    const invoice = readInvoiceXml(bytes(ublInvoiceXml()));
+    expect(invoice).toEqual({
+      syntax: 'UBL',
+      number: '2026/INV/0087',
+      issueDate: '2026-10-28',
+      dueDate: '2026-11-27',
+      seller: {
+        name: 'Élec Pro SAS',
+        siren: '303265045',
+        siret: '30326504500003',
+        vatNumber: 'FR40303265045',
+        address: "8 boulevard de l'Industrie",
+        postalCode: '44000',
+        city: 'Nantes',
+        countryCode: 'FR',
+        email: 'claire.moreau@elec-pro.fr',
+        phone: '+33 2 40 00 00 00',
+      },
+      netCents: 25650,
+      vatCents: 5130,
+      totalCents: 30780,
+      lines: [
+        {
+          description: 'Câble R2V 3G2,5',
+          quantity: '150',
+          unit: 'MTR',
+          unitPrice: '0.96',
+          vatRate: '20',
+          total: '144.00',
+        },
+        {
+          description: 'Disjoncteur 16 A',
+          quantity: '25',
+          unit: 'C62',
+          unitPrice: '4.5',
+          vatRate: '20',
+          total: '112.50',
+        },
+      ],
+    });
+  });
+});
+
+describe('readInvoiceXml: refusals (400, French)', () => {
+  it('refuses a credit note, CII type 381 or UBL CreditNote, saying to type it by hand', async () => {
+    const cii = await refusal(() =>
+      readInvoiceXml(
+        bytes(ciiWith(['<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>381</ram:TypeCode>'])),
+      ),
+    );
+    expect(cii).toEqual({ status: 400, message: importMessages.creditNote });
+    const ubl = await refusal(() =>
+      readInvoiceXml(
+        bytes(
+          '<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"><ID xmlns="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">AV-1</ID></CreditNote>',
+        ),
+      ),
+    );
+    expect(ubl).toEqual({ status: 400, message: importMessages.creditNote });
+    expect(importMessages.creditNote).toContain('à la main');
+  });
+
+  it('refuses an XML that is not an invoice, or an invoice root in another namespace', async () => {
+    expect(
+      await refusal(() => readInvoiceXml(bytes('<?xml version="1.0"?><commande><ligne/></commande>'))),
+    ).toEqual({
+      status: 400,
+      message: importMessages.notAnInvoice,
+    });
+    expect(
+      await refusal(() => readInvoiceXml(bytes('<Invoice xmlns="urn:example:not-ubl"><ID>1</ID></Invoice>'))),
+    ).toMatchObject({ status: 400, message: expect.stringContaining("n'est pas une facture") });
+  });
+
+  it('refuses totals that do not add up (HT + TVA ≠ TTC)', async () => {
+    const answer = await refusal(() =>
+      readInvoiceXml(bytes(ciiWith(['<ram:GrandTotalAmount>1026.75<', '<ram:GrandTotalAmount>1026.76<']))),
+    );
+    expect(answer).toEqual({
+      status: 400,
+      message:
+        'La facture électronique a des totaux incohérents : HT 902.50 + TVA 124.25 ne font pas le TTC 1026.76.',
+    });
+  });
+
+  it('refuses an amount that is not a number, or with more than two decimals, naming it', async () => {
+    for (const bad of ['1 026,75', '1026.755', '1e3', 'NaN', '']) {
+      const answer = await refusal(() =>
+        readInvoiceXml(bytes(ciiWith(['<ram:GrandTotalAmount>1026.75<', `<ram:GrandTotalAmount>${bad}<`]))),
+      );
+      expect(answer.status, bad).toBe(400);
+      expect(answer.message, bad).toContain('le total TTC');
+    }
+    const line = await refusal(() =>
+      readInvoiceXml(
+        bytes(ublWith(['<cbc:PriceAmount currencyID="EUR">4.5<', '<cbc:PriceAmount currencyID="EUR">4,5<'])),
+      ),
+    );
+    expect(line).toEqual({
+      status: 400,
+      message:
+        'La facture électronique contient un montant invalide pour le prix unitaire de la ligne 2 (« 4,5 ») : elle ne peut pas être importée.',
+    });
+  });
+
+  it('refuses a missing number, an impossible date, another currency', async () => {
+    expect(
+      await refusal(() => readInvoiceXml(bytes(ciiWith(['<ram:ID>FA-2026-00412</ram:ID>', ''])))),
+    ).toEqual({
+      status: 400,
+      message: 'La facture électronique est incomplète : il manque le numéro de la facture.',
+    });
+    expect(
+      (await refusal(() => readInvoiceXml(bytes(ciiWith(['>20261103<', '>20260231<']))))).message,
+    ).toContain('date invalide pour la date de la facture');
+    expect(
+      await refusal(() =>
+        readInvoiceXml(bytes(ublWith(['<cbc:DocumentCurrencyCode>EUR<', '<cbc:DocumentCurrencyCode>USD<']))),
+      ),
+    ).toEqual({ status: 400, message: importMessages.currency('USD') });
+  });
+});
+
+describe('readInvoiceXml: hostile XML', () => {
+  it('refuses external entities (XXE) before parsing: nothing of /etc/passwd is read or shown', async () => {
+    const answer = await refusal(() => readInvoiceXml(bytes(xxeInvoice())));
+    expect(answer).toEqual({ status: 400, message: importMessages.doctype });
+    expect(answer.message).not.toMatch(/root:|passwd/);
+  });
+
+  it('refuses "billion laughs" at once, without expanding anything', async () => {
+    const started = performance.now();
+    expect(await refusal(() => readInvoiceXml(bytes(billionLaughs())))).toEqual({
+      status: 400,
+      message: importMessages.doctype,
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses a lowercase or spaced DOCTYPE and an internal subset alone', async () => {
+    for (const xml of [
+      '<!doctype x><x/>',
+      '<?xml version="1.0"?>\n<!DOCTYPE  x SYSTEM "http://example.com/x.dtd"><x/>',
+      '<x><!ENTITY a "b"></x>',
+    ]) {
+      expect((await refusal(() => readInvoiceXml(bytes(xml)))).message, xml).toBe(importMessages.doctype);
+    }
+  });
+
+  it(`refuses nesting deeper than ${maxXmlDepth} elements, 10 MB of it included, without a stack overflow`, async () => {
+    const tenMegabytes = nestedXml(1_500_000);
+    expect(tenMegabytes.length).toBeGreaterThan(10_000_000);
+    expect(await refusal(() => readInvoiceXml(bytes(tenMegabytes)))).toMatchObject({ status: 400 });
+    // Under the size limit, the depth check is what refuses it.
+    expect(await refusal(() => readInvoiceXml(bytes(nestedXml(500_000))))).toEqual({
+      status: 400,
+      message: importMessages.tooDeep(maxXmlDepth),
+    });
+    expect(await refusal(() => readInvoiceXml(bytes(nestedXml(maxXmlDepth + 1))))).toEqual({
+      status: 400,
+      message: importMessages.tooDeep(maxXmlDepth),
+    });
+    // At the limit, it is read (and is no invoice).
+    expect((await refusal(() => readInvoiceXml(bytes(nestedXml(maxXmlDepth))))).message).toBe(
+      importMessages.notAnInvoice,
+    );
+  });
+
+  it('refuses broken XML with one French sentence, whatever the fault', async () => {
+    for (const xml of [
+      ciiInvoiceXml().slice(0, 2000),
+      '<a><b></a></b>',
+      '<a attr="x></a>',
+      '<a></a><b></b>',
+      '<a>text</a',
+      '<a><!-- never closed </a>',
+      ciiWith(['<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>380</ram:Typecode>']),
+    ]) {
+      expect(await refusal(() => readInvoiceXml(bytes(xml))), xml.slice(0, 40)).toEqual({
+        status: 400,
+        message: importMessages.brokenXml,
+      });
+    }
+  });
+});
+
+describe('readEInvoice: recognised by content', () => {
+  it('reads a Factur-X PDF (factur-x.xml embedded) and a ZUGFeRD one (ZUGFeRD-invoice.xml)', async () => {
+    const facturX = await readEInvoice(await facturXPdf());
+    expect(facturX.format).toBe('pdf');
+    expect(facturX.invoice).toEqual(readInvoiceXml(bytes(ciiInvoiceXml())));
+    const zugferd = await readEInvoice(
+      await pdfWith({ name: 'ZUGFeRD-invoice.xml', content: ciiInvoiceXml() }),
+    );
+    expect(zugferd.invoice.number).toBe('FA-2026-00412');
+  });
+
+  it('reads CII and UBL files as XML, whatever their name would say', async () => {
+    expect((await readEInvoice(bytes(ciiInvoiceXml()))).format).toBe('xml');
+    expect((await readEInvoice(bytes(ublInvoiceXml()))).invoice.number).toBe('2026/INV/0087');
+  });
+
+  it('refuses a PDF without an embedded invoice, or with another attachment only (400)', async () => {
+    expect(await refusal(async () => readEInvoice(await pdfWith()))).toEqual({
+      status: 400,
+      message: importMessages.pdfWithoutInvoice,
+    });
+    expect(
+      await refusal(async () =>
+        readEInvoice(await pdfWith({ name: 'bon-de-livraison.xml', content: ciiInvoiceXml() })),
+      ),
+    ).toEqual({ status: 400, message: importMessages.pdfWithoutInvoice });
+    expect(importMessages.pdfWithoutInvoice).toMatch(
+      /^Ce PDF ne contient pas de facture électronique \(Factur-X ou ZUGFeRD\)/,
+    );
+  });
+
+  it('refuses a Factur-X PDF whose XML is hostile, as the XML alone would be', async () => {
+    expect(await refusal(async () => readEInvoice(await facturXPdf(xxeInvoice())))).toEqual({
+      status: 400,
+      message: importMessages.doctype,
+    });
+  });
+
+  it('refuses a damaged PDF (400) and a PNG, a text file or an empty file (415 / 400)', async () => {
+    expect(await refusal(() => readEInvoice(Buffer.from('%PDF-1.7\n garbage without objects')))).toEqual({
+      status: 400,
+      message: importMessages.pdfUnreadable,
+    });
+    expect(await refusal(() => readEInvoice(pngBytes()))).toEqual({
+      status: 415,
+      message: importMessages.unsupported,
+    });
+    expect(await refusal(() => readEInvoice(bytes('Facture n° 12 : 100 €')))).toEqual({
+      status: 415,
+      message: importMessages.unsupported,
+    });
+    expect(await refusal(() => readEInvoice(Buffer.alloc(0)))).toEqual({
+      status: 400,
+      message: importMessages.empty,
+    });
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Reads a received e-invoice file (docs/e-invoice-import.md), recognised by its content, never by
+ * its name or declared type: `%PDF-` → the invoice XML it embeds (Factur-X, ZUGFeRD, XRechnung);
+ * `<` after a BOM and white space → XML, whose root says CII or UBL 2.1; anything else → 415.
+ */
+import { embeddedInvoiceXml, looksLikePdf } from './embedded-invoice.js';
+import { ciiNamespace, readCiiInvoice } from './cii-reader.js';
+import { importMessages, importRefused, unsupportedFile } from './import-errors.js';
+import type { ReceivedInvoice } from './received-invoice.js';
+import { looksLikeXml, parseUntrustedXml } from './safe-xml.js';
+import { readUblInvoice, ublCreditNoteNamespace, ublInvoiceNamespace } from './ubl-reader.js';
+
+/** What kind of file was received: it decides the stored document's type and name. */
+export type ReceivedFormat = 'pdf' | 'xml';
+
+export interface ReadEInvoice {
+  format: ReceivedFormat;
+  invoice: ReceivedInvoice;
+}
+
+/** Reads an invoice XML (a file, or the one a PDF embeds). @throws HttpError 400 */
+export function readInvoiceXml(bytes: Uint8Array): ReceivedInvoice {
+  const root = parseUntrustedXml(bytes);
+  if (root.localName === 'CrossIndustryInvoice' && root.namespace === ciiNamespace) {
+    return readCiiInvoice(root.node);
+  }
+  if (root.localName === 'Invoice' && root.namespace === ublInvoiceNamespace)
+    return readUblInvoice(root.node);
+  if (root.localName === 'CreditNote' && root.namespace === ublCreditNoteNamespace) {
+    throw importRefused(importMessages.creditNote);
+  }
+  throw importRefused(importMessages.notAnInvoice);
+}
+
+/**
+ * Reads a received file into the invoice it carries.
+ * @throws HttpError 415 for a file that is neither PDF nor XML, 400 (French) for every other refusal.
+ */
+export async function readEInvoice(bytes: Uint8Array): Promise<ReadEInvoice> {
+  if (bytes.byteLength === 0) throw importRefused(importMessages.empty);
+  if (looksLikeXml(bytes)) return { format: 'xml', invoice: readInvoiceXml(bytes) };
+  if (looksLikePdf(bytes)) return { format: 'pdf', invoice: readInvoiceXml(await embeddedInvoiceXml(bytes)) };
+  throw unsupportedFile();
+}
