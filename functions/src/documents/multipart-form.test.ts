@@ -99,4 +99,27 @@ describe('parseMultipartForm', () => {
       },
     );
   });
+
+  it('refuses a body cut in the middle of the file with a 400, without an unhandled stream error', async () => {
+    const form = new FormData();
+    form.append('type', 'other');
+    form.append('file', new Blob([new Uint8Array(5_000).fill(65)]), 'plan.pdf');
+    const { body, contentType } = await encoded(form);
+    const unhandled: unknown[] = [];
+    const record = (error: unknown) => unhandled.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const truncated = body.subarray(0, 2_000);
+      expect(
+        await refusal(() =>
+          parseMultipartForm(truncated, contentType, { fileField: 'file', maxFileBytes: 10_000 }),
+        ),
+      ).toEqual({ status: 400, message: malformedFormMessage });
+      // A stream `error` without a listener is thrown on a later tick: give it one.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off('uncaughtException', record);
+    }
+    expect(unhandled).toEqual([]);
+  });
 });

@@ -74,6 +74,7 @@ export async function parseMultipartForm(
     parser.on('file', (name, stream, info) => {
       if (name !== options.fileField || file) {
         failure ??= badRequest(oneFileMessage);
+        stream.on('error', () => undefined); // the parser's own `error` answers a cut body
         stream.resume();
         return;
       }
@@ -92,6 +93,12 @@ export async function parseMultipartForm(
         });
         stream.on('close', () => {
           current.data = Buffer.concat(chunks);
+          done();
+        });
+        // A body cut inside the file part ("Unexpected end of form"): without a listener this
+        // `error` would be thrown as an uncaught exception and end the process.
+        stream.on('error', () => {
+          failure ??= badRequest(malformedFormMessage);
           done();
         });
       });
