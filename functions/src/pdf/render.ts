@@ -6,15 +6,24 @@
  * amount before and to date and this situation, then its recap down to the net à payer).
  * What the document says is `document-content.ts`'s; this module only places it on pages.
  *
- * The output is a PDF/A-3b: the next step (Factur-X, DOCUMENTS.md § 6) embeds the invoice's
- * `factur-x.xml` as an associated file, which PDF/A-3 allows and PDF/A-1/2 do not. pdfkit writes
- * the XMP metadata, the embedded fonts and the sRGB output intent that PDF/A requires.
+ * The output is a PDF/A-3b; pdfkit writes the XMP metadata, the embedded fonts and the sRGB output
+ * intent that PDF/A requires. An issued facture or avoir is a Factur-X file (DOCUMENTS.md § 6,
+ * `docs/factur-x.md`): its `factur-x.xml` (CII, profile EN 16931, `einvoicing/cii-invoice.ts`) is
+ * embedded as an associated file (AFRelationship `Alternative`, in the catalog's `/AF` and
+ * `/EmbeddedFiles`), which PDF/A-3 allows and PDF/A-1/2 do not, and the XMP carries the Factur-X
+ * extension schema and its values. A draft's preview (BROUILLON) and a devis stay plain PDF/A-3b.
  *
  * The same input gives the same bytes: the PDF's dates (and so the document ID pdfkit derives from
  * them) come from the document's date, never from the clock; pdfkit uses no randomness otherwise
  * (font subset tags come from the font's order of use).
  */
 import PDFDocument from 'pdfkit';
+import {
+  FACTUR_X_CONFORMANCE_LEVEL,
+  FACTUR_X_FILENAME,
+  buildFacturXml,
+  isIssued,
+} from '../einvoicing/cii-invoice.js';
 // @ts-expect-error -- @types/pdfkit 0.17 predates pdfkit 0.20's `registerFile` (in pdfkit.node.mjs).
 import { registerFile as untypedRegisterFile } from 'pdfkit';
 import {
@@ -812,8 +821,87 @@ function unkerned(doc: PDFKit.PDFDocument): void {
   font.layout = (text, features) => layout.call(font, text, features ?? { kern: false });
 }
 
-/** Renders `content` into a PDF/A-3b document, in memory. */
-function renderDocument(content: DocumentContent): Promise<Buffer> {
+/** The namespace of the Factur-X XMP extension schema (Factur-X 1.0, § "XMP metadata"). */
+export const FACTUR_X_XMP_NAMESPACE = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
+
+/**
+ * The XMP of a Factur-X file, beside what pdfkit writes (pdfaid, dc, xmp, pdf): the PDF/A extension
+ * schema that declares the `fx` properties (PDF/A wants every custom property described), then their
+ * values. No text in it comes from a user.
+ */
+export const FACTUR_X_XMP = `
+        <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+            <pdfaExtension:schemas>
+                <rdf:Bag>
+                    <rdf:li rdf:parseType="Resource">
+                        <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
+                        <pdfaSchema:namespaceURI>${FACTUR_X_XMP_NAMESPACE}</pdfaSchema:namespaceURI>
+                        <pdfaSchema:prefix>fx</pdfaSchema:prefix>
+                        <pdfaSchema:property>
+                            <rdf:Seq>
+                                <rdf:li rdf:parseType="Resource">
+                                    <pdfaProperty:name>DocumentFileName</pdfaProperty:name>
+                                    <pdfaProperty:valueType>Text</pdfaProperty:valueType>
+                                    <pdfaProperty:category>external</pdfaProperty:category>
+                                    <pdfaProperty:description>The name of the embedded XML document</pdfaProperty:description>
+                                </rdf:li>
+                                <rdf:li rdf:parseType="Resource">
+                                    <pdfaProperty:name>DocumentType</pdfaProperty:name>
+                                    <pdfaProperty:valueType>Text</pdfaProperty:valueType>
+                                    <pdfaProperty:category>external</pdfaProperty:category>
+                                    <pdfaProperty:description>The type of the hybrid document in capital letters, e.g. INVOICE or ORDER</pdfaProperty:description>
+                                </rdf:li>
+                                <rdf:li rdf:parseType="Resource">
+                                    <pdfaProperty:name>Version</pdfaProperty:name>
+                                    <pdfaProperty:valueType>Text</pdfaProperty:valueType>
+                                    <pdfaProperty:category>external</pdfaProperty:category>
+                                    <pdfaProperty:description>The actual version of the standard applying to the embedded XML document</pdfaProperty:description>
+                                </rdf:li>
+                                <rdf:li rdf:parseType="Resource">
+                                    <pdfaProperty:name>ConformanceLevel</pdfaProperty:name>
+                                    <pdfaProperty:valueType>Text</pdfaProperty:valueType>
+                                    <pdfaProperty:category>external</pdfaProperty:category>
+                                    <pdfaProperty:description>The conformance level of the embedded XML document</pdfaProperty:description>
+                                </rdf:li>
+                            </rdf:Seq>
+                        </pdfaSchema:property>
+                    </rdf:li>
+                </rdf:Bag>
+            </pdfaExtension:schemas>
+        </rdf:Description>
+        <rdf:Description rdf:about="" xmlns:fx="${FACTUR_X_XMP_NAMESPACE}">
+            <fx:DocumentType>INVOICE</fx:DocumentType>
+            <fx:DocumentFileName>${FACTUR_X_FILENAME}</fx:DocumentFileName>
+            <fx:Version>1.0</fx:Version>
+            <fx:ConformanceLevel>${FACTUR_X_CONFORMANCE_LEVEL}</fx:ConformanceLevel>
+        </rdf:Description>
+        `;
+
+/** pdfkit 0.20's attachment options; @types/pdfkit 0.17 lacks `relationship`. */
+interface AssociatedFileOptions extends PDFKit.Mixins.PDFAttachmentOptions {
+  relationship: 'Alternative' | 'Data' | 'Source' | 'Supplement' | 'Unspecified';
+}
+
+/**
+ * Makes `doc` a Factur-X file: `xml` embedded as `factur-x.xml`, an associated file of the document
+ * (`/AF`, AFRelationship `Alternative`, what the EN 16931 profile requires), dated like the document
+ * so the same input still gives the same bytes; and the Factur-X XMP.
+ */
+function embedFacturX(doc: PDFKit.PDFDocument, xml: string, at: Date): void {
+  const options: AssociatedFileOptions = {
+    name: FACTUR_X_FILENAME,
+    type: 'text/xml',
+    relationship: 'Alternative',
+    description: 'Factur-X',
+    creationDate: at,
+    modifiedDate: at,
+  };
+  doc.file(Buffer.from(xml, 'utf8'), options);
+  doc.appendXML(FACTUR_X_XMP);
+}
+
+/** Renders `content` into a PDF/A-3b document, in memory; with `facturX`, a Factur-X file. */
+function renderDocument(content: DocumentContent, facturX?: string): Promise<Buffer> {
   const at = new Date(`${content.info.date.slice(0, 10)}T00:00:00Z`);
   const doc = new PDFDocument({
     size: 'A4',
@@ -850,6 +938,7 @@ function renderDocument(content: DocumentContent): Promise<Buffer> {
     doc.on('error', reject);
   });
   new Layout(doc, content).draw();
+  if (facturX !== undefined) embedFacturX(doc, facturX, at);
   doc.end();
   return done;
 }
@@ -859,7 +948,12 @@ export async function renderQuotePdf(input: QuotePdfInput): Promise<Buffer> {
   return renderDocument(quoteContent(input));
 }
 
-/** The PDF of a facture or an avoir (a "BROUILLON" preview while it is a draft). */
+/**
+ * The PDF of a facture or an avoir: a "BROUILLON" preview while it is a draft, a Factur-X file
+ * (PDF/A-3b with its `factur-x.xml`) once issued.
+ */
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
-  return renderDocument(invoiceContent(input));
+  const content = invoiceContent(input);
+  const facturX = !content.draft && isIssued(input.invoice) ? buildFacturXml(input) : undefined;
+  return renderDocument(content, facturX);
 }

@@ -562,6 +562,87 @@ export function creditNoteInput(): InvoicePdfInput {
   };
 }
 
+/**
+ * The facture d'acompte of DOCUMENTS.md § 4's worked example: 10 % of the 50 000 HT contract at
+ * 20 %, 5 000.00 HT (6 000.00 TTC), to the company client.
+ */
+export function depositInvoiceInput(): InvoicePdfInput {
+  const invoice = sampleInvoice(
+    [
+      {
+        description: 'Acompte de 10 % sur le devis DEV-2026-0031',
+        quantity: '1.000',
+        unitPrice: '5000.00',
+        vatRate: '20.00',
+      },
+    ],
+    {
+      kind: 'deposit',
+      number: 'FAC-2026-0019',
+      title: 'Acompte du devis DEV-2026-0031 – extension de l’entrepôt',
+      issueDate: '2026-02-20',
+      dueDate: '2026-03-22',
+      sentAt: '2026-02-20T09:00:00.000Z',
+    },
+  );
+  return {
+    invoice,
+    seller: sampleSeller,
+    buyer: sampleCompanyBuyer,
+    logo: sampleLogo(),
+    quoteNumber: 'DEV-2026-0031',
+    date: '2026-02-20',
+  };
+}
+
+/**
+ * A subcontractor's facture in autoliquidation (art. 283-2 nonies CGI): the sample company invoices
+ * a general contractor, every line at 0 %, both VAT numbers printed.
+ */
+export function reverseChargeInvoiceInput(): InvoicePdfInput {
+  return companyInvoiceInput({
+    number: 'FAC-2026-0021',
+    title: 'Sous-traitance : cloisons et faux plafonds des bureaux Saône',
+    reverseCharge: true,
+  });
+}
+
+/** A facture of a sole trader under the VAT franchise (art. 293 B CGI) to a private client. */
+export function franchiseInvoiceInput(): InvoicePdfInput {
+  const invoice = sampleInvoice(
+    [
+      {
+        description: 'Pose de faïence murale, salle de bains',
+        unit: 'm²',
+        quantity: '12.000',
+        unitPrice: '45.00',
+        vatRate: '10.00',
+      },
+      {
+        description: 'Fourniture de faïence 20 × 40 blanc mat',
+        unit: 'm²',
+        quantity: '13.200',
+        unitPrice: '28.90',
+        vatRate: '10.00',
+      },
+    ],
+    {
+      number: 'FAC-2026-0004',
+      title: 'Faïence de la salle de bains',
+      noVat: true,
+      issueDate: '2026-03-16',
+      dueDate: '2026-04-15',
+    },
+  );
+  return {
+    invoice,
+    seller: sampleFranchiseSeller,
+    buyer: sampleIndividualBuyer,
+    project: sampleProject,
+    date: '2026-03-16',
+  };
+}
+
 /** A PNG (RGBA, `width` × `height`): a blue tile with a white roof, the sample company's mark. */
 export function sampleLogo(width = 96, height = 96): PdfLogo {
   const rows: Buffer[] = [];
