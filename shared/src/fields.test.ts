@@ -7,6 +7,9 @@ import {
   idField,
   instantField,
   integerField,
+  jsonItemsField,
+  jsonObjectField,
+  JSON_MAX_DEPTH,
   longTextField,
   moneyField,
   optionalField,
@@ -286,5 +289,40 @@ describe('listQuery', () => {
 
   it.each(['0', '1001', '2.5', 'abc', '-1'])('refuses limit=%s', (limit) => {
     expect(validationDetails(listQuery.safeParse({ limit }).error!)).toEqual([{ path: 'limit', message }]);
+  });
+});
+
+describe('free-form JSON (jsonObjectField, jsonItemsField)', () => {
+  /** `depth` objects, one inside the other, the innermost holding `leaf`. */
+  function nested(depth: number, leaf: unknown = 1): Record<string, unknown> {
+    let value: Record<string, unknown> = { a: leaf };
+    for (let i = 1; i < depth; i += 1) value = { a: value };
+    return value;
+  }
+
+  it('accepts JSON objects up to the depth limit', () => {
+    expect(outcome(jsonObjectField, { canExport: true, modules: ['devis', { id: 1 }] })).toEqual({
+      value: { canExport: true, modules: ['devis', { id: 1 }] },
+    });
+    expect(jsonObjectField.safeParse(nested(JSON_MAX_DEPTH)).success).toBe(true);
+  });
+
+  it('refuses deeper JSON in French, with the path, without recursing (2,000 levels)', () => {
+    const tooDeep = `Données trop imbriquées : au plus ${JSON_MAX_DEPTH} niveaux`;
+    expect(outcome(jsonObjectField, nested(JSON_MAX_DEPTH + 1))).toEqual({ messages: [tooDeep] });
+    expect(outcome(jsonObjectField, nested(2_000))).toEqual({ messages: [tooDeep] });
+    const form = z.object({ items: jsonItemsField });
+    expect(validationDetails(form.safeParse({ items: [{}, nested(2_000)] }).error!)).toEqual([
+      { path: 'items.1', message: tooDeep },
+    ]);
+  });
+
+  it('refuses values that are not JSON objects, and objects over 16 KB', () => {
+    expect(outcome(jsonObjectField, ['a'])).toEqual({ messages: ['Objet JSON attendu'] });
+    expect(outcome(jsonObjectField, { a: Number.NaN })).toEqual({ messages: ['Objet JSON attendu'] });
+    expect(outcome(jsonObjectField, { a: 'x'.repeat(16 * 1024) })).toEqual({
+      messages: ['Données trop volumineuses : au plus 16 Ko'],
+    });
+    expect(jsonObjectField.safeParse({ a: 'é'.repeat(8_000) }).success).toBe(true);
   });
 });

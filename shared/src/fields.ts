@@ -16,6 +16,7 @@ import {
   RATING_SCALE,
   tryParseDecimal,
 } from './money.js';
+import { jsonDepthExceeds } from './json-depth.js';
 import * as z from 'zod';
 import './zod-fr.js';
 
@@ -396,8 +397,55 @@ export const tagListField = z
       .max(TAG_LIST_MAX_ENTRIES, `La liste doit contenir au plus ${TAG_LIST_MAX_ENTRIES} éléments`),
   );
 
-/** A JSON object (company settings, user permissions). */
-export const jsonObjectField = z.record(z.string(), z.json());
+/** A JSON value, as `JSON.parse` gives it. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * The deepest free-form JSON a record keeps (levels of objects and arrays, `{}` is one): well
+ * inside DynamoDB's 32 levels of nesting, with room for the record around it.
+ */
+export const JSON_MAX_DEPTH = 16;
+/** The largest free-form JSON object, serialised, in bytes (UTF-8). */
+export const JSON_MAX_BYTES = 16 * 1024;
+
+/** Whether `value` is JSON (finite numbers, plain objects), walked without recursion. */
+function isJsonValue(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (next === null || typeof next === 'string' || typeof next === 'boolean') continue;
+    if (typeof next === 'number') {
+      if (!Number.isFinite(next)) return false;
+      continue;
+    }
+    if (typeof next !== 'object') return false;
+    if (!Array.isArray(next)) {
+      const prototype = Object.getPrototypeOf(next) as unknown;
+      if (prototype !== Object.prototype && prototype !== null) return false;
+    }
+    // One by one: spreading a list of 100,000 entries into `push` overflows the stack too.
+    for (const child of Object.values(next)) pending.push(child);
+  }
+  return true;
+}
+
+/**
+ * A free-form JSON object (company settings, user permissions, supplier document lines): at most
+ * {@link JSON_MAX_DEPTH} levels and {@link JSON_MAX_BYTES}. Checked without recursion (zod's
+ * `z.json()` recurses and overflows the stack on a few thousand levels), the depth first.
+ */
+export const jsonObjectField = z.custom<Record<string, JsonValue>>().superRefine((value, context) => {
+  const refuse = (message: string) => context.addIssue({ code: 'custom', message, input: value });
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    refuse('Objet JSON attendu');
+  } else if (jsonDepthExceeds(value, JSON_MAX_DEPTH)) {
+    refuse(`Données trop imbriquées : au plus ${JSON_MAX_DEPTH} niveaux`);
+  } else if (!isJsonValue(value)) {
+    refuse('Objet JSON attendu');
+  } else if (new TextEncoder().encode(JSON.stringify(value)).byteLength > JSON_MAX_BYTES) {
+    refuse(`Données trop volumineuses : au plus ${JSON_MAX_BYTES / 1024} Ko`);
+  }
+});
 
 /** The `items (json)` of supplier quotes and invoices: a list of JSON objects, at most 1,000. */
 export const jsonItemsField = z

@@ -1,4 +1,4 @@
-import { HttpError, conflict, unavailable } from './http-errors.js';
+import { HttpError, conflict, storageRefused, unavailable } from './http-errors.js';
 
 const throttlingNames = new Set([
   'ProvisionedThroughputExceededException',
@@ -17,9 +17,10 @@ const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
 
 /**
  * Maps an AWS SDK error to the contract's error, or `undefined` when it is not one the caller
- * can act on (then it is a 500). A failed condition is a conflict (409); throttling, a timeout or
- * an unreachable service is 503. DynamoDB writes either happen whole or not at all, so in every
- * one of these cases nothing was half-written.
+ * can act on (then it is a 500). A failed condition is a conflict (409); data DynamoDB refuses
+ * (`ValidationException`) is a 400; throttling, a timeout or an unreachable service is 503.
+ * DynamoDB writes either happen whole or not at all, so in every one of these cases nothing was
+ * half-written.
  */
 export function awsErrorToHttp(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
@@ -30,8 +31,11 @@ export function awsErrorToHttp(error: unknown): HttpError | undefined {
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
     if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) return conflict();
     if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return conflict();
+    if (reasons.some((reason) => reason.Code === 'ValidationError')) return storageRefused(error);
     return unavailable(error);
   }
+  // An item over 400 KB, nested over 32 levels, a key over its byte limit: retrying will not help.
+  if (name === 'ValidationException') return storageRefused(error);
   if (name === 'TransactionConflictException') return conflict();
   if (throttlingNames.has(name)) return unavailable(error);
   const code = (error as { code?: string }).code;

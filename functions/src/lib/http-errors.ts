@@ -27,6 +27,9 @@ export class HttpError extends Error {
 
 export const messages = {
   invalidJson: "Le corps de la requête n'est pas un JSON valide.",
+  tooDeep: 'Le corps de la requête est trop imbriqué : au plus 32 niveaux.',
+  storageRefused:
+    'Ces données ne peuvent pas être enregistrées : elles sont trop volumineuses ou trop imbriquées.',
   validation: 'Certaines données sont invalides.',
   csrf: 'Requête refusée : en-tête de sécurité manquant.',
   notFound: 'Ressource introuvable.',
@@ -43,6 +46,9 @@ export const messages = {
 
 export const badRequest = (message: string = messages.validation, details?: ErrorDetail[]) =>
   new HttpError(400, 'validation_error', message, details);
+/** DynamoDB refused the data itself (too large, too deeply nested, a key too long): logged. */
+export const storageRefused = (cause: unknown) =>
+  new HttpError(400, 'validation_error', messages.storageRefused, undefined, { cause });
 export const notFound = (message: string = messages.notFound) => new HttpError(404, 'not_found', message);
 export const conflict = (message: string = messages.conflict) => new HttpError(409, 'conflict', message);
 export const forbidden = (message: string = messages.forbidden) => new HttpError(403, 'forbidden', message);

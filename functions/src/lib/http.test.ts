@@ -1,10 +1,11 @@
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { apiEvent, jsonOf, lambdaContext } from '../test-support/api-event.js';
 import { createHandler, maxJsonBodyBytes } from './http.js';
 import { conflict } from './http-errors.js';
+import { logger } from './logger.js';
 
 const echo = createHandler(
   {
@@ -96,6 +97,26 @@ describe('the middleware stack', () => {
     );
     expect(big.statusCode).toBe(413);
     expect(jsonOf(big)).toMatchObject({ error: 'payload_too_large' });
+  });
+
+  it('refuses a body nested deeper than 32 levels with 400, before validation (2,000 levels)', async () => {
+    const nestedBody = (depth: number) => `{"name":"a","x":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    const atLimit = await echo(
+      apiEvent({ method: 'POST', headers: jsonHeaders, body: nestedBody(32) }),
+      lambdaContext,
+    );
+    expect(atLimit.statusCode).toBe(201);
+    for (const depth of [33, 2_000]) {
+      const deep = await echo(
+        apiEvent({ method: 'POST', headers: jsonHeaders, body: nestedBody(depth) }),
+        lambdaContext,
+      );
+      expect(deep.statusCode).toBe(400);
+      expect(jsonOf(deep)).toEqual({
+        error: 'validation_error',
+        message: 'Le corps de la requête est trop imbriqué : au plus 32 niveaux.',
+      });
+    }
   });
 
   it('hands the authorizer identity to the handler', async () => {
@@ -225,6 +246,41 @@ describe('AWS faults', () => {
     dynamo.restore();
     expect(response.statusCode).toBe(409);
     expect(jsonOf(response)).toMatchObject({ error: 'conflict' });
+  });
+
+  it("maps DynamoDB's ValidationException (nesting, size, key length) to a logged 400 with the contract's body", async () => {
+    const refusals = [
+      Object.assign(new Error('Nesting Levels have exceeded supported limits'), {
+        name: 'ValidationException',
+      }),
+      Object.assign(new Error('Transaction cancelled'), {
+        name: 'TransactionCanceledException',
+        CancellationReasons: [{ Code: 'None' }, { Code: 'ValidationError', Message: 'Hash primary key…' }],
+      }),
+    ];
+    for (const refusal of refusals) {
+      const dynamo = mockClient(DynamoDBClient);
+      dynamo.on(GetItemCommand).rejects(refusal);
+      const logged = vi.spyOn(logger, 'error');
+      const writer = createHandler({}, async () => {
+        await new DynamoDBClient({ region: 'eu-west-3' }).send(
+          new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' }, sk: { S: 'b' } } }),
+        );
+        return { body: {} };
+      });
+      const response = await writer(apiEvent(), lambdaContext);
+      dynamo.restore();
+      expect(response.statusCode).toBe(400);
+      expect(response.headers).toMatchObject({ 'cache-control': 'no-store' });
+      expect(jsonOf(response)).toEqual({
+        error: 'validation_error',
+        message:
+          'Ces données ne peuvent pas être enregistrées : elles sont trop volumineuses ou trop imbriquées.',
+      });
+      expect(response.body).not.toMatch(/Nesting|Hash|Exception/);
+      expect(logged).toHaveBeenCalledOnce();
+      logged.mockRestore();
+    }
   });
 
   it('maps an unreachable database to 503', async () => {

@@ -3,6 +3,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import type { UserRole } from '@btp/shared/enums';
+import { jsonDepthExceeds } from '@btp/shared/json-depth';
 import { routes, type Access } from '@btp/shared/routes';
 // French messages for every zod rule whose message the spec does not give.
 import '@btp/shared/zod-fr';
@@ -12,6 +13,12 @@ import { logger, tagRequestLogs } from './logger.js';
 
 /** The maximum JSON body, in bytes (API.md "Limits"). */
 export const maxJsonBodyBytes = 256 * 1024;
+
+/**
+ * The deepest JSON body, in levels of objects and arrays: DynamoDB stores no more than 32, and
+ * zod's recursive schemas would overflow the stack on a few thousand.
+ */
+export const maxJsonBodyDepth = 32;
 
 /** What the authorizer hands to handlers: the caller's identity, from the session only. */
 export interface Principal {
@@ -139,11 +146,15 @@ function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
   if (contentType !== 'application/json' && !contentType.endsWith('+json')) {
     throw new HttpError(415, 'unsupported_media_type', messages.unsupportedMediaType);
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
+    parsed = JSON.parse(raw.toString('utf8')) as unknown;
   } catch {
     throw badRequest(messages.invalidJson);
   }
+  // Before any schema walks it.
+  if (jsonDepthExceeds(parsed, maxJsonBodyDepth)) throw badRequest(messages.tooDeep);
+  return parsed;
 }
 
 function zodDetails(error: z.ZodError, prefix?: string): ErrorDetail[] {
@@ -190,6 +201,9 @@ export function errorResponse(error: unknown, requestId?: string): APIGatewayPro
   if (mapped && mapped.expose) {
     const serverSide = mapped.statusCode >= 500;
     if (serverSide) logger.error('Service indisponible', { error });
+    // A refusal by an AWS service that the caller's data caused: answered as such, and logged,
+    // since the validation should have caught it first.
+    else if (mapped.cause !== undefined) logger.error('Données refusées par un service AWS', { error });
     return toResponse(
       {
         statusCode: mapped.statusCode,
