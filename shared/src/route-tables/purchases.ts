@@ -58,6 +58,17 @@ export const purchaseRoutes: RouteDefinition[] = [
     access: 'user',
     table: 'write',
   },
+  // A received e-invoice (Factur-X PDF, CII or UBL XML): the multipart body (up to 4 MiB of file,
+  // base64-encoded) is held in memory, and pdfjs reads the PDF in-process.
+  {
+    method: 'POST',
+    path: '/api/supplier-invoices/import',
+    handler: 'supplier-invoices/import',
+    access: 'user',
+    table: 'write',
+    documents: 'write',
+    memoryMb: 1024,
+  },
   {
     method: 'GET',
     path: '/api/supplier-invoices/{id}',

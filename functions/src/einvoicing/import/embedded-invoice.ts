@@ -6,8 +6,11 @@
  * in-process instead. It finds that worker through `globalThis.pdfjsWorker`, which is set here
  * from a static import of the worker module, so esbuild puts it in the bundle and pdfjs never tries
  * to `import()` a worker file from disk. Nothing is rendered: no fonts, no eval, no WebAssembly
- * decoders, no system fonts, no XFA; only the catalog's embedded files are read.
+ * decoders, no system fonts, no XFA; only the catalog's embedded files are read. The native canvas
+ * package pdfjs would use in Node is absent from a bundle: `pdfjs-node-globals.ts` stands in for it.
  */
+// First: pdfjs' display module needs these globals as soon as it is loaded.
+import './pdfjs-node-globals.js';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { importMessages, importRefused } from './import-errors.js';

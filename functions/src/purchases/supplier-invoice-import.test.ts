@@ -1,0 +1,91 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../lib/http-errors.js';
+import { ciiInvoiceXml, xxeInvoice } from '../einvoicing/import/testing/samples.js';
+
+// Read by the configuration on first use, before any module below asks for it.
+vi.stubEnv('DOCUMENTS_BUCKET', 'documents-test');
+
+const { importSupplierInvoice } = await import('./supplier-invoice-import.js');
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const bucket = mockClient(S3Client);
+const companyId = '0196f2c4-0000-7000-8000-000000000001';
+
+beforeEach(() => {
+  dynamo.on(QueryCommand).resolves({ Items: [] });
+  dynamo.on(GetCommand).resolves({});
+  bucket.on(PutObjectCommand).resolves({});
+  bucket.on(DeleteObjectCommand).resolves({});
+});
+afterEach(() => {
+  dynamo.reset();
+  bucket.reset();
+});
+
+/** The request API Gateway hands the function for a multipart form carrying `content`. */
+async function request(content: string) {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type: 'text/xml' }), 'facture.xml');
+  const built = new Request('http://localhost/api/supplier-invoices/import', { method: 'POST', body: form });
+  return {
+    body: Buffer.from(await built.arrayBuffer()).toString('base64'),
+    isBase64Encoded: true,
+    contentType: built.headers.get('content-type') ?? undefined,
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<HttpError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
+  return error;
+}
+
+describe('importSupplierInvoice: nothing half-written', () => {
+  it('deletes the stored file again when the transaction fails (throttled: 503)', async () => {
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(Object.assign(new Error('slow down'), { name: 'ThrottlingException' }));
+    const error = await failure(importSupplierInvoice(companyId, await request(ciiInvoiceXml())));
+    expect(error.statusCode).toBe(503);
+    const [put] = bucket.commandCalls(PutObjectCommand);
+    const key = put?.args[0].input.Key;
+    expect(key).toMatch(new RegExp(`^companies/${companyId}/documents/`));
+    expect(bucket.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input.Key)).toEqual([key]);
+  });
+
+  it('writes the supplier, the invoice, the document and the reference marker in the transaction of the number', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    const answer = await importSupplierInvoice(companyId, await request(ciiInvoiceXml()));
+    const [write] = dynamo.commandCalls(TransactWriteCommand);
+    const items = write?.args[0].input.TransactItems ?? [];
+    const keys = items.map((item) => String(item.Put?.Item?.sk ?? ''));
+    expect(keys).toEqual([
+      expect.stringMatching(/^COUNTER#SUPPLIER_INVOICE#/),
+      `SUPPLIER#${answer.supplierInvoice.supplierId}`,
+      'UNIQUE#SUPPLIER_NAME#matériaux dupont & fils',
+      `SUPPLIER_INVOICE#${answer.supplierInvoice.id}`,
+      expect.stringMatching(/^UNIQUE#SUPPLIER_INVOICE_NUMBER#ff-/),
+      `DOCUMENT#${answer.document.id}`,
+      `UNIQUE#SUPPLIER_INVOICE_SUPPLIER_REFERENCE#${answer.supplierInvoice.supplierId} fa-2026-00412`,
+    ]);
+    expect(bucket.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+  });
+
+  it('stores nothing and writes nothing for a refused file', async () => {
+    const error = await failure(importSupplierInvoice(companyId, await request(xxeInvoice())));
+    expect(error.statusCode).toBe(400);
+    expect(bucket.commandCalls(PutObjectCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,368 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importMessages } from '../../../functions/src/einvoicing/import/import-errors.js';
+import {
+  billionLaughs,
+  ciiInvoiceXml,
+  ciiWith,
+  facturXPdf,
+  nestedXml,
+  pdfWith,
+  pngBytes,
+  ublInvoiceXml,
+  ublWith,
+  xxeInvoice,
+} from '../../../functions/src/einvoicing/import/testing/samples.js';
+import type { TestClient } from './http-client.js';
+import { signedInCompany, startTestStack } from './support.js';
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+interface ImportBody {
+  supplierInvoice: {
+    id: string;
+    number: string;
+    supplierId: string;
+    status: string;
+    title: string;
+    supplierReference: string;
+    issueDate: string;
+    dueDate?: string;
+    netAmount: string;
+    vatAmount: string;
+    totalAmount: string;
+    paidAmount: string;
+    receivedAt: string;
+    documentId: string;
+    items: Record<string, string>[];
+    supplier: { id: string; name: string };
+  };
+  document: { id: string; name: string; type: string; supplierId: string; mimeType: string; size: number };
+  supplierCreated: boolean;
+}
+
+interface ErrorBody {
+  error: string;
+  message: string;
+}
+
+/** `POST /api/supplier-invoices/import` as the SPA sends it: a multipart form, the cookie, the CSRF header. */
+async function importFile(
+  who: TestClient,
+  file: { bytes: Buffer | string; name: string; type?: string },
+  options: { csrf?: boolean } = {},
+) {
+  const body = new FormData();
+  const bytes = typeof file.bytes === 'string' ? Buffer.from(file.bytes) : file.bytes;
+  body.append('file', new Blob([bytes], { type: file.type ?? '' }), file.name);
+  const headers: Record<string, string> = { cookie: who.cookieHeader };
+  if (options.csrf !== false) headers['x-requested-with'] = 'fetch';
+  const response = await fetch(`${stack.url}/api/supplier-invoices/import`, {
+    method: 'POST',
+    headers,
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, text, body: (text ? JSON.parse(text) : undefined) as unknown };
+}
+
+/** Files under the local bucket's folder of a company (stored objects and their metadata). */
+function storedFiles(companyId: string): number {
+  const root = join(stack.dataDir, 's3');
+  const entries = readdirSync(root, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && join(entry.parentPath, entry.name).includes(companyId))
+    .length;
+}
+
+/** How many suppliers, supplier invoices, documents and stored files a company has. */
+async function counts(who: Awaited<ReturnType<typeof signedInCompany>>) {
+  const [suppliers, invoices, documents] = await Promise.all([
+    who.client.get('/api/suppliers'),
+    who.client.get('/api/supplier-invoices'),
+    who.client.get('/api/documents'),
+  ]);
+  return {
+    suppliers: (suppliers.body as unknown[]).length,
+    supplierInvoices: (invoices.body as unknown[]).length,
+    documents: (documents.body as unknown[]).length,
+    storedFiles: storedFiles(who.companyId),
+  };
+}
+
+describe('POST /api/supplier-invoices/import', () => {
+  it('makes a CII XML a draft supplier invoice, creating its supplier, the file kept in Documents', async () => {
+    const alpha = await signedInCompany(stack.url, 'Alpha Import');
+    const xml = ciiInvoiceXml();
+    const answer = await importFile(alpha.client, {
+      bytes: xml,
+      name: 'FA-2026-00412.xml',
+      type: 'text/xml',
+    });
+    expect(answer.status, answer.text).toBe(201);
+    const { supplierInvoice, document, supplierCreated } = answer.body as ImportBody;
+    expect(supplierCreated).toBe(true);
+    expect(supplierInvoice).toMatchObject({
+      number: expect.stringMatching(/^FF-\d{4}-0001$/),
+      status: 'draft',
+      title: 'Facture FA-2026-00412',
+      supplierReference: 'FA-2026-00412',
+      issueDate: '2026-11-03',
+      dueDate: '2026-12-03',
+      netAmount: '902.50',
+      vatAmount: '124.25',
+      totalAmount: '1026.75',
+      paidAmount: '0.00',
+      documentId: document.id,
+      supplier: { id: supplierInvoice.supplierId, name: 'Matériaux Dupont & Fils' },
+    });
+    expect(supplierInvoice.items).toEqual([
+      {
+        description: 'Plaque de plâtre BA13 & rails',
+        quantity: '40',
+        unit: 'C62',
+        unitPrice: '8.50',
+        vatRate: '20.00',
+        total: '340.00',
+      },
+      {
+        description: 'Pose de cloison',
+        quantity: '12.5',
+        unit: 'HUR',
+        unitPrice: '45.00',
+        vatRate: '10.00',
+        total: '562.50',
+      },
+    ]);
+
+    const supplier = await alpha.client.get(`/api/suppliers/${supplierInvoice.supplierId}`);
+    expect(supplier.body).toMatchObject({
+      name: 'Matériaux Dupont & Fils',
+      siret: '732829320',
+      vatNumber: 'FR44732829320',
+      address: '12 rue des Artisans, Zone artisanale Nord',
+      postalCode: '69003',
+      city: 'Lyon',
+      country: 'France',
+      email: 'compta@dupont-materiaux.fr',
+      phone: '01 23 45 67 89',
+    });
+
+    const stored = await alpha.client.get(`/api/supplier-invoices/${supplierInvoice.id}`);
+    expect(stored.body).toMatchObject({ documentId: document.id, supplierReference: 'FA-2026-00412' });
+    const listed = (await alpha.client.get('/api/documents')).body as ImportBody['document'][];
+    expect(listed.find((entry) => entry.id === document.id)).toMatchObject({
+      type: 'invoice',
+      supplierId: supplierInvoice.supplierId,
+      mimeType: 'application/xml',
+      size: Buffer.byteLength(xml),
+      name: 'Facture FA-2026-00412 - Matériaux Dupont & Fils.xml',
+    });
+    const download = await alpha.client.get(`/api/documents/${document.id}/download`);
+    const file = await fetch((download.body as { url: string }).url);
+    expect(Buffer.from(await file.arrayBuffer()).toString('utf8')).toBe(xml);
+  });
+
+  it('matches a known supplier by SIREN (its SIRET) for a Factur-X PDF, by VAT number for a UBL file', async () => {
+    const alpha = await signedInCompany(stack.url, 'Alpha Fournisseurs');
+    const dupont = await alpha.client.post('/api/suppliers', {
+      name: 'Dupont Matériaux',
+      siret: '732 829 320 00009',
+    });
+    const elec = await alpha.client.post('/api/suppliers', {
+      name: 'Élec Pro',
+      vatNumber: 'FR 40 303265045',
+    });
+    expect([dupont.status, elec.status]).toEqual([201, 201]);
+    const before = await counts(alpha);
+
+    const pdf = await facturXPdf();
+    const fromPdf = await importFile(alpha.client, {
+      bytes: pdf,
+      name: 'facture.pdf',
+      type: 'application/pdf',
+    });
+    expect(fromPdf.status, fromPdf.text).toBe(201);
+    const pdfBody = fromPdf.body as ImportBody;
+    expect(pdfBody.supplierCreated).toBe(false);
+    expect(pdfBody.supplierInvoice.supplier).toEqual({
+      id: (dupont.body as { id: string }).id,
+      name: 'Dupont Matériaux',
+    });
+    expect(pdfBody.document).toMatchObject({
+      mimeType: 'application/pdf',
+      size: pdf.byteLength,
+      type: 'invoice',
+    });
+
+    // Declared as anything: the content decides.
+    const fromUbl = await importFile(alpha.client, {
+      bytes: ublInvoiceXml(),
+      name: 'export',
+      type: 'application/octet-stream',
+    });
+    expect(fromUbl.status, fromUbl.text).toBe(201);
+    const ublBody = fromUbl.body as ImportBody;
+    expect(ublBody.supplierCreated).toBe(false);
+    expect(ublBody.supplierInvoice).toMatchObject({
+      supplierId: (elec.body as { id: string }).id,
+      supplierReference: '2026/INV/0087',
+      totalAmount: '307.80',
+    });
+    expect(ublBody.supplierInvoice.number).not.toBe(pdfBody.supplierInvoice.number);
+
+    const after = await counts(alpha);
+    expect(after).toMatchObject({
+      suppliers: before.suppliers,
+      supplierInvoices: before.supplierInvoices + 2,
+      documents: before.documents + 2,
+    });
+    expect(after.storedFiles).toBeGreaterThan(before.storedFiles);
+  });
+
+  it('refuses the same invoice of the same supplier twice (409 naming the FF- number), nothing written', async () => {
+    const alpha = await signedInCompany(stack.url, 'Alpha Doublon');
+    const first = await importFile(alpha.client, { bytes: await facturXPdf(), name: 'f.pdf' });
+    expect(first.status, first.text).toBe(201);
+    const { number } = (first.body as ImportBody).supplierInvoice;
+    const before = await counts(alpha);
+    const again = await importFile(alpha.client, { bytes: ciiInvoiceXml(), name: 'f.xml' });
+    expect(again.status).toBe(409);
+    expect((again.body as ErrorBody).message).toBe(
+      `La facture FA-2026-00412 de Matériaux Dupont & Fils est déjà enregistrée (facture fournisseur ${number}) : elle n'est pas importée une seconde fois.`,
+    );
+    expect(await counts(alpha)).toEqual(before);
+
+    // Once that invoice is deleted, the same file may be imported again.
+    const removed = await alpha.client.delete(
+      `/api/supplier-invoices/${(first.body as ImportBody).supplierInvoice.id}`,
+    );
+    expect(removed.status).toBe(204);
+    const third = await importFile(alpha.client, { bytes: ciiInvoiceXml(), name: 'f.xml' });
+    expect(third.status, third.text).toBe(201);
+  });
+
+  it('refuses every bad file with a French message and writes nothing', async () => {
+    const alpha = await signedInCompany(stack.url, 'Alpha Refus');
+    const before = await counts(alpha);
+    const cases: { label: string; bytes: Buffer | string; status: number; message: string }[] = [
+      { label: 'XXE', bytes: xxeInvoice(), status: 400, message: importMessages.doctype },
+      { label: 'billion laughs', bytes: billionLaughs(), status: 400, message: importMessages.doctype },
+      {
+        label: 'PDF without invoice',
+        bytes: await pdfWith(),
+        status: 400,
+        message: importMessages.pdfWithoutInvoice,
+      },
+      {
+        label: 'Factur-X PDF with XXE',
+        bytes: await facturXPdf(xxeInvoice()),
+        status: 400,
+        message: importMessages.doctype,
+      },
+      { label: 'PNG', bytes: pngBytes(), status: 415, message: importMessages.unsupported },
+      {
+        label: 'not an invoice',
+        bytes: '<?xml version="1.0"?><commande/>',
+        status: 400,
+        message: importMessages.notAnInvoice,
+      },
+      {
+        label: 'broken XML',
+        bytes: ciiInvoiceXml().slice(0, 3000),
+        status: 400,
+        message: importMessages.brokenXml,
+      },
+      {
+        label: 'credit note',
+        bytes: ciiWith(['<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>381</ram:TypeCode>']),
+        status: 400,
+        message: importMessages.creditNote,
+      },
+      {
+        label: 'UBL credit note',
+        bytes: '<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"/>',
+        status: 400,
+        message: importMessages.creditNote,
+      },
+      {
+        label: 'totals',
+        bytes: ublWith([
+          '<cbc:TaxInclusiveAmount currencyID="EUR">307.80<',
+          '<cbc:TaxInclusiveAmount currencyID="EUR">308.80<',
+        ]),
+        status: 400,
+        message:
+          'La facture électronique a des totaux incohérents : HT 256.50 + TVA 51.30 ne font pas le TTC 308.80.',
+      },
+      // The largest file the route takes (4 MiB), all of it nesting.
+      {
+        label: '4 MiB of nesting',
+        bytes: nestedXml(599_000),
+        status: 400,
+        message: importMessages.tooDeep(100),
+      },
+    ];
+    for (const entry of cases) {
+      const answer = await importFile(alpha.client, {
+        bytes: entry.bytes,
+        name: 'facture.xml',
+        type: 'text/xml',
+      });
+      expect({ status: answer.status, message: (answer.body as ErrorBody).message }, entry.label).toEqual({
+        status: entry.status,
+        message: entry.message,
+      });
+      expect(answer.text, entry.label).not.toMatch(/root:|\/bin\/|at .*\.ts|stack/);
+    }
+    const tooLarge = await importFile(alpha.client, { bytes: nestedXml(800_000), name: 'facture.xml' });
+    expect(tooLarge.status).toBe(413);
+    const noFile = await fetch(`${stack.url}/api/supplier-invoices/import`, {
+      method: 'POST',
+      headers: { cookie: alpha.client.cookieHeader, 'x-requested-with': 'fetch' },
+      body: new FormData(),
+    });
+    expect(noFile.status).toBe(400);
+    expect(await counts(alpha)).toEqual(before);
+  });
+
+  it('refuses a write without the CSRF header (403) and a caller without a session (401)', async () => {
+    const alpha = await signedInCompany(stack.url, 'Alpha CSRF');
+    const before = await counts(alpha);
+    const noCsrf = await importFile(alpha.client, { bytes: ciiInvoiceXml(), name: 'f.xml' }, { csrf: false });
+    expect(noCsrf.status).toBe(403);
+    const body = new FormData();
+    body.append('file', new Blob([ciiInvoiceXml()]), 'f.xml');
+    const anonymous = await fetch(`${stack.url}/api/supplier-invoices/import`, {
+      method: 'POST',
+      headers: { 'x-requested-with': 'fetch' },
+      body,
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await counts(alpha)).toEqual(before);
+  });
+
+  it("keeps each company's import to itself", async () => {
+    const alpha = await signedInCompany(stack.url, 'Alpha Isolée');
+    const beta = await signedInCompany(stack.url, 'Bêta Isolée');
+    const answer = await importFile(alpha.client, { bytes: ublInvoiceXml(), name: 'f.xml' });
+    expect(answer.status, answer.text).toBe(201);
+    const { supplierInvoice, document } = answer.body as ImportBody;
+    expect((await beta.client.get(`/api/supplier-invoices/${supplierInvoice.id}`)).status).toBe(404);
+    expect((await beta.client.get(`/api/suppliers/${supplierInvoice.supplierId}`)).status).toBe(404);
+    expect((await beta.client.get(`/api/documents/${document.id}/download`)).status).toBe(404);
+    expect(await counts(beta)).toMatchObject({ suppliers: 0, supplierInvoices: 0, documents: 0 });
+    // Bêta may import the same file: another company, its own supplier and number.
+    const own = await importFile(beta.client, { bytes: ublInvoiceXml(), name: 'f.xml' });
+    expect(own.status, own.text).toBe(201);
+    expect((own.body as ImportBody).supplierInvoice.supplierId).not.toBe(supplierInvoice.supplierId);
+  });
+});
