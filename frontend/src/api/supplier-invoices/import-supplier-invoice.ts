@@ -1,9 +1,9 @@
 import { MULTIPART_UPLOAD_MAX_BYTES } from '@btp/shared/document-upload';
-import {
-  supplierInvoiceListItemSchema,
-  type SupplierInvoiceListItem,
-} from '@btp/shared/entities/supplier-invoice';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { documentSchema } from '@btp/shared/entities/document';
+import { supplierInvoiceListItemSchema } from '@btp/shared/entities/supplier-invoice';
+import '@btp/shared/zod-fr';
+import * as z from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { ApiError, NetworkError } from '../../lib/api';
 import { listDocumentsQueryOptions } from '../documents/list-documents';
@@ -18,17 +18,29 @@ export class ImportFileTooLargeError extends Error {
   override readonly name = 'ImportFileTooLargeError';
 }
 
+/** The answer of the import: the draft with its supplier, the original file's document, and whether the supplier is new. */
+const importAnswer = z.object({
+  supplierInvoice: supplierInvoiceListItemSchema,
+  document: documentSchema,
+  supplierCreated: z.boolean(),
+});
+export type SupplierInvoiceImport = z.infer<typeof importAnswer>;
+
 /**
  * `POST /api/supplier-invoices/import`: a supplier's e-invoice (a Factur-X / ZUGFeRD PDF, a CII or
  * UBL 2.1 XML) as the multipart field `file`, as `POST /api/documents/upload` takes its files.
  * Answers the draft supplier invoice made from it, with its supplier (found by SIREN or VAT number,
- * else created) and the original file kept in Documents (`documentId`). A refused file is an
+ * else created: `supplierCreated`) and the original file kept in Documents (`document`, the
+ * invoice's `documentId`). A refused file is an
  * `ApiError` carrying the server's French sentence: 415 not an e-invoice, 400 an XML that is not an
  * invoice, 409 already imported.
  */
-export async function importSupplierInvoice(file: File): Promise<SupplierInvoiceListItem> {
+export async function importSupplierInvoice(file: File): Promise<SupplierInvoiceImport> {
   if (file.size > IMPORT_MAX_BYTES) {
-    throw new ImportFileTooLargeError('Le fichier dépasse la taille maximale de 4 Mo.');
+    // The server's own sentence for a file over the limit.
+    throw new ImportFileTooLargeError(
+      'Le fichier dépasse 4 Mo, la taille maximale d’une facture électronique importée.',
+    );
   }
   const form = new FormData();
   form.append('file', file, file.name);
@@ -46,25 +58,7 @@ export async function importSupplierInvoice(file: File): Promise<SupplierInvoice
   }
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText, response.headers);
-  return supplierInvoiceListItemSchema.parse(JSON.parse(text));
-}
-
-/**
- * The supplier's name of an imported invoice: from the answer, else from the suppliers list read
- * again (the import may have just created the supplier).
- */
-async function withSupplier(
-  queryClient: QueryClient,
-  invoice: SupplierInvoiceListItem,
-): Promise<SupplierInvoiceListItem> {
-  if (invoice.supplier !== undefined) return invoice;
-  const suppliers = await queryClient
-    .fetchQuery({ ...listSuppliersQueryOptions(), staleTime: 0 })
-    .catch(() => []);
-  const supplier = suppliers.find((candidate) => candidate.id === invoice.supplierId);
-  return supplier === undefined
-    ? invoice
-    : { ...invoice, supplier: { id: supplier.id, name: supplier.name } };
+  return importAnswer.parse(JSON.parse(text));
 }
 
 /**
@@ -74,7 +68,7 @@ async function withSupplier(
 export function useImportSupplierInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (file: File) => withSupplier(queryClient, await importSupplierInvoice(file)),
+    mutationFn: importSupplierInvoice,
     onSuccess: () =>
       Promise.all([
         invalidateSupplierInvoices(queryClient),

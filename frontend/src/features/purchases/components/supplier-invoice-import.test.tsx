@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { SupplierInvoiceImport } from '../../../api/supplier-invoices/import-supplier-invoice';
 import { apiError, heldAnswer, json, stubApi, type Routes } from '../../../testing/api-stub';
 import { renderWithProviders } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
 import { frenchNumber, importedLines } from './imported-invoice-summary';
 import { PurchasesPage } from './purchases-page';
-import { importedMessage } from './supplier-invoice-import';
+import { importedDetails, importedMessage } from './supplier-invoice-import';
 
 const companyId = '0f0e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01';
 const stamps = { companyId, createdAt: '2026-11-20T09:00:00.000Z', updatedAt: '2026-11-20T09:00:00.000Z' };
@@ -43,6 +44,25 @@ const imported = {
   ],
   version: 1,
 };
+
+/** The original file, kept in Documents and linked to the supplier. */
+const original = {
+  ...stamps,
+  id: documentId,
+  name: 'FAC-2026-0007.pdf',
+  type: 'invoice',
+  supplierId: supplier.id,
+  tags: [],
+  originalName: 'FAC-2026-0007.pdf',
+  mimeType: 'application/pdf',
+  size: 48_213,
+  version: 1,
+};
+
+/** What the import route answers. */
+function importAnswer(supplierCreated: boolean) {
+  return { supplierInvoice: { ...imported, supplier }, document: original, supplierCreated };
+}
 
 function stub(overrides: Routes = {}) {
   return stubApi({
@@ -95,6 +115,16 @@ describe('the import success message', () => {
     );
     expect(importedMessage({ number: 'FF-2026-0004' })).toBe('Facture importée en brouillon (FF-2026-0004)');
   });
+
+  it('says when the supplier was created from the invoice', () => {
+    const answer = importAnswer(true) as unknown as SupplierInvoiceImport;
+    expect(importedDetails(answer)).toBe(
+      "Le fournisseur « Maçonnerie Rhône SARL » a été créé d'après la facture. Vérifiez-la ci-dessous, puis passez-la en « Reçue » avec « Modifier ».",
+    );
+    expect(importedDetails({ ...answer, supplierCreated: false })).toBe(
+      'Vérifiez-la ci-dessous, puis passez-la en « Reçue » avec « Modifier ».',
+    );
+  });
 });
 
 describe('imported lines', () => {
@@ -140,7 +170,7 @@ describe("Achats: 'Importer une facture électronique'", () => {
 
   it('sends the file, busy meanwhile, then names the draft and shows it in the list with its figures', async () => {
     const user = setupUser();
-    const held = heldAnswer(json({ ...imported, supplier }, 201));
+    const held = heldAnswer(json(importAnswer(true), 201));
     const api = stub({ [importRoute]: held.answer });
     const { queryClient } = renderPage();
     // Lists other screens read: the import must make them read again.
@@ -166,6 +196,9 @@ describe("Achats: 'Importer une facture électronique'", () => {
     expect(message).toHaveTextContent(
       'Facture FAC-2026-0007 de Maçonnerie Rhône SARL importée en brouillon (FF-2026-0003)',
     );
+    expect(message).toHaveTextContent(
+      "Le fournisseur « Maçonnerie Rhône SARL » a été créé d'après la facture.",
+    );
     expect(screen.queryByText('Import de la facture en cours…')).toBeNull();
     const card = await screen.findByRole('article', { name: 'Facture fournisseur FF-2026-0003' });
     expect(card).toHaveTextContent('Brouillon');
@@ -183,17 +216,19 @@ describe("Achats: 'Importer une facture électronique'", () => {
     expect(queryClient.getQueryState(['documents'])?.isInvalidated).toBe(true);
   });
 
-  it("names the supplier from the suppliers list when the answer carries only the supplier's id", async () => {
+  it('says nothing of a supplier it found among those of the company', async () => {
     const user = setupUser();
-    stub({ [importRoute]: json(imported, 201) });
+    stub({ [importRoute]: json(importAnswer(false), 201) });
     renderPage();
     const zone = await openOrders(user);
 
     await user.upload(fileInput(zone), pdf());
 
-    expect(await screen.findByRole('status')).toHaveTextContent(
+    const message = await screen.findByRole('status');
+    expect(message).toHaveTextContent(
       'Facture FAC-2026-0007 de Maçonnerie Rhône SARL importée en brouillon (FF-2026-0003)',
     );
+    expect(message).not.toHaveTextContent('a été créé');
   });
 
   it("shows the server's French reason inline when the file is refused, and nothing is listed", async () => {
@@ -258,7 +293,7 @@ describe("Achats: 'Importer une facture électronique'", () => {
     fireEvent.change(fileInput(zone), { target: { files: [large] } });
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Le fichier dépasse la taille maximale de 4 Mo.',
+      'Le fichier dépasse 4 Mo, la taille maximale d’une facture électronique importée.',
     );
     expect(api.calls(importRoute)).toHaveLength(0);
   });

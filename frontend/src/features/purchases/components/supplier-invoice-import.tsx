@@ -5,6 +5,7 @@ import { useState, type KeyboardEvent } from 'react';
 import {
   ImportFileTooLargeError,
   useImportSupplierInvoice,
+  type SupplierInvoiceImport,
 } from '../../../api/supplier-invoices/import-supplier-invoice';
 import { ApiError, errorReference, NetworkError, serverMessage } from '../../../lib/api';
 import { useIsDesktop } from '../../../lib/use-media-query';
@@ -25,6 +26,15 @@ export function importedMessage(invoice: Imported): string {
   const reference = invoice.supplierReference === undefined ? '' : ` ${invoice.supplierReference}`;
   const supplier = invoice.supplier === undefined ? '' : ` de ${invoice.supplier.name}`;
   return `Facture${reference}${supplier} importée en brouillon (${invoice.number})`;
+}
+
+/** What to do next, and whether the supplier was created from the invoice. */
+export function importedDetails({ supplierInvoice, supplierCreated }: SupplierInvoiceImport): string {
+  const created =
+    supplierCreated && supplierInvoice.supplier !== undefined
+      ? `Le fournisseur « ${supplierInvoice.supplier.name} » a été créé d'après la facture. `
+      : '';
+  return `${created}Vérifiez-la ci-dessous, puis passez-la en « Reçue » avec « Modifier ».`;
 }
 
 /** Why the import failed, in the server's words whenever it gave them. */
@@ -48,14 +58,14 @@ export function SupplierInvoiceImport() {
   const importInvoice = useImportSupplierInvoice();
   const isDesktop = useIsDesktop();
   const [outcome, setOutcome] = useState<
-    { kind: 'success'; text: string } | { kind: 'error'; error: unknown }
+    { kind: 'success'; imported: SupplierInvoiceImport } | { kind: 'error'; error: unknown }
   >();
   const busy = importInvoice.isPending;
 
   const start = (file: File) => {
     setOutcome(undefined);
     importInvoice.mutate(file, {
-      onSuccess: (invoice) => setOutcome({ kind: 'success', text: importedMessage(invoice) }),
+      onSuccess: (imported) => setOutcome({ kind: 'success', imported }),
       onError: (error) => setOutcome({ kind: 'error', error }),
     });
   };
@@ -111,8 +121,8 @@ export function SupplierInvoiceImport() {
           showIcon
           role="status"
           closable={{ 'aria-label': 'Fermer le message', onClose: () => setOutcome(undefined) }}
-          title={outcome.text}
-          description="Vérifiez-la ci-dessous, puis passez-la en « Reçue » avec « Modifier »."
+          title={importedMessage(outcome.imported.supplierInvoice)}
+          description={importedDetails(outcome.imported)}
         />
       )}
       {failure !== undefined && (
