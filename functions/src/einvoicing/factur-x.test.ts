@@ -200,190 +200,208 @@ function expectPrinted(rendered: Rendered, note: string): void {
   expect(rendered.text).toContain(fold(note));
 }
 
-describe('Factur-X: an issued facture is a PDF/A-3b carrying its factur-x.xml, valid EN 16931 and French rules', () => {
-  it('a standard facture to a company client (380, S, buyer SIREN, IBAN, PMD/PMT/AAB as printed)', async () => {
-    const input = companyInvoiceInput();
-    const rendered = await render(input);
-    const xml = expectFacturX(rendered, input, '380');
-    expect(
-      xml.text(
-        '/rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext/ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID',
-      ),
-    ).toBe('S1');
-    expect(xml.text(`${settlement}/ram:ApplicableTradeTax/ram:CategoryCode`)).toBe('S');
-    expect(
-      xml.text(`${agreement}/ram:BuyerTradeParty/ram:SpecifiedLegalOrganization/ram:ID[@schemeID = '0002']`),
-    ).toBe('418765432');
-    expect(
-      xml.text(
-        `${agreement}/ram:BuyerTradeParty/ram:URIUniversalCommunication/ram:URIID[@schemeID = '0225']`,
-      ),
-    ).toBe('418765432');
-    expect(
-      xml.text(`${agreement}/ram:BuyerTradeParty/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = 'VA']`),
-    ).toBe('FR32418765432');
-    expect(xml.text(`${settlement}/ram:SpecifiedTradeSettlementPaymentMeans/ram:TypeCode`)).toBe('58');
-    expect(
-      xml.text(
-        `${settlement}/ram:SpecifiedTradeSettlementPaymentMeans/ram:PayeePartyCreditorFinancialAccount/ram:IBANID`,
-      ),
-    ).toBe('FR7630006000011234567890189');
-    expect(
-      xml.text(`${settlement}/ram:SpecifiedTradePaymentTerms/ram:DueDateDateTime/udt:DateTimeString`),
-    ).toBe('20260415');
-    // The works' period and the site address the PDF prints.
-    expect(xml.text(`${settlement}/ram:BillingSpecifiedPeriod/ram:StartDateTime/udt:DateTimeString`)).toBe(
-      '20260202',
-    );
-    expect(xml.text(`${settlement}/ram:BillingSpecifiedPeriod/ram:EndDateTime/udt:DateTimeString`)).toBe(
-      '20260313',
-    );
-    expect(
-      xml.text(
-        '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeDelivery/ram:ShipToTradeParty/ram:PostalTradeAddress/ram:LineOne',
-      ),
-    ).toBe('27 rue Garibaldi');
-    for (const subject of ['PMD', 'PMT', 'AAB']) expectPrinted(rendered, xml.text(noteXPath(subject)));
-    expect(xml.text(noteXPath('PMT'))).toBe(fold(RECOVERY_INDEMNITY_MENTION));
-    expect(rendered.validation.warnings).toEqual([]);
-  });
+/**
+ * Rendering, reading and validating one document takes 1–2 s, the first one more (SaxonJS loads the
+ * stylesheets); a loaded machine running every suite at once needs more than Vitest's 5 s.
+ */
+const slow = { timeout: 60_000 };
 
-  it('an autoliquidation facture (AE, VATEX-EU-AE, both VAT numbers, no VAT)', async () => {
-    const input = reverseChargeInvoiceInput();
-    const rendered = await render(input);
-    const xml = expectFacturX(rendered, input, '380');
-    const tax = `${settlement}/ram:ApplicableTradeTax`;
-    expect(xml.text(`${tax}/ram:CategoryCode`)).toBe('AE');
-    expect(xml.text(`${tax}/ram:ExemptionReasonCode`)).toBe('VATEX-EU-AE');
-    expect(xml.text(`${tax}/ram:ExemptionReason`)).toBe(AUTOLIQUIDATION_REASON);
-    expect(xml.text(`${summation}/ram:TaxTotalAmount`)).toBe('0.00');
-    expect(
-      xml.count(`${lines}/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax[ram:CategoryCode = 'AE']`),
-    ).toBe(input.invoice.lines.length);
-    expect(
-      xml.text(`${agreement}/ram:SellerTradeParty/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = 'VA']`),
-    ).toBe('FR19812345676');
-    expect(
-      xml.text(`${agreement}/ram:BuyerTradeParty/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = 'VA']`),
-    ).toBe('FR32418765432');
-    expectPrinted(rendered, AUTOLIQUIDATION_REASON);
-    expect(rendered.validation.warnings).toEqual([]);
-  });
+describe(
+  'Factur-X: an issued facture is a PDF/A-3b carrying its factur-x.xml, valid EN 16931 and French rules',
+  slow,
+  () => {
+    it('a standard facture to a company client (380, S, buyer SIREN, IBAN, PMD/PMT/AAB as printed)', async () => {
+      const input = companyInvoiceInput();
+      const rendered = await render(input);
+      const xml = expectFacturX(rendered, input, '380');
+      expect(
+        xml.text(
+          '/rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext/ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID',
+        ),
+      ).toBe('S1');
+      expect(xml.text(`${settlement}/ram:ApplicableTradeTax/ram:CategoryCode`)).toBe('S');
+      expect(
+        xml.text(
+          `${agreement}/ram:BuyerTradeParty/ram:SpecifiedLegalOrganization/ram:ID[@schemeID = '0002']`,
+        ),
+      ).toBe('418765432');
+      expect(
+        xml.text(
+          `${agreement}/ram:BuyerTradeParty/ram:URIUniversalCommunication/ram:URIID[@schemeID = '0225']`,
+        ),
+      ).toBe('418765432');
+      expect(
+        xml.text(`${agreement}/ram:BuyerTradeParty/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = 'VA']`),
+      ).toBe('FR32418765432');
+      expect(xml.text(`${settlement}/ram:SpecifiedTradeSettlementPaymentMeans/ram:TypeCode`)).toBe('58');
+      expect(
+        xml.text(
+          `${settlement}/ram:SpecifiedTradeSettlementPaymentMeans/ram:PayeePartyCreditorFinancialAccount/ram:IBANID`,
+        ),
+      ).toBe('FR7630006000011234567890189');
+      expect(
+        xml.text(`${settlement}/ram:SpecifiedTradePaymentTerms/ram:DueDateDateTime/udt:DateTimeString`),
+      ).toBe('20260415');
+      // The works' period and the site address the PDF prints.
+      expect(xml.text(`${settlement}/ram:BillingSpecifiedPeriod/ram:StartDateTime/udt:DateTimeString`)).toBe(
+        '20260202',
+      );
+      expect(xml.text(`${settlement}/ram:BillingSpecifiedPeriod/ram:EndDateTime/udt:DateTimeString`)).toBe(
+        '20260313',
+      );
+      expect(
+        xml.text(
+          '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeDelivery/ram:ShipToTradeParty/ram:PostalTradeAddress/ram:LineOne',
+        ),
+      ).toBe('27 rue Garibaldi');
+      for (const subject of ['PMD', 'PMT', 'AAB']) expectPrinted(rendered, xml.text(noteXPath(subject)));
+      expect(xml.text(noteXPath('PMT'))).toBe(fold(RECOVERY_INDEMNITY_MENTION));
+      expect(rendered.validation.warnings).toEqual([]);
+    });
 
-  it('a facture of a company under the VAT franchise to a private client (E, VATEX-FR-FRANCHISE, 293 B)', async () => {
-    const input = franchiseInvoiceInput();
-    const rendered = await render(input);
-    const xml = expectFacturX(rendered, input, '380');
-    const tax = `${settlement}/ram:ApplicableTradeTax`;
-    expect(xml.text(`${tax}/ram:CategoryCode`)).toBe('E');
-    expect(xml.text(`${tax}/ram:ExemptionReasonCode`)).toBe('VATEX-FR-FRANCHISE');
-    expect(xml.text(`${tax}/ram:ExemptionReason`)).toBe(FRANCHISE_REASON);
-    expectPrinted(rendered, FRANCHISE_REASON);
-    // No VAT number: the seller's tax registration is its SIREN (BR-E-02).
-    expect(
-      xml.text(`${agreement}/ram:SellerTradeParty/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = 'FC']`),
-    ).toBe('812345676');
-    // A private client: no SIREN, its e-mail as electronic address (BT-49, BR-FR-12).
-    expect(xml.count(`${agreement}/ram:BuyerTradeParty/ram:SpecifiedLegalOrganization`)).toBe(0);
-    expect(
-      xml.text(`${agreement}/ram:BuyerTradeParty/ram:URIUniversalCommunication/ram:URIID[@schemeID = 'EM']`),
-    ).toBe('claire.martin@example.fr');
-    // The 40 € indemnity does not apply to a consumer: the PMT note says so.
-    expect(xml.text(noteXPath('PMT'))).toBe(fold(RECOVERY_INDEMNITY_NOT_APPLICABLE));
-    for (const subject of ['PMD', 'AAB']) expectPrinted(rendered, xml.text(noteXPath(subject)));
-    expect(rendered.validation.warnings).toEqual([]);
-  });
+    it('an autoliquidation facture (AE, VATEX-EU-AE, both VAT numbers, no VAT)', async () => {
+      const input = reverseChargeInvoiceInput();
+      const rendered = await render(input);
+      const xml = expectFacturX(rendered, input, '380');
+      const tax = `${settlement}/ram:ApplicableTradeTax`;
+      expect(xml.text(`${tax}/ram:CategoryCode`)).toBe('AE');
+      expect(xml.text(`${tax}/ram:ExemptionReasonCode`)).toBe('VATEX-EU-AE');
+      expect(xml.text(`${tax}/ram:ExemptionReason`)).toBe(AUTOLIQUIDATION_REASON);
+      expect(xml.text(`${summation}/ram:TaxTotalAmount`)).toBe('0.00');
+      expect(
+        xml.count(
+          `${lines}/ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax[ram:CategoryCode = 'AE']`,
+        ),
+      ).toBe(input.invoice.lines.length);
+      expect(
+        xml.text(`${agreement}/ram:SellerTradeParty/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = 'VA']`),
+      ).toBe('FR19812345676');
+      expect(
+        xml.text(`${agreement}/ram:BuyerTradeParty/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = 'VA']`),
+      ).toBe('FR32418765432');
+      expectPrinted(rendered, AUTOLIQUIDATION_REASON);
+      expect(rendered.validation.warnings).toEqual([]);
+    });
 
-  it("a facture d'acompte (386, S1) of DOCUMENTS.md § 4's contract: 5 000.00 HT, 6 000.00 TTC", async () => {
-    const input = depositInvoiceInput();
-    const rendered = await render(input);
-    const xml = expectFacturX(rendered, input, '386');
-    expect(
-      xml.text(
-        '/rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext/ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID',
-      ),
-    ).toBe('S1');
-    expect(xml.text(`${summation}/ram:GrandTotalAmount`)).toBe('6000.00');
-    expect(xml.text(`${agreement}/ram:ContractReferencedDocument/ram:IssuerAssignedID`)).toBe(
-      'DEV-2026-0031',
-    );
-    // A deposit has no works date yet: the mandatory delivery block is empty (a warning, not an error).
-    expect(rendered.validation.warnings.map((warning) => warning.id)).toEqual(['FX-SCH-A-000372']);
-  });
+    it('a facture of a company under the VAT franchise to a private client (E, VATEX-FR-FRANCHISE, 293 B)', async () => {
+      const input = franchiseInvoiceInput();
+      const rendered = await render(input);
+      const xml = expectFacturX(rendered, input, '380');
+      const tax = `${settlement}/ram:ApplicableTradeTax`;
+      expect(xml.text(`${tax}/ram:CategoryCode`)).toBe('E');
+      expect(xml.text(`${tax}/ram:ExemptionReasonCode`)).toBe('VATEX-FR-FRANCHISE');
+      expect(xml.text(`${tax}/ram:ExemptionReason`)).toBe(FRANCHISE_REASON);
+      expectPrinted(rendered, FRANCHISE_REASON);
+      // No VAT number: the seller's tax registration is its SIREN (BR-E-02).
+      expect(
+        xml.text(`${agreement}/ram:SellerTradeParty/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = 'FC']`),
+      ).toBe('812345676');
+      // A private client: no SIREN, its e-mail as electronic address (BT-49, BR-FR-12).
+      expect(xml.count(`${agreement}/ram:BuyerTradeParty/ram:SpecifiedLegalOrganization`)).toBe(0);
+      expect(
+        xml.text(
+          `${agreement}/ram:BuyerTradeParty/ram:URIUniversalCommunication/ram:URIID[@schemeID = 'EM']`,
+        ),
+      ).toBe('claire.martin@example.fr');
+      // The 40 € indemnity does not apply to a consumer: the PMT note says so.
+      expect(xml.text(noteXPath('PMT'))).toBe(fold(RECOVERY_INDEMNITY_NOT_APPLICABLE));
+      for (const subject of ['PMD', 'AAB']) expectPrinted(rendered, xml.text(noteXPath(subject)));
+      expect(rendered.validation.warnings).toEqual([]);
+    });
 
-  it('a situation with its deposit deduction (380, S4): S2 of the worked example, the retention in a note', async () => {
-    const input = situationInvoiceInput();
-    const rendered = await render(input);
-    const xml = expectFacturX(rendered, input, '380');
-    expect(
-      xml.text(
-        '/rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext/ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID',
-      ),
-    ).toBe('S4');
-    // Works of this situation: A 30 % → 75 % of 40 000, B 0 % → 50 % of 10 000; the deposit deducted
-    // is a line of quantity −1.
-    expect(xml.count(lines)).toBe(3);
-    expect(
-      xml.text(
-        `${lines}[1]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount`,
-      ),
-    ).toBe('18000.00');
-    expect(
-      xml.text(
-        `${lines}[2]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount`,
-      ),
-    ).toBe('5000.00');
-    expect(xml.text(`${lines}[3]/ram:SpecifiedLineTradeDelivery/ram:BilledQuantity`)).toBe('-1.000');
-    expect(
-      xml.text(`${lines}[3]/ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount`),
-    ).toBe('2300.00');
-    expect(
-      xml.text(
-        `${lines}[3]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount`,
-      ),
-    ).toBe('-2300.00');
-    expect(xml.text(`${lines}[1]/ram:AssociatedDocumentLineDocument/ram:IncludedNote/ram:Content`)).toBe(
-      fold(
-        'Marché 40 000,00 € HT ; cumul précédent 30 % (12 000,00 €) ; cumul à date 75 % (30 000,00 €) ; cette situation 18 000,00 € HT',
-      ),
-    );
-    // The figures of the worked example, S2.
-    expect(xml.text(`${summation}/ram:LineTotalAmount`)).toBe('20700.00');
-    expect(xml.text(`${summation}/ram:TaxTotalAmount`)).toBe('4140.00');
-    expect(xml.text(`${summation}/ram:GrandTotalAmount`)).toBe('24840.00');
-    // EN 16931 has no retention: BT-115 is the TTC, the note and the payment terms state the
-    // retention and the net à payer the PDF prints.
-    expect(xml.text(`${summation}/ram:DuePayableAmount`)).toBe('24840.00');
-    const retention = xml.text(noteXPath('AAI'));
-    expect(retention).toContain('Retenue de garantie');
-    expect(retention).toContain(fold('5 %'));
-    expect(retention).toContain(fold('1 380,00 €'));
-    expect(retention).toContain(fold('Net à payer : 23 460,00 €'));
-    expect(xml.text(`${settlement}/ram:SpecifiedTradePaymentTerms/ram:Description`)).toContain(
-      fold('Net à payer : 23 460,00 €'),
-    );
-    expect(rendered.text).toContain(fold('Net à payer 23 460,00 €'));
-    expect(rendered.validation.warnings).toEqual([]);
-  });
+    it("a facture d'acompte (386, S1) of DOCUMENTS.md § 4's contract: 5 000.00 HT, 6 000.00 TTC", async () => {
+      const input = depositInvoiceInput();
+      const rendered = await render(input);
+      const xml = expectFacturX(rendered, input, '386');
+      expect(
+        xml.text(
+          '/rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext/ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID',
+        ),
+      ).toBe('S1');
+      expect(xml.text(`${summation}/ram:GrandTotalAmount`)).toBe('6000.00');
+      expect(xml.text(`${agreement}/ram:ContractReferencedDocument/ram:IssuerAssignedID`)).toBe(
+        'DEV-2026-0031',
+      );
+      // A deposit has no works date yet: the mandatory delivery block is empty (a warning, not an error).
+      expect(rendered.validation.warnings.map((warning) => warning.id)).toEqual(['FX-SCH-A-000372']);
+    });
 
-  it('an avoir (381) citing the credited invoice (BT-25, BT-26), amounts positive', async () => {
-    const input = creditNoteInput();
-    const rendered = await render(input);
-    const xml = expectFacturX(rendered, input, '381');
-    expect(xml.text(`${settlement}/ram:InvoiceReferencedDocument/ram:IssuerAssignedID`)).toBe(
-      'FAC-2026-0017',
-    );
-    expect(
-      xml.text(`${settlement}/ram:InvoiceReferencedDocument/ram:FormattedIssueDateTime/qdt:DateTimeString`),
-    ).toBe('20260316');
-    expect(xml.text(`${summation}/ram:GrandTotalAmount`)).toBe('935.76');
-    expect(xml.text(`${lines}[1]/ram:SpecifiedLineTradeDelivery/ram:BilledQuantity`)).toBe('2.000');
-    expect(xml.count(`${settlement}/ram:SpecifiedTradeSettlementPaymentMeans`)).toBe(0);
-    expect(rendered.validation.warnings.map((warning) => warning.id)).toEqual(['FX-SCH-A-000372']);
-  });
-});
+    it('a situation with its deposit deduction (380, S4): S2 of the worked example, the retention in a note', async () => {
+      const input = situationInvoiceInput();
+      const rendered = await render(input);
+      const xml = expectFacturX(rendered, input, '380');
+      expect(
+        xml.text(
+          '/rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext/ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID',
+        ),
+      ).toBe('S4');
+      // Works of this situation: A 30 % → 75 % of 40 000, B 0 % → 50 % of 10 000; the deposit deducted
+      // is a line of quantity −1.
+      expect(xml.count(lines)).toBe(3);
+      expect(
+        xml.text(
+          `${lines}[1]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount`,
+        ),
+      ).toBe('18000.00');
+      expect(
+        xml.text(
+          `${lines}[2]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount`,
+        ),
+      ).toBe('5000.00');
+      expect(xml.text(`${lines}[3]/ram:SpecifiedLineTradeDelivery/ram:BilledQuantity`)).toBe('-1.000');
+      expect(
+        xml.text(
+          `${lines}[3]/ram:SpecifiedLineTradeAgreement/ram:NetPriceProductTradePrice/ram:ChargeAmount`,
+        ),
+      ).toBe('2300.00');
+      expect(
+        xml.text(
+          `${lines}[3]/ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount`,
+        ),
+      ).toBe('-2300.00');
+      expect(xml.text(`${lines}[1]/ram:AssociatedDocumentLineDocument/ram:IncludedNote/ram:Content`)).toBe(
+        fold(
+          'Marché 40 000,00 € HT ; cumul précédent 30 % (12 000,00 €) ; cumul à date 75 % (30 000,00 €) ; cette situation 18 000,00 € HT',
+        ),
+      );
+      // The figures of the worked example, S2.
+      expect(xml.text(`${summation}/ram:LineTotalAmount`)).toBe('20700.00');
+      expect(xml.text(`${summation}/ram:TaxTotalAmount`)).toBe('4140.00');
+      expect(xml.text(`${summation}/ram:GrandTotalAmount`)).toBe('24840.00');
+      // EN 16931 has no retention: BT-115 is the TTC, the note and the payment terms state the
+      // retention and the net à payer the PDF prints.
+      expect(xml.text(`${summation}/ram:DuePayableAmount`)).toBe('24840.00');
+      const retention = xml.text(noteXPath('AAI'));
+      expect(retention).toContain('Retenue de garantie');
+      expect(retention).toContain(fold('5 %'));
+      expect(retention).toContain(fold('1 380,00 €'));
+      expect(retention).toContain(fold('Net à payer : 23 460,00 €'));
+      expect(xml.text(`${settlement}/ram:SpecifiedTradePaymentTerms/ram:Description`)).toContain(
+        fold('Net à payer : 23 460,00 €'),
+      );
+      expect(rendered.text).toContain(fold('Net à payer 23 460,00 €'));
+      expect(rendered.validation.warnings).toEqual([]);
+    });
 
-describe('Factur-X: what is not a Factur-X file, and the validation can fail', () => {
+    it('an avoir (381) citing the credited invoice (BT-25, BT-26), amounts positive', async () => {
+      const input = creditNoteInput();
+      const rendered = await render(input);
+      const xml = expectFacturX(rendered, input, '381');
+      expect(xml.text(`${settlement}/ram:InvoiceReferencedDocument/ram:IssuerAssignedID`)).toBe(
+        'FAC-2026-0017',
+      );
+      expect(
+        xml.text(`${settlement}/ram:InvoiceReferencedDocument/ram:FormattedIssueDateTime/qdt:DateTimeString`),
+      ).toBe('20260316');
+      expect(xml.text(`${summation}/ram:GrandTotalAmount`)).toBe('935.76');
+      expect(xml.text(`${lines}[1]/ram:SpecifiedLineTradeDelivery/ram:BilledQuantity`)).toBe('2.000');
+      expect(xml.count(`${settlement}/ram:SpecifiedTradeSettlementPaymentMeans`)).toBe(0);
+      expect(rendered.validation.warnings.map((warning) => warning.id)).toEqual(['FX-SCH-A-000372']);
+    });
+  },
+);
+
+describe('Factur-X: what is not a Factur-X file, and the validation can fail', slow, () => {
   let standardXml: string;
   beforeAll(() => {
     standardXml = buildFacturXml(companyInvoiceInput());
