@@ -1,14 +1,14 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { awsErrorToHttp, withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
-import { normaliseUnique } from '../data/keys.js';
+import { boundedKey, maxPartitionKeyBytes, normaliseUnique } from '../data/keys.js';
 
 /** Sign-in failures allowed on one identifier within the window (DESIGN section 3). */
 export const maxFailures = 10;
 export const failureWindowMs = 15 * 60 * 1000;
 
 const failuresKey = (identifier: string) => ({
-  pk: `LOGINFAIL#${normaliseUnique(identifier)}`,
+  pk: boundedKey('LOGINFAIL#', normaliseUnique(identifier), maxPartitionKeyBytes),
   sk: 'LOGINFAIL',
 });
 

@@ -2,6 +2,8 @@
  * Key shapes of the single table (docs/data-model.md). Every business record lives in its
  * company's partition; a record of another company is simply not under the caller's key.
  */
+import { createHash } from 'node:crypto';
+
 export type Key = { pk: string; sk: string };
 
 export const companyPk = (companyId: string): string => `COMPANY#${companyId}`;
@@ -20,15 +22,31 @@ export function normaliseUnique(value: string): string {
   return value.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('fr-FR');
 }
 
+/** DynamoDB's limits on a key attribute, in bytes (UTF-8). */
+export const maxPartitionKeyBytes = 2048;
+export const maxSortKeyBytes = 1024;
+
+/**
+ * `prefix` followed by `value`, within `maxBytes`: a value too long for the key (a 2,000-character
+ * name, a sign-in identifier of any length) is replaced by `#sha256:` and its SHA-256 in hex, so
+ * it is still one key per value. A key that fits stays as it is, so every key written before keeps
+ * its shape.
+ */
+export function boundedKey(prefix: string, value: string, maxBytes: number): string {
+  const key = `${prefix}${value}`;
+  if (Buffer.byteLength(key, 'utf8') <= maxBytes) return key;
+  return `${prefix}#sha256:${createHash('sha256').update(value, 'utf8').digest('hex')}`;
+}
+
 /** Per-company uniqueness marker: `COMPANY#<id>` / `UNIQUE#<TYPE>_<FIELD>#<normalised value>`. */
 export const companyMarkerKey = (companyId: string, type: string, field: string, value: string): Key => ({
   pk: companyPk(companyId),
-  sk: `UNIQUE#${type}_${field}#${normaliseUnique(value)}`,
+  sk: boundedKey(`UNIQUE#${type}_${field}#`, normaliseUnique(value), maxSortKeyBytes),
 });
 
 /** Global uniqueness marker: `UNIQUE#<KIND>#<normalised value>` / `UNIQUE`. */
 export const globalMarkerKey = (kind: string, value: string): Key => ({
-  pk: `UNIQUE#${kind}#${normaliseUnique(value)}`,
+  pk: boundedKey(`UNIQUE#${kind}#`, normaliseUnique(value), maxPartitionKeyBytes),
   sk: 'UNIQUE',
 });
 

@@ -151,3 +151,29 @@ describe('free-form JSON nested too deep', () => {
     await stillServing();
   });
 });
+
+describe('values that go into keys', () => {
+  it('accepts client and supplier names of the longest allowed length, and keeps them unique', async () => {
+    const name = 'é'.repeat(2_000);
+    const client = await alpha.client.post('/api/clients', { name });
+    expect(client.status).toBe(201);
+    expect((client.body as { name: string }).name).toBe(name);
+    const again = await alpha.client.post('/api/clients', { name: name.toUpperCase() });
+    expect(again.status).toBe(409);
+    const other = await alpha.client.post('/api/clients', { name: `${'é'.repeat(1_999)}e` });
+    expect(other.status).toBe(201);
+
+    const supplier = await alpha.client.post('/api/suppliers', { name });
+    expect(supplier.status).toBe(201);
+    expect((await alpha.client.post('/api/suppliers', { name })).status).toBe(409);
+  });
+
+  it('answers 401 to a sign-in with the longest identifier allowed', async () => {
+    const anonymous = new TestClient(stack.url);
+    const login = await anonymous.post('/api/auth/login', {
+      identifier: 'é'.repeat(2_000),
+      password: testPassword,
+    });
+    expectContractError(login, 401);
+  });
+});
