@@ -14,8 +14,10 @@ import {
   ublWith,
   xxeInvoice,
 } from '../../../functions/src/einvoicing/import/testing/samples.js';
+import { documentSchema } from '@btp/shared/entities/document';
+import { supplierInvoiceListItemSchema } from '@btp/shared/entities/supplier-invoice';
 import type { TestClient } from './http-client.js';
-import { signedInCompany, startTestStack } from './support.js';
+import { completeCompanyProfile, completeProfile, signedInCompany, startTestStack } from './support.js';
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 
@@ -110,6 +112,9 @@ describe('POST /api/supplier-invoices/import', () => {
     expect(answer.status, answer.text).toBe(201);
     const { supplierInvoice, document, supplierCreated } = answer.body as ImportBody;
     expect(supplierCreated).toBe(true);
+    // The contract the SPA reads it with.
+    expect(supplierInvoiceListItemSchema.safeParse(supplierInvoice).success).toBe(true);
+    expect(documentSchema.safeParse(document).success).toBe(true);
     expect(supplierInvoice).toMatchObject({
       number: expect.stringMatching(/^FF-\d{4}-0001$/),
       status: 'draft',
@@ -364,5 +369,71 @@ describe('POST /api/supplier-invoices/import', () => {
     const own = await importFile(beta.client, { bytes: ublInvoiceXml(), name: 'f.xml' });
     expect(own.status, own.text).toBe(201);
     expect((own.body as ImportBody).supplierInvoice.supplierId).not.toBe(supplierInvoice.supplierId);
+  });
+});
+
+describe('round trip: our own Factur-X read back', () => {
+  it('company A issues an invoice, company B imports its PDF: same number, same totals, A as supplier', async () => {
+    const a = await signedInCompany(stack.url, 'Alpha Émettrice');
+    await completeCompanyProfile(a.client);
+    const b = await signedInCompany(stack.url, 'Bêta Réceptrice');
+    const customer = await a.client.post('/api/clients', {
+      name: 'Bêta Réceptrice',
+      kind: 'company',
+      address: '3 place Bellecour',
+      postalCode: '69002',
+      city: 'Lyon',
+    });
+    expect(customer.status, JSON.stringify(customer.body)).toBe(201);
+    const draft = await a.client.post('/api/invoices', {
+      clientId: (customer.body as { id: string }).id,
+      title: 'Travaux de maçonnerie',
+      lines: [
+        { description: 'Mur en parpaings', unit: 'm²', quantity: '12.5', unitPrice: '85.00', vatRate: 20 },
+        { description: 'Enduit & finitions', unit: 'm²', quantity: 12, unitPrice: '22.50', vatRate: 10 },
+      ],
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const { id, version } = draft.body as { id: string; version: number };
+    const sent = await a.client.post(`/api/invoices/${id}/send`, { version });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const issued = sent.body as {
+      number: string;
+      totalAmount: string;
+      vatAmount: string;
+      totalWithVat: string;
+    };
+    const link = await a.client.get(`/api/invoices/${id}/pdf`);
+    expect(link.status).toBe(200);
+    const pdf = Buffer.from(await (await fetch((link.body as { url: string }).url)).arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const imported = await importFile(b.client, {
+      bytes: pdf,
+      name: `${issued.number}.pdf`,
+      type: 'application/pdf',
+    });
+    expect(imported.status, imported.text).toBe(201);
+    const { supplierInvoice, supplierCreated } = imported.body as ImportBody;
+    expect(supplierCreated).toBe(true);
+    expect(supplierInvoice).toMatchObject({
+      supplierReference: issued.number,
+      netAmount: issued.totalAmount,
+      vatAmount: issued.vatAmount,
+      totalAmount: issued.totalWithVat,
+      status: 'draft',
+    });
+    expect(issued.totalWithVat).toBe('1572.00');
+    expect(supplierInvoice.items.map((line) => [line.description, line.quantity, line.total])).toEqual([
+      ['Mur en parpaings', '12.500', '1062.50'],
+      ['Enduit & finitions', '12.000', '270.00'],
+    ]);
+    const supplier = (await b.client.get(`/api/suppliers/${supplierInvoice.supplierId}`)).body as Record<
+      string,
+      string
+    >;
+    expect(supplier.siret).toBe(completeProfile.siret);
+    expect(supplier).toMatchObject({ vatNumber: completeProfile.vatNumber, city: completeProfile.city });
+    expect(supplier.name).toContain('Alpha Émettrice');
   });
 });

@@ -16,6 +16,7 @@ import {
   requireEuro,
   type ReceivedInvoice,
   type ReceivedLine,
+  withSiret,
 } from './received-invoice.js';
 import { importMessages, importRefused } from './import-errors.js';
 import { attributeOf, child, children, textAt, textOf, type XmlNode } from './safe-xml.js';
@@ -115,7 +116,10 @@ export function readCiiInvoice(root: XmlNode): ReceivedInvoice {
     dueDate: isoDate(dueDate, "la date d'échéance"),
     seller: {
       name: sellerName,
-      ...legalIdentity(textOf(legal), attributeOf(legal, 'schemeID'), vatNumber, countryCode),
+      ...withSiret(
+        legalIdentity(textOf(legal), attributeOf(legal, 'schemeID'), vatNumber, countryCode),
+        textOf(children(seller, 'GlobalID').find((id) => attributeOf(id, 'schemeID') === '0009')),
+      ),
       ...(vatNumber ? { vatNumber } : {}),
       ...(street ? { address: street } : {}),
       ...optional('postalCode', textAt(address, 'PostcodeCode')),

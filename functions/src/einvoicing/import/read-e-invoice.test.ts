@@ -94,6 +94,15 @@ describe('readInvoiceXml: CII (Factur-X EN 16931)', () => {
       ),
     );
     expect(vatOnly.seller).toMatchObject({ siren: '732829320', vatNumber: 'FR44732829320' });
+    const withGlobalId = readInvoiceXml(
+      bytes(
+        ciiWith([
+          '<ram:Name>Matériaux Dupont &amp; Fils</ram:Name>',
+          '<ram:GlobalID schemeID="0009">73282932000009</ram:GlobalID><ram:Name>Matériaux Dupont &amp; Fils</ram:Name>',
+        ]),
+      ),
+    );
+    expect(withGlobalId.seller).toMatchObject({ siren: '732829320', siret: '73282932000009' });
   });
 
   it('reads a UTF-8 BOM, leading white space and a UTF-16 file', () => {

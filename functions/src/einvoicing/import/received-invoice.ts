@@ -182,6 +182,20 @@ export function legalIdentity(
   return fromVat ? { siren: fromVat } : {};
 }
 
+/**
+ * Adds the SIRET a seller identifier gives (BT-29 with scheme 0009: CII `GlobalID`, UBL
+ * `PartyIdentification`) when it is the establishment of the SIREN found (or when none was).
+ */
+export function withSiret(
+  identity: { siren?: string; siret?: string },
+  identifier: string | undefined,
+): { siren?: string; siret?: string } {
+  const siret = normalisedIdentifier(identifier);
+  if (identity.siret || !siret || !/^\d{14}$/.test(siret)) return identity;
+  if (identity.siren && !siret.startsWith(identity.siren)) return identity;
+  return { siren: siret.slice(0, 9), siret };
+}
+
 /** Checks the totals: HT + TVA = TTC (cents), TTC not negative, lines not too many. */
 export function checkedInvoice(invoice: ReceivedInvoice): ReceivedInvoice {
   if (invoice.totalCents < 0) throw importRefused(importMessages.negativeTotal);

@@ -16,6 +16,7 @@ import {
   requireEuro,
   type ReceivedInvoice,
   type ReceivedLine,
+  withSiret,
 } from './received-invoice.js';
 import { attributeOf, child, children, textAt, textOf, type XmlNode } from './safe-xml.js';
 
@@ -99,7 +100,14 @@ export function readUblInvoice(root: XmlNode): ReceivedInvoice {
     ),
     seller: {
       name,
-      ...legalIdentity(textOf(legal), attributeOf(legal, 'schemeID'), vatNumber, countryCode),
+      ...withSiret(
+        legalIdentity(textOf(legal), attributeOf(legal, 'schemeID'), vatNumber, countryCode),
+        textOf(
+          children(party, 'PartyIdentification')
+            .map((identification) => child(identification, 'ID'))
+            .find((id) => attributeOf(id, 'schemeID') === '0009'),
+        ),
+      ),
       ...(vatNumber ? { vatNumber } : {}),
       ...(street ? { address: street } : {}),
       ...optional('postalCode', textAt(address, 'PostalZone')),
