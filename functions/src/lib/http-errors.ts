@@ -49,6 +49,8 @@ export const badRequest = (message: string = messages.validation, details?: Erro
 /** DynamoDB refused the data itself (too large, too deeply nested, a key too long): logged. */
 export const storageRefused = (cause: unknown) =>
   new HttpError(400, 'validation_error', messages.storageRefused, undefined, { cause });
+export const payloadTooLarge = (message: string = messages.payloadTooLarge) =>
+  new HttpError(413, 'payload_too_large', message);
 export const notFound = (message: string = messages.notFound) => new HttpError(404, 'not_found', message);
 export const conflict = (message: string = messages.conflict) => new HttpError(409, 'conflict', message);
 export const forbidden = (message: string = messages.forbidden) => new HttpError(403, 'forbidden', message);

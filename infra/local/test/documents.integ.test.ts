@@ -425,10 +425,17 @@ describe('presigned upload: upload-url, then the bucket, then complete', () => {
     const mismatch = await announce(alpha.client, { fileName: 'photo.jpg', mimeType: pdfMime, size: 10 });
     expect(mismatch.status).toBe(415);
 
+    // API.md: a file over its limit is a 413, announced or sent.
     const tooLarge = await announce(alpha.client, { fileName: 'gros.pdf', size: 50 * MB + 1 });
-    expect(tooLarge.status).toBe(400);
-    expect((tooLarge.body as ErrorBody).details).toEqual([
-      { path: 'size', message: 'La taille du fichier doit être comprise entre 0 et 50 Mo' },
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toEqual({
+      error: 'payload_too_large',
+      message: 'Le fichier dépasse la taille maximale de 50 Mo.',
+    });
+    const negative = await announce(alpha.client, { fileName: 'gros.pdf', size: -1 });
+    expect(negative.status).toBe(400);
+    expect((negative.body as ErrorBody).details).toEqual([
+      { path: 'size', message: "La taille du fichier doit être un nombre entier d'octets positif ou nul" },
     ]);
     const empty = await announce(alpha.client, { fileName: 'vide.pdf', size: 0 });
     expect(empty.status).toBe(400);

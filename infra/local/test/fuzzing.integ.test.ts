@@ -177,3 +177,16 @@ describe('values that go into keys', () => {
     expectContractError(login, 401);
   });
 });
+
+describe('a presigned upload announced over 50 MB', () => {
+  it('answers 413 payload_too_large', async () => {
+    const announce = await alpha.client.post('/api/documents/upload-url', {
+      fileName: 'gros.pdf',
+      mimeType: 'application/pdf',
+      type: 'plan',
+      size: 60 * 1024 * 1024,
+    });
+    expectContractError(announce, 413);
+    expect((announce.body as ErrorBody).error).toBe('payload_too_large');
+  });
+});

@@ -94,17 +94,18 @@ export type DocumentUpdateInput = z.input<typeof documentUpdateInput>;
 export type DocumentUpdateData = z.output<typeof documentUpdateInput>;
 
 /**
- * `POST /api/documents/upload-url` body. The size is checked here against 50 MB; the extension is
- * left to the route (`hasAcceptedDocumentExtension`), which answers 415. `name` defaults to the file
- * name.
+ * `POST /api/documents/upload-url` body. The size must be a whole number of bytes; its limit
+ * ({@link MAX_DOCUMENT_BYTES}) is the route's, which answers 413 above it (API.md: a file over its
+ * limit), as it answers 415 for an extension not accepted (`hasAcceptedDocumentExtension`). `name`
+ * defaults to the file name.
  */
 export const documentUploadUrlInput = z.object({
   fileName: requiredText('Le nom du fichier est requis'),
   mimeType: requiredText('Le type de fichier est requis'),
   size: integerField({
     min: 0,
-    max: MAX_DOCUMENT_BYTES,
-    message: 'La taille du fichier doit être comprise entre 0 et 50 Mo',
+    max: Number.MAX_SAFE_INTEGER,
+    message: "La taille du fichier doit être un nombre entier d'octets positif ou nul",
     required: 'La taille du fichier est requise',
   }),
   name: textField,
