@@ -282,6 +282,37 @@ describe("Achats: 'Importer une facture électronique'", () => {
     expect(screen.getByRole('alert')).not.toHaveTextContent("Ce XML n'est pas une facture lisible.");
   });
 
+  it('gives the reference to quote to support when the server failed, not for a refusal', async () => {
+    const user = setupUser();
+    const api = stub({
+      [importRoute]: () =>
+        Response.json(
+          {
+            error: 'conflict',
+            message: 'La facture FAC-2026-0007 de Maçonnerie Rhône SARL est déjà enregistrée.',
+          },
+          { status: 409, headers: { 'x-request-id': 'req-409' } },
+        ),
+    });
+    renderPage();
+    const zone = await openOrders(user);
+
+    await user.upload(fileInput(zone), pdf());
+    const refused = await screen.findByRole('alert');
+    expect(refused).toHaveTextContent('est déjà enregistrée.');
+    expect(refused).not.toHaveTextContent('Référence');
+
+    api.answer(importRoute, () =>
+      Response.json(
+        { error: 'internal_error', message: 'Erreur interne du serveur.', reference: 'req-500' },
+        { status: 500, headers: { 'x-request-id': 'req-500' } },
+      ),
+    );
+    await user.upload(fileInput(zone), pdf());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Erreur interne du serveur.'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Référence : req-500');
+  });
+
   it('refuses a file over 4 MiB before sending anything', async () => {
     const user = setupUser();
     const api = stub();

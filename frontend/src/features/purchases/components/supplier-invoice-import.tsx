@@ -45,7 +45,9 @@ function failureOf(error: unknown): { message: string; details: string[]; refere
     error instanceof NetworkError || error instanceof ImportFileTooLargeError ? error.message : undefined;
   const message =
     serverMessage(error) ?? own ?? "Le serveur n'a pas pu importer ce fichier. Réessayez dans un instant.";
-  return { message, details, reference: errorReference(error) };
+  // A refusal the person can act on needs no reference; a server fault is quoted to support.
+  const forSupport = !(error instanceof ApiError) || error.status >= 500 || error.serverMessage === undefined;
+  return { message, details, reference: forSupport ? errorReference(error) : undefined };
 }
 
 /**
