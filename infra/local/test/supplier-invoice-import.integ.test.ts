@@ -255,6 +255,31 @@ describe('POST /api/supplier-invoices/import', () => {
     expect(third.status, third.text).toBe(201);
   });
 
+  it('two imports of the same file at the same time: one 201, one 409, one invoice and one file', async () => {
+    const alpha = await signedInCompany(stack.url, 'Alpha Concurrence');
+    const known = await alpha.client.post('/api/suppliers', { name: 'Élec Pro', siret: '30326504500003' });
+    expect(known.status).toBe(201);
+    // Files the local S3 server keeps for one stored object (the object and its metadata).
+    const start = await counts(alpha);
+    expect((await importFile(alpha.client, { bytes: ciiInvoiceXml(), name: 'c.xml' })).status).toBe(201);
+    const before = await counts(alpha);
+    const storedFilesPerImport = before.storedFiles - start.storedFiles;
+    expect(storedFilesPerImport).toBeGreaterThan(0);
+    const answers = await Promise.all([
+      importFile(alpha.client, { bytes: ublInvoiceXml(), name: 'a.xml' }),
+      importFile(alpha.client, { bytes: ublInvoiceXml(), name: 'b.xml' }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const after = await counts(alpha);
+    expect(after).toMatchObject({
+      suppliers: before.suppliers,
+      supplierInvoices: before.supplierInvoices + 1,
+      documents: before.documents + 1,
+    });
+    // The loser's stored file was deleted again: as many objects as after a single import.
+    expect(after.storedFiles - before.storedFiles).toBe(storedFilesPerImport);
+  });
+
   it('refuses every bad file with a French message and writes nothing', async () => {
     const alpha = await signedInCompany(stack.url, 'Alpha Refus');
     const before = await counts(alpha);
