@@ -7,7 +7,7 @@
 import { XmlDocument } from 'libxml2-wasm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RECOVERY_INDEMNITY_MENTION } from '../pdf/document-content.js';
+import { RECOVERY_INDEMNITY_MENTION, VAT_ON_DEBITS_MENTION } from '../pdf/document-content.js';
 import type { InvoicePdfInput } from '../pdf/pdf-input.js';
 import { FACTUR_X_XMP_NAMESPACE, renderInvoicePdf } from '../pdf/render.js';
 import {
@@ -16,6 +16,8 @@ import {
   depositInvoiceInput,
   franchiseInvoiceInput,
   reverseChargeInvoiceInput,
+  sampleInvoice,
+  sampleSeller,
   situationInvoiceInput,
 } from '../pdf/sample-documents.js';
 import {
@@ -31,6 +33,13 @@ import {
 } from './cii-invoice.js';
 
 const namespaces = {
+  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  dc: 'http://purl.org/dc/elements/1.1/',
+  pdfaid: 'http://www.aiim.org/pdfa/ns/id/',
+  pdfaExtension: 'http://www.aiim.org/pdfa/ns/extension/',
+  pdfaSchema: 'http://www.aiim.org/pdfa/ns/schema#',
+  pdfaProperty: 'http://www.aiim.org/pdfa/ns/property#',
+  fx: 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#',
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
   ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
   udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
@@ -63,6 +72,14 @@ function reader(xml: string): { text: (xpath: string) => string; count: (xpath: 
 /** A note's content by its subject code (BT-21), whitespace folded. */
 const noteXPath = (subject: string) =>
   `/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:IncludedNote[ram:SubjectCode = '${subject}']/ram:Content`;
+
+/** The PDF's XMP packet (pdfkit writes it uncompressed), parsed. */
+function xmpOf(pdf: Buffer): ReturnType<typeof reader> {
+  const start = pdf.indexOf('<?xpacket begin');
+  const end = pdf.indexOf('<?xpacket end="w"?>');
+  if (start < 0 || end < start) throw new Error('no XMP packet');
+  return reader(pdf.subarray(start, end + '<?xpacket end="w"?>'.length).toString('utf8'));
+}
 
 interface Rendered {
   pdf: Buffer;
@@ -112,23 +129,35 @@ function expectFacturX(
 ): ReturnType<typeof reader> {
   const { invoice } = input;
   expect(rendered.attachment.filename).toBe('factur-x.xml');
-  // The file specification and the catalog's associated files (pdfkit writes dictionaries in clear).
-  expect(rendered.raw).toMatch(/\/AFRelationship \/Alternative/);
-  expect(rendered.raw).toMatch(/\/Type \/Catalog[^]*?\/AF \[\d+ 0 R\]/);
-  expect(rendered.raw).toMatch(/\/Subtype \/text#2Fxml/);
-  expect(rendered.raw).toContain(
-    `<pdfaSchema:namespaceURI>${FACTUR_X_XMP_NAMESPACE}</pdfaSchema:namespaceURI>`,
+  // The catalog lists the file as an associated file (/AF) and an embedded file, its specification
+  // says Alternative (pdfkit writes dictionaries in clear).
+  const catalog = /<<\n\/Type \/Catalog\n(?:[^>\n]*\n)*?\/AF \[(\d+) 0 R\]\n/.exec(rendered.raw);
+  const spec = catalog?.[1];
+  expect(spec, 'the catalog has no /AF').toBeDefined();
+  expect(rendered.raw).toMatch(
+    new RegExp(
+      `\\n${spec} 0 obj\\n<<\\n/Type /Filespec\\n/AFRelationship /Alternative\\n/F \\(factur-x\\.xml\\)`,
+    ),
   );
-  for (const value of [
-    '<fx:DocumentType>INVOICE</fx:DocumentType>',
-    '<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>',
-    '<fx:Version>1.0</fx:Version>',
-    '<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>',
-    '<pdfaid:part>3</pdfaid:part>',
-    '<pdfaid:conformance>B</pdfaid:conformance>',
-  ]) {
-    expect(rendered.raw).toContain(value);
+  expect(rendered.raw).toMatch(
+    new RegExp(`/EmbeddedFiles <<\\s*/Names \\[\\s*\\(factur-x\\.xml\\) ${spec} 0 R`),
+  );
+  expect(rendered.raw).toMatch(/\/Subtype \/text#2Fxml/);
+  // The XMP: well-formed, PDF/A-3b, the fx extension schema described and its values.
+  const xmp = xmpOf(rendered.pdf);
+  expect(xmp.text('//pdfaid:part')).toBe('3');
+  expect(xmp.text('//pdfaid:conformance')).toBe('B');
+  const schema = `//pdfaExtension:schemas/rdf:Bag/rdf:li[pdfaSchema:namespaceURI = '${FACTUR_X_XMP_NAMESPACE}']`;
+  expect(xmp.text(`${schema}/pdfaSchema:prefix`)).toBe('fx');
+  for (const property of ['DocumentFileName', 'DocumentType', 'Version', 'ConformanceLevel']) {
+    expect(xmp.count(`${schema}/pdfaSchema:property/rdf:Seq/rdf:li[pdfaProperty:name = '${property}']`)).toBe(
+      1,
+    );
   }
+  expect(xmp.text('//fx:DocumentType')).toBe('INVOICE');
+  expect(xmp.text('//fx:DocumentFileName')).toBe('factur-x.xml');
+  expect(xmp.text('//fx:Version')).toBe('1.0');
+  expect(xmp.text('//fx:ConformanceLevel')).toBe('EN 16931');
 
   const { validation } = rendered;
   expect(validation.schemaErrors, describeValidation(validation)).toEqual([]);
@@ -400,6 +429,84 @@ describe(
     });
   },
 );
+
+describe('Factur-X: other cases', slow, () => {
+  it('a 0 % line in the normal regime is Z, reduced rates S with the certification, débits BT-8 = 5', async () => {
+    const input: InvoicePdfInput = {
+      ...franchiseInvoiceInput(),
+      seller: { ...sampleSeller, vatOnDebits: true },
+      invoice: sampleInvoice(
+        [
+          {
+            description: 'Pose de carrelage, séjour',
+            unit: 'm²',
+            quantity: '24.500',
+            unitPrice: '58.20',
+            vatRate: '10.00',
+          },
+          {
+            description: 'Isolation des combles',
+            unit: 'm²',
+            quantity: '62.000',
+            unitPrice: '29.35',
+            vatRate: '5.50',
+          },
+          {
+            description: 'Nettoyage de fin de chantier',
+            unit: 'forfait',
+            quantity: '1.000',
+            unitPrice: '380.00',
+            vatRate: '20.00',
+          },
+          {
+            description: 'Prêt de matériel (non facturé)',
+            unit: 'u',
+            quantity: '1.000',
+            unitPrice: '0.00',
+            vatRate: '0.00',
+          },
+        ],
+        {
+          number: 'FAC-2026-0030',
+          title: 'Rénovation du séjour',
+          issueDate: '2026-04-24',
+          dueDate: '2026-05-24',
+        },
+      ),
+    };
+    const rendered = await render(input);
+    const xml = expectFacturX(rendered, input, '380');
+    const tax = (rate: string) =>
+      `${settlement}/ram:ApplicableTradeTax[ram:RateApplicablePercent = '${rate}']`;
+    expect(xml.text(`${tax('0.00')}/ram:CategoryCode`)).toBe('Z');
+    expect(xml.text(`${tax('0.00')}/ram:CalculatedAmount`)).toBe('0.00');
+    for (const rate of ['20.00', '10.00', '5.50']) {
+      expect(xml.text(`${tax(rate)}/ram:CategoryCode`)).toBe('S');
+      expect(xml.text(`${tax(rate)}/ram:DueDateTypeCode`)).toBe('5');
+    }
+    const mentions = `/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:IncludedNote[ram:SubjectCode = 'REG']/ram:Content`;
+    expect(xml.count(`${mentions}[. = "${VAT_ON_DEBITS_MENTION}"]`)).toBe(1);
+    expect(xml.count(`${mentions}[starts-with(., 'Le client certifie')]`)).toBe(1);
+    expect(rendered.validation.warnings).toEqual([]);
+  });
+
+  it('names with &, < and quotes: the XMP stays well-formed, the XML escapes them and validates', async () => {
+    const name = 'Durand & Fils <Bâtiment>';
+    const base = companyInvoiceInput({ title: 'Cloisons & "plafonds"' });
+    const input: InvoicePdfInput = {
+      ...base,
+      seller: { ...base.seller, name },
+      buyer: { ...base.buyer, name: "L'Atelier & Co" },
+    };
+    const rendered = await render(input);
+    const xml = expectFacturX(rendered, input, '380');
+    expect(xml.text(`${agreement}/ram:SellerTradeParty/ram:Name`)).toBe(name);
+    expect(xml.text(`${agreement}/ram:BuyerTradeParty/ram:Name`)).toBe("L'Atelier & Co");
+    const xmp = xmpOf(rendered.pdf);
+    expect(xmp.text('//dc:creator/rdf:Seq/rdf:li')).toBe(name);
+    expect(xmp.text('//dc:description/rdf:Alt/rdf:li')).toBe('Cloisons & "plafonds"');
+  });
+});
 
 describe('Factur-X: what is not a Factur-X file, and the validation can fail', slow, () => {
   let standardXml: string;

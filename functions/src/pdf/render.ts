@@ -23,6 +23,7 @@ import {
   FACTUR_X_FILENAME,
   buildFacturXml,
   isIssued,
+  xmlText,
 } from '../einvoicing/cii-invoice.js';
 // @ts-expect-error -- @types/pdfkit 0.17 predates pdfkit 0.20's `registerFile` (in pdfkit.node.mjs).
 import { registerFile as untypedRegisterFile } from 'pdfkit';
@@ -900,6 +901,35 @@ function embedFacturX(doc: PDFKit.PDFDocument, xml: string, at: Date): void {
   doc.appendXML(FACTUR_X_XMP);
 }
 
+/** pdfkit's writer of the Info entries into the XMP, and those entries (not in @types/pdfkit). */
+interface InfoToXmp {
+  info: Record<string, unknown>;
+  _addInfo?: (this: InfoToXmp) => void;
+}
+
+/**
+ * pdfkit copies the Info strings (title, author, subject) into the XMP as they are, so a company
+ * named "Durand & Fils" would make the XMP ill-formed XML, and the PDF/A invalid. The XMP gets them
+ * XML-escaped; the Info dictionary keeps them as they are (a PDF string needs no such escaping), so
+ * both still say the same (PDF/A wants them equivalent).
+ */
+function escapedInfoInXmp(doc: PDFKit.PDFDocument): void {
+  const target = doc as unknown as InfoToXmp;
+  const addInfo = target._addInfo;
+  if (!addInfo) throw new Error('pdfkit no longer exposes _addInfo: update escapedInfoInXmp()');
+  target._addInfo = function (this: InfoToXmp) {
+    const info = this.info;
+    this.info = Object.fromEntries(
+      Object.entries(info).map(([key, value]) => [key, typeof value === 'string' ? xmlText(value) : value]),
+    );
+    try {
+      addInfo.call(this);
+    } finally {
+      this.info = info;
+    }
+  };
+}
+
 /** Renders `content` into a PDF/A-3b document, in memory; with `facturX`, a Factur-X file. */
 function renderDocument(content: DocumentContent, facturX?: string): Promise<Buffer> {
   const at = new Date(`${content.info.date.slice(0, 10)}T00:00:00Z`);
@@ -926,6 +956,7 @@ function renderDocument(content: DocumentContent, facturX?: string): Promise<Buf
       CreationDate: at,
     },
   });
+  escapedInfoInXmp(doc);
   const { regular, bold } = interFonts();
   doc.registerFont('Inter', regular);
   doc.registerFont('Inter-Bold', bold);
