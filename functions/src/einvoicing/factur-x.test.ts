@@ -9,6 +9,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RECOVERY_INDEMNITY_MENTION, VAT_ON_DEBITS_MENTION } from '../pdf/document-content.js';
 import type { InvoicePdfInput } from '../pdf/pdf-input.js';
+import { readEInvoice } from './import/read-e-invoice.js';
 import { FACTUR_X_XMP_NAMESPACE, renderInvoicePdf } from '../pdf/render.js';
 import {
   companyInvoiceInput,
@@ -488,6 +489,26 @@ describe('Factur-X: other cases', slow, () => {
     expect(xml.count(`${mentions}[. = "${VAT_ON_DEBITS_MENTION}"]`)).toBe(1);
     expect(xml.count(`${mentions}[starts-with(., 'Le client certifie')]`)).toBe(1);
     expect(rendered.validation.warnings).toEqual([]);
+  });
+
+  it("is read back by the product's own reception (Achats): number, dates, seller, totals, lines", async () => {
+    const input = situationInvoiceInput();
+    const { invoice } = await readEInvoice(new Uint8Array(await renderInvoicePdf(input)));
+    expect(invoice).toMatchObject({
+      syntax: 'CII',
+      number: 'FAC-2026-0024',
+      issueDate: '2026-05-29',
+      dueDate: '2026-06-28',
+      seller: { name: 'Bâtir Rhône Construction', siren: '812345676', vatNumber: 'FR19812345676' },
+      netCents: 2_070_000,
+      vatCents: 414_000,
+      totalCents: 2_484_000,
+    });
+    expect(invoice.lines.map((line) => [line.quantity, line.unitPrice, line.total])).toEqual([
+      ['1.000', '18000.00', '18000.00'],
+      ['1.000', '5000.00', '5000.00'],
+      ['-1.000', '2300.00', '-2300.00'],
+    ]);
   });
 
   it('names with &, < and quotes: the XMP stays well-formed, the XML escapes them and validates', async () => {
