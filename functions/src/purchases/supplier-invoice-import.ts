@@ -80,15 +80,26 @@ function sirenOfSupplier(supplier: KnownSupplier): string | undefined {
   return sirenOfFrenchVat(normalisedIdentifier(supplier.vatNumber));
 }
 
-/** Whether a known supplier is the seller: same SIREN, or same VAT number. */
-function isSeller(supplier: KnownSupplier, seller: ReceivedSeller): boolean {
-  const siren = sirenOfSupplier(supplier);
-  if (seller.siren && siren === seller.siren) return true;
-  return !!seller.vatNumber && normalisedIdentifier(supplier.vatNumber) === seller.vatNumber;
-}
-
 const hasIdentity = (supplier: KnownSupplier): boolean =>
   !!normalisedIdentifier(supplier.siret) || !!normalisedIdentifier(supplier.vatNumber);
+
+/**
+ * The known supplier that is the seller: same SIRET (the establishment itself), else same SIREN,
+ * else same VAT number; else, under the same name, one without identifiers (typed by hand before
+ * its first e-invoice) or any when the file gives no identifier either.
+ */
+function sellerAmong(known: KnownSupplier[], seller: ReceivedSeller): KnownSupplier | undefined {
+  const bySiret =
+    seller.siret && known.find((supplier) => normalisedIdentifier(supplier.siret) === seller.siret);
+  const bySiren = seller.siren && known.find((supplier) => sirenOfSupplier(supplier) === seller.siren);
+  const byVat =
+    seller.vatNumber &&
+    known.find((supplier) => normalisedIdentifier(supplier.vatNumber) === seller.vatNumber);
+  const sameName = known.find((supplier) => normaliseUnique(supplier.name) === normaliseUnique(seller.name));
+  const fileIdentified = !!(seller.siren || seller.vatNumber);
+  const byName = sameName && (!hasIdentity(sameName) || !fileIdentified) ? sameName : undefined;
+  return bySiret || bySiren || byVat || byName;
+}
 
 /** The country's French name ("FR" → "France"), or the code itself when unknown. */
 function countryName(code: string | undefined): string | undefined {
@@ -223,11 +234,8 @@ export async function importSupplierInvoice(
   const { seller } = invoice;
 
   const known = await suppliers.listAll(companyId, ['name', 'siret', 'vatNumber']);
-  const sameName = known.find((supplier) => normaliseUnique(supplier.name) === normaliseUnique(seller.name));
-  const matched =
-    known.find((supplier) => isSeller(supplier, seller)) ??
-    // A supplier typed by hand under the same name, without identifiers, is the same one.
-    (sameName && !hasIdentity(sameName) ? sameName : undefined);
+  const matched = sellerAmong(known, seller);
+  const sameName = known.some((supplier) => normaliseUnique(supplier.name) === normaliseUnique(seller.name));
 
   if (matched) {
     const recorded = await supplierInvoices.listAll(companyId, ['supplierId', 'supplierReference', 'number']);

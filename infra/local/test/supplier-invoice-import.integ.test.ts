@@ -233,6 +233,29 @@ describe('POST /api/supplier-invoices/import', () => {
     expect(after.storedFiles).toBeGreaterThan(before.storedFiles);
   });
 
+  it('takes a supplier typed by hand under the same name; another one of that name keeps its own, the new one gets its SIREN', async () => {
+    const alpha = await signedInCompany(stack.url, 'Alpha Homonymes');
+    const typed = await alpha.client.post('/api/suppliers', { name: 'élec pro sas' });
+    const other = await alpha.client.post('/api/suppliers', {
+      name: 'Matériaux Dupont & Fils',
+      // Another company of that name.
+      siret: '55210055400025',
+    });
+    expect([typed.status, other.status]).toEqual([201, 201]);
+    const ubl = await importFile(alpha.client, { bytes: ublInvoiceXml(), name: 'u.xml' });
+    expect(ubl.status, ubl.text).toBe(201);
+    expect((ubl.body as ImportBody).supplierInvoice.supplier).toEqual({
+      id: (typed.body as { id: string }).id,
+      name: 'élec pro sas',
+    });
+    const cii = await importFile(alpha.client, { bytes: ciiInvoiceXml(), name: 'c.xml' });
+    expect(cii.status, cii.text).toBe(201);
+    expect((cii.body as ImportBody).supplierCreated).toBe(true);
+    expect((cii.body as ImportBody).supplierInvoice.supplier.name).toBe(
+      'Matériaux Dupont & Fils (SIREN 732829320)',
+    );
+  });
+
   it('refuses the same invoice of the same supplier twice (409 naming the FF- number), nothing written', async () => {
     const alpha = await signedInCompany(stack.url, 'Alpha Doublon');
     const first = await importFile(alpha.client, { bytes: await facturXPdf(), name: 'f.pdf' });
