@@ -182,6 +182,7 @@ describe("Achats: 'Importer une facture électronique'", () => {
     await user.upload(fileInput(zone), pdf());
 
     expect(await screen.findByText('Import de la facture en cours…')).toBeInTheDocument();
+    expect(zone).toHaveTextContent('Lecture du fichier et création de la facture brouillon');
     expect(zone.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
     expect(api.calls(importRoute)).toHaveLength(1);
     expect(api.calls(importRoute)[0]?.headers.get('X-Requested-With')).toBe('fetch');

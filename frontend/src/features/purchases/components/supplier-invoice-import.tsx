@@ -109,9 +109,11 @@ export function SupplierInvoiceImport() {
           {busy ? 'Import de la facture en cours…' : 'Importer une facture électronique'}
         </p>
         <p className="ant-upload-hint">
-          {isDesktop
-            ? 'Déposez le fichier ici ou cliquez pour le choisir'
-            : 'Touchez pour choisir le fichier'}
+          {busy
+            ? 'Lecture du fichier et création de la facture brouillon'
+            : isDesktop
+              ? 'Déposez le fichier ici ou cliquez pour le choisir'
+              : 'Touchez pour choisir le fichier'}
           <br />
           Factur-X / ZUGFeRD (PDF), XML CII ou UBL · une facture à la fois, 4 Mo maximum
         </p>
