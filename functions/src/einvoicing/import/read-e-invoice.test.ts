@@ -360,3 +360,71 @@ describe('readEInvoice: recognised by content', () => {
     });
   });
 });
+
+describe('readEInvoice: damaged files never crash it', () => {
+  /** A small seeded generator (mulberry32), so that a failure replays. */
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  /** Either an invoice or a refusal with a status and a French sentence: never another error. */
+  async function outcome(file: Buffer): Promise<string> {
+    try {
+      await readEInvoice(file);
+      return 'read';
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      expect([400, 415]).toContain(error.statusCode);
+      expect(error.message).not.toMatch(/Error|\n\s+at |undefined|null/);
+      return String(error.statusCode);
+    }
+  }
+
+  it('answers every mutation of the CII sample with the invoice or a 400/415', async () => {
+    const next = random(16);
+    const xml = ciiInvoiceXml();
+    const pieces = [
+      '<',
+      '>',
+      '&',
+      '"',
+      "'",
+      '</',
+      '/>',
+      '<!--',
+      ']]>',
+      '&amp;',
+      '\u0000',
+      '<!DOCTYPE x>',
+      '<ram:X>',
+    ];
+    const seen = new Set<string>();
+    for (let round = 0; round < 400; round += 1) {
+      const at = Math.floor(next() * xml.length);
+      const cut = Math.floor(next() * 20);
+      const piece = pieces[Math.floor(next() * pieces.length)] ?? '';
+      seen.add(await outcome(Buffer.from(xml.slice(0, at) + piece + xml.slice(at + cut))));
+    }
+    // Some mutations still read (in text), most are refused.
+    expect(seen).toContain('400');
+  });
+
+  it('answers every damaged Factur-X PDF with the invoice or a 400', async () => {
+    const next = random(19);
+    const pdf = await facturXPdf();
+    for (let round = 0; round < 60; round += 1) {
+      const damaged = Buffer.from(pdf);
+      for (let flip = 0; flip < 1 + Math.floor(next() * 8); flip += 1) {
+        damaged[8 + Math.floor(next() * (damaged.length - 8))] = Math.floor(next() * 256);
+      }
+      const truncated = next() < 0.3 ? damaged.subarray(0, Math.floor(next() * damaged.length) + 8) : damaged;
+      expect(['read', '400']).toContain(await outcome(truncated));
+    }
+  });
+});
