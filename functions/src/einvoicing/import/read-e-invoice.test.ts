@@ -247,6 +247,20 @@ describe('readInvoiceXml: hostile XML', () => {
     expect(answer.message).not.toMatch(/root:|passwd/);
   });
 
+  it('never follows XInclude nor a stylesheet processing instruction: they stay inert markup', async () => {
+    const xinclude = ciiWith([
+      '<ram:Name>Matériaux Dupont &amp; Fils</ram:Name>',
+      '<ram:Name><xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="file:///etc/passwd" parse="text"/></ram:Name>',
+    ]);
+    const answer = await refusal(() => readInvoiceXml(bytes(xinclude)));
+    expect(answer).toEqual({ status: 400, message: importMessages.missing('le nom du fournisseur') });
+    const stylesheet = ciiWith([
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<?xml version="1.0" encoding="UTF-8"?>\n<?xml-stylesheet type="text/xsl" href="file:///etc/passwd"?>',
+    ]);
+    expect(readInvoiceXml(bytes(stylesheet)).seller.name).toBe('Matériaux Dupont & Fils');
+  });
+
   it('refuses "billion laughs" at once, without expanding anything', async () => {
     const started = performance.now();
     expect(await refusal(() => readInvoiceXml(bytes(billionLaughs())))).toEqual({
