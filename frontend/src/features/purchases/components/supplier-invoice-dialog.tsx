@@ -114,7 +114,8 @@ export function SupplierInvoiceDialog({ invoice, onClose }: SupplierInvoiceDialo
       <LinkedRequestField />
       <TitleDescriptionFields titleRequired={false} />
       <Col xs={24} md={12}>
-        <Form.Item name="supplierReference" label="N° fournisseur">
+        {/* Not "N° fournisseur" as on the card: a label holding "Fournisseur" would read as the supplier field. */}
+        <Form.Item name="supplierReference" label="N° de la facture reçue">
           <Input />
         </Form.Item>
       </Col>

@@ -373,7 +373,7 @@ describe('an imported supplier invoice', () => {
     const lines = within(read).getAllByRole('listitem');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toHaveTextContent(/Maçonnerie10 m² × 80,00\s€ HT · TVA 20 % = 800,00\s€ HT/);
-    expect(within(dialog).getByLabelText('N° fournisseur')).toHaveValue('FAC-2026-0007');
+    expect(within(dialog).getByLabelText('N° de la facture reçue')).toHaveValue('FAC-2026-0007');
     expect(within(dialog).getByLabelText('Date de facture')).toHaveValue('18/11/2026');
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Statut' }));
