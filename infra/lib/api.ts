@@ -6,7 +6,7 @@ import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-ap
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
-import { routeId } from '@btp/shared/routes';
+import { defaultRoutePath, routeId } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
 import type { Data } from './data.js';
 import type { Documents } from './documents.js';
@@ -103,7 +103,10 @@ export class Api {
 
       const httpRoute = new apigwv2.HttpRoute(stack, `Route${id}`, {
         httpApi: this.httpApi,
-        routeKey: apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
+        routeKey:
+          route.path === defaultRoutePath
+            ? apigwv2.HttpRouteKey.DEFAULT
+            : apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`Integration${id}`, fn, {
           payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
         }),

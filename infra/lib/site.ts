@@ -45,7 +45,7 @@ export function validateCustomDomain(
 
 export interface SiteProps {
   readonly stage: string;
-  /** The HTTP API's endpoint (`https://<id>.execute-api.<region>.amazonaws.com`), served under `/api/*`. */
+  /** The HTTP API's endpoint (`https://<id>.execute-api.<region>.amazonaws.com`), served under `/api` and `/api/*`. */
   readonly apiEndpoint: string;
   /** Receives the site bucket's S3 access logs (`site/`) and CloudFront's standard logs (`cloudfront/`). */
   readonly logsBucket: s3.IBucket;
@@ -56,7 +56,7 @@ export interface SiteProps {
 
 /**
  * What the browser reaches: the CloudFront distribution (the SPA by default, with the deep-link
- * CloudFront Function and the security headers; the API under `/api/*`), the optional custom domain,
+ * CloudFront Function and the security headers; the API under `/api` and `/api/*`), the optional custom domain,
  * the private site bucket it reads through Origin Access Control, and the upload of the built SPA.
  *
  * Its resources are created with the stack as their scope, so that they keep their logical IDs (see
@@ -136,6 +136,19 @@ export class Site {
     });
 
     const apiDomain = Fn.select(2, Fn.split('/', props.apiEndpoint));
+    const apiBehaviour: cloudfront.BehaviorOptions = {
+      origin: new origins.HttpOrigin(apiDomain, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      }),
+      // A redirect would turn a POST into a GET: plain HTTP is refused instead.
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: apiHeaders,
+      compress: true,
+    };
     this.distribution = new cloudfront.Distribution(stack, 'Distribution', {
       comment: `BTP Gestion (${props.stage})`,
       defaultRootObject: 'index.html',
@@ -168,21 +181,9 @@ export class Site {
           { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
         ],
       },
-      additionalBehaviors: {
-        '/api/*': {
-          origin: new origins.HttpOrigin(apiDomain, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-          }),
-          // A redirect would turn a POST into a GET: plain HTTP is refused instead.
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: apiHeaders,
-          compress: true,
-        },
-      },
+      // `/api/*` does not match `/api` itself: without its own behaviour it would get index.html.
+      // Both reach the API, whose `$default` route answers the contract's 404 there.
+      additionalBehaviors: { '/api/*': apiBehaviour, '/api': apiBehaviour },
     });
     NagSuppressions.addResourceSuppressions(this.distribution, [
       {

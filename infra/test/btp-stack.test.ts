@@ -8,7 +8,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import * as esbuild from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeId, routes } from '@btp/shared/routes';
+import { routeId, routeKeyOf, routes } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
 import { table as tableDefinition } from '@btp/shared/table';
 import { authorizerTagValue } from '../lib/btp-stack.js';
@@ -159,9 +159,12 @@ describe('BtpStack with the shared route table (prod)', () => {
     const routeKeys = resources(template, 'AWS::ApiGatewayV2::Route').map(
       ([, route]) => route.Properties.RouteKey,
     );
-    expect(routeKeys.sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
+    expect(routeKeys.sort()).toEqual(routes.map(routeKeyOf).sort());
     expect(routeKeys).toContain('GET /api/health');
-    expect(routeKeys).toContain('ANY /api/{proxy+}');
+    // Whatever no route matches (/api/, /api/unknown, a known path with another method) goes to the
+    // contract's JSON 404, not API Gateway's own `{"message":"Not Found"}`.
+    expect(routeKeys).toContain('$default');
+    expect(routeKeys).not.toContain('ANY /api/{proxy+}');
     for (const [, integration] of resources(template, 'AWS::ApiGatewayV2::Integration')) {
       expect(integration.Properties).toMatchObject({
         IntegrationType: 'AWS_PROXY',
@@ -317,8 +320,13 @@ describe('BtpStack with the shared route table (prod)', () => {
     expect(config).not.toHaveProperty('CustomErrorResponses');
 
     const behaviours = config.CacheBehaviors as Record<string, unknown>[];
-    expect(behaviours).toHaveLength(1);
-    const api = behaviours[0] as Record<string, unknown>;
+    // `/api/*` does not match `/api` itself, which would get the SPA's index.html.
+    expect(behaviours.map((behaviour) => behaviour.PathPattern).sort()).toEqual(['/api', '/api/*']);
+    const [api, apiRoot] = ['/api/*', '/api'].map(
+      (pattern) =>
+        behaviours.find((behaviour) => behaviour.PathPattern === pattern) as Record<string, unknown>,
+    ) as [Record<string, unknown>, Record<string, unknown>];
+    expect({ ...apiRoot, PathPattern: '/api/*' }).toEqual(api);
     expect(api).toMatchObject({
       PathPattern: '/api/*',
       Compress: true,

@@ -1,7 +1,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeId } from '@btp/shared/routes';
+import { routeId, routeKeyOf } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
 import { table as tableDefinition } from '@btp/shared/table';
 import {
@@ -85,7 +85,7 @@ describe('BtpStack in production, with a product-like route table', () => {
       const routeResources = resources(template, 'AWS::ApiGatewayV2::Route');
       expect(routeResources).toHaveLength(productLikeRoutes.length);
       for (const route of productLikeRoutes) {
-        const key = `${route.method} ${route.path}`;
+        const key = routeKeyOf(route);
         const matching = routeResources.filter(([, r]) => r.Properties.RouteKey === key);
         expect(matching, key).toHaveLength(1);
         const [[, resource]] = matching as [[string, Resource]];

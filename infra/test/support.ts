@@ -70,7 +70,7 @@ export const productLikeRoutes: readonly RouteDefinition[] = [
     documents: 'write',
   },
   { method: 'GET', path: '/api/admin/stats', handler: 'admin/stats', access: 'super_admin', table: 'read' },
-  { method: 'ANY', path: '/api/{proxy+}', handler: 'not-found', access: 'public', table: 'none' },
+  { method: 'ANY', path: '$default', handler: 'not-found', access: 'public', table: 'none' },
 ];
 
 /** Props that build {@link productLikeRoutes} from existing files. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, routeId, routes, type RouteDefinition } from './routes.js';
+import { matchRoute, routeId, routeKeyOf, routes, type RouteDefinition } from './routes.js';
 
 const table: RouteDefinition[] = [
   { method: 'GET', path: '/api/clients', handler: 'clients/list', access: 'user', table: 'read' },
@@ -43,5 +43,39 @@ describe('the route table', () => {
     });
     expect(matchRoute(routes, 'GET', '/api/setup/status')?.route).toMatchObject({ access: 'public' });
     expect(matchRoute(routes, 'GET', '/api/anything-else')?.route.handler).toBe('not-found');
+  });
+
+  it("answers every path no route serves with the contract's 404, /api and /api/ included", () => {
+    for (const path of ['/api', '/api/', '/api/anything/else', '/api/health/x']) {
+      expect(matchRoute(routes, 'POST', path)?.route).toMatchObject({
+        handler: 'not-found',
+        access: 'public',
+      });
+    }
+    // A path with another method is not the route's either.
+    expect(matchRoute(routes, 'DELETE', '/api/health')?.route.handler).toBe('not-found');
+  });
+});
+
+describe('the $default route (API Gateway: whatever no other route matches)', () => {
+  const withDefault: RouteDefinition[] = [
+    { method: 'GET', path: '/api/clients', handler: 'clients/list', access: 'user', table: 'read' },
+    { method: 'ANY', path: '$default', handler: 'not-found', access: 'public', table: 'none' },
+  ];
+
+  it('matches any path and method, after every other route, without path parameters', () => {
+    expect(matchRoute(withDefault, 'GET', '/api/clients')?.route.handler).toBe('clients/list');
+    for (const path of ['/api', '/api/', '/', '/api/clients/x']) {
+      expect(matchRoute(withDefault, 'PUT', path)).toEqual({
+        route: withDefault[1],
+        pathParameters: {},
+      });
+    }
+  });
+
+  it('has the route key API Gateway gives it', () => {
+    expect(routeKeyOf({ method: 'GET', path: '/api/clients/{id}' })).toBe('GET /api/clients/{id}');
+    expect(routeKeyOf({ method: 'ANY', path: '$default' })).toBe('$default');
+    expect(routeId({ method: 'ANY', path: '$default' })).toBe('ANY_default');
   });
 });

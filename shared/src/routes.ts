@@ -32,7 +32,10 @@ export type TableAccess = 'none' | 'read' | 'write';
 
 export interface RouteDefinition {
   method: HttpMethod;
-  /** API Gateway path syntax: `/api/clients/{id}`, greedy `/api/{proxy+}`. */
+  /**
+   * API Gateway path syntax: `/api/clients/{id}`, greedy `/api/{proxy+}`; or `$default`, API
+   * Gateway's route for whatever no other route matches (its method is then `ANY`).
+   */
   path: string;
   /** Module under `functions/src/handlers/`, without extension, e.g. `health/get`. */
   handler: string;
@@ -44,7 +47,7 @@ export interface RouteDefinition {
   memoryMb?: number;
 }
 
-/** Every route, feature by feature (`route-tables/`); the catch-all 404 route comes last. */
+/** Every route, feature by feature (`route-tables/`); the `$default` 404 route comes last. */
 export const routes: readonly RouteDefinition[] = [
   ...systemRoutes,
   ...accountRoutes,
@@ -73,6 +76,17 @@ export function routeId(route: Pick<RouteDefinition, 'method' | 'path'>): string
   return `${route.method}_${path}`;
 }
 
+/** API Gateway's `$default` route: it serves every request no other route matches. */
+export const defaultRoutePath = '$default';
+
+/**
+ * The route key API Gateway gives a route, in its configuration and in the events
+ * (`event.routeKey`): `GET /api/clients/{id}`, or `$default`.
+ */
+export function routeKeyOf(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return route.path === defaultRoutePath ? defaultRoutePath : `${route.method} ${route.path}`;
+}
+
 export interface RouteMatch {
   route: RouteDefinition;
   pathParameters: Record<string, string>;
@@ -80,7 +94,8 @@ export interface RouteMatch {
 
 function specificity(route: RouteDefinition): number {
   // API Gateway prefers literal segments over parameters, parameters over greedy ones,
-  // and a given method over ANY.
+  // and a given method over ANY; `$default` only when nothing else matches.
+  if (route.path === defaultRoutePath) return -1;
   const segments = route.path.split('/').filter(Boolean);
   let score = 0;
   for (const segment of segments) {
@@ -93,7 +108,7 @@ function specificity(route: RouteDefinition): number {
 
 /**
  * Finds the route API Gateway would pick for a request, with its path parameters
- * (URL-decoded), or `undefined` when none matches.
+ * (URL-decoded), or `undefined` when none matches (never with a `$default` route in the table).
  */
 export function matchRoute(
   table: readonly RouteDefinition[],
@@ -103,6 +118,10 @@ export function matchRoute(
   const requestSegments = path.split('/').filter(Boolean);
   const candidates: RouteMatch[] = [];
   for (const route of table) {
+    if (route.path === defaultRoutePath) {
+      candidates.push({ route, pathParameters: {} });
+      continue;
+    }
     if (route.method !== 'ANY' && route.method !== method.toUpperCase()) continue;
     const routeSegments = route.path.split('/').filter(Boolean);
     const pathParameters: Record<string, string> = {};

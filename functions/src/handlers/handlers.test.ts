@@ -22,6 +22,20 @@ describe('first handlers', () => {
     expect(jsonOf(response)).toEqual({ error: 'not_found', message: "Cette adresse de l'API n'existe pas." });
   });
 
+  it('answers 404 on the $default route without a session (/api, /api/), not cached', async () => {
+    for (const path of ['/api', '/api/']) {
+      for (const method of ['GET', 'POST']) {
+        const response = await notFound(
+          apiEvent({ method, path, routeKey: '$default', headers: { 'x-requested-with': 'fetch' } }),
+          lambdaContext,
+        );
+        expect(response.statusCode).toBe(404);
+        expect(response.headers).toMatchObject({ 'cache-control': 'no-store' });
+        expect(jsonOf(response)).toMatchObject({ error: 'not_found' });
+      }
+    }
+  });
+
   it('GET /api/setup/status answers 503 when the table cannot be read', async () => {
     documents.on(GetCommand).rejects(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
     const response = await setupStatus(apiEvent({ path: '/api/setup/status' }), lambdaContext);

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import type { UserRole } from '@btp/shared/enums';
 import { jsonDepthExceeds } from '@btp/shared/json-depth';
-import { routes, type Access } from '@btp/shared/routes';
+import { routeKeyOf, routes, type Access } from '@btp/shared/routes';
 // French messages for every zod rule whose message the spec does not give.
 import '@btp/shared/zod-fr';
 import { awsErrorToHttp } from './aws-errors.js';
@@ -96,9 +96,7 @@ function normaliseEvent(request: MiddyRequest): void {
 }
 
 /** Each route's access level, from the route table, by API Gateway route key. */
-const accessByRouteKey = new Map<string, Access>(
-  routes.map((route) => [`${route.method} ${route.path}`, route.access]),
-);
+const accessByRouteKey = new Map<string, Access>(routes.map((route) => [routeKeyOf(route), route.access]));
 
 /** The 403 of a `company_admin` route called by anyone else (a super administrator included). */
 export const companyAdminOnlyMessage = "Cette action est réservée aux administrateurs de l'entreprise.";

@@ -8,7 +8,7 @@ interface EventInput {
   query?: Record<string, string>;
   params?: Record<string, string>;
   authorizer?: Record<string, unknown>;
-  /** API Gateway route key; by default the public catch-all route. */
+  /** API Gateway route key; by default the public `$default` route (the JSON 404). */
   routeKey?: string;
 }
 
@@ -16,7 +16,7 @@ interface EventInput {
 export function apiEvent(input: EventInput = {}): APIGatewayProxyEventV2 {
   const method = input.method ?? 'GET';
   const path = input.path ?? '/api/test';
-  const routeKey = input.routeKey ?? 'ANY /api/{proxy+}';
+  const routeKey = input.routeKey ?? '$default';
   const event = {
     version: '2.0',
     routeKey,

@@ -5,7 +5,7 @@ import type {
   APIGatewayProxyResultV2,
   APIGatewayRequestAuthorizerEventV2,
 } from 'aws-lambda';
-import type { RouteMatch } from '@btp/shared/routes';
+import { routeKeyOf, type RouteMatch } from '@btp/shared/routes';
 
 const textContentType = /^(text\/|application\/(json|[a-z.+-]*\+json|x-www-form-urlencoded|xml|javascript))/i;
 
@@ -52,7 +52,7 @@ export function toApiEvent(
   }
   const contentType = headers['content-type'] ?? '';
   const isText = body.byteLength === 0 || textContentType.test(contentType);
-  const routeKey = `${match.route.method} ${match.route.path}`;
+  const routeKey = routeKeyOf(match.route);
   const now = new Date();
 
   return {

@@ -152,6 +152,18 @@ describe('free-form JSON nested too deep', () => {
   });
 });
 
+describe('/api and /api/', () => {
+  it("answer the contract's 404, in French, not cached", async () => {
+    for (const path of ['/api', '/api/']) {
+      for (const method of ['GET', 'POST']) {
+        const answer = await alpha.client.request(method, path);
+        expectContractError(answer, 404);
+        expect((answer.body as ErrorBody).error).toBe('not_found');
+      }
+    }
+  });
+});
+
 describe('values that go into keys', () => {
   it('accepts client and supplier names of the longest allowed length, and keeps them unique', async () => {
     const name = 'é'.repeat(2_000);

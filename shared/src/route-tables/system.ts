@@ -15,7 +15,11 @@ export const systemRoutes: RouteDefinition[] = [
   },
 ];
 
-/** Any other /api path: the contract's 404 JSON answer instead of API Gateway's own. */
+/**
+ * Any other request (`/api`, `/api/`, an unknown path, a known path with another method): the
+ * contract's 404 JSON answer instead of API Gateway's own `{"message":"Not Found"}`. A greedy
+ * `/api/{proxy+}` left `/api` and `/api/` to API Gateway.
+ */
 export const fallbackRoutes: RouteDefinition[] = [
-  { method: 'ANY', path: '/api/{proxy+}', handler: 'not-found', access: 'public', table: 'none' },
+  { method: 'ANY', path: '$default', handler: 'not-found', access: 'public', table: 'none' },
 ];
