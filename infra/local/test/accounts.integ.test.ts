@@ -190,6 +190,62 @@ describe('sign-in', () => {
     ).toBe(200);
   });
 
+  it('counts parallel attempts before hashing: of 20 wrong ones at once, at most 10 are checked, the rest 429', async () => {
+    await client().post('/api/auth/register', { ...person('Rafale'), companyName: 'Rafale SARL' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        client().post('/api/auth/login', { identifier: 'rafale', password: 'faux-mdp' }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
+    // The right password, by username or e-mail, waits for the window too.
+    const locked = await client().post('/api/auth/login', { identifier: 'rafale@exemple.fr', password });
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatchObject({
+      error: 'too_many_attempts',
+      message: expect.stringMatching(/^Trop de tentatives de connexion : réessayez dans 1\d minutes\.$/),
+    });
+  });
+
+  it("shares one budget between an account's username and its e-mail", async () => {
+    await client().post('/api/auth/register', { ...person('Double'), companyName: 'Double SARL' });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(
+        (await client().post('/api/auth/login', { identifier: 'double', password: 'faux-mdp' })).status,
+      ).toBe(401);
+    }
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(
+        (await client().post('/api/auth/login', { identifier: 'DOUBLE@exemple.fr', password: 'faux-mdp' }))
+          .status,
+      ).toBe(401);
+    }
+    expect(
+      (await client().post('/api/auth/login', { identifier: 'double', password: 'faux-mdp' })).status,
+    ).toBe(429);
+    expect(
+      (await client().post('/api/auth/login', { identifier: 'double@exemple.fr', password })).status,
+    ).toBe(429);
+  });
+
+  it('gives the budget back after a right password', async () => {
+    await client().post('/api/auth/register', { ...person('Retour'), companyName: 'Retour SARL' });
+    for (let attempt = 0; attempt < 9; attempt += 1) {
+      await client().post('/api/auth/login', { identifier: 'retour', password: 'faux-mdp' });
+    }
+    expect((await client().post('/api/auth/login', { identifier: 'retour', password })).status).toBe(200);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect(
+        (await client().post('/api/auth/login', { identifier: 'retour@exemple.fr', password: 'faux-mdp' }))
+          .status,
+      ).toBe(401);
+    }
+    expect((await client().post('/api/auth/login', { identifier: 'retour', password })).status).toBe(429);
+  });
+
   it('gives the French validation messages of the spec', async () => {
     const login = await client().post('/api/auth/login', { identifier: '', password: '123' });
     expect(login.status).toBe(400);
