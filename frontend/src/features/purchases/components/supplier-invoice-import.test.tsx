@@ -70,6 +70,7 @@ function stub(overrides: Routes = {}) {
     'GET /api/supplier-invoices': json([]),
     'GET /api/suppliers': json([{ ...stamps, ...supplier, country: 'France', specialties: [], version: 1 }]),
     'GET /api/projects': json([]),
+    'GET /api/documents': json([original]),
     ...overrides,
   });
 }
@@ -210,11 +211,12 @@ describe("Achats: 'Importer une facture électronique'", () => {
     expect(card).toHaveTextContent(/TVA200,00\s€/);
     expect(card).toHaveTextContent(/Total TTC1\s200,00\s€/);
     expect(
-      within(card).getByRole('button', { name: "Voir l'original de la facture FF-2026-0003" }),
+      await within(card).findByRole('button', { name: "Voir l'original de la facture FF-2026-0003" }),
     ).toBeVisible();
-    // The suppliers (one may be new) and the documents (the original file) are to be read again.
+    // The suppliers (one may be new) are to be read again; the documents list (seeded empty) was read
+    // again for the original file, which the card looks up in it.
     expect(queryClient.getQueryState(['suppliers'])?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['documents'])?.isInvalidated).toBe(true);
+    expect(api.calls('GET /api/documents')).toHaveLength(1);
   });
 
   it('says nothing of a supplier it found among those of the company', async () => {
@@ -346,12 +348,40 @@ describe('an imported supplier invoice', () => {
 
     const card = await screen.findByRole('article', { name: 'Facture fournisseur FF-2026-0003' });
     await user.click(
-      within(card).getByRole('button', { name: "Voir l'original de la facture FF-2026-0003" }),
+      await within(card).findByRole('button', { name: "Voir l'original de la facture FF-2026-0003" }),
     );
 
     expect(open).toHaveBeenCalledWith('', '_blank');
     await waitFor(() => expect(tab.location.href).toBe('https://files.example/FAC-2026-0007.pdf'));
     expect(api.calls(downloadRoute)).toHaveLength(1);
+  });
+
+  it('saves an original XML rather than opening it (only PDFs and images open in the browser)', async () => {
+    const user = setupUser();
+    const downloadRoute = `GET /api/documents/${documentId}/download`;
+    const api = stub({
+      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
+      'GET /api/documents': json([{ ...original, name: 'FAC-2026-0007.xml', mimeType: 'application/xml' }]),
+      [downloadRoute]: json({ url: 'https://files.example/FAC-2026-0007.xml' }),
+    });
+    const open = vi.spyOn(window, 'open');
+    const followed: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      followed.push(this.href);
+    });
+    renderPage();
+    await openOrders(user);
+
+    const card = await screen.findByRole('article', { name: 'Facture fournisseur FF-2026-0003' });
+    const save = await within(card).findByRole('button', {
+      name: "Télécharger l'original de la facture FF-2026-0003",
+    });
+    expect(within(card).queryByRole('button', { name: /^Voir l'original/ })).toBeNull();
+    await user.click(save);
+
+    await waitFor(() => expect(followed).toEqual(['https://files.example/FAC-2026-0007.xml']));
+    expect(api.calls(downloadRoute)).toHaveLength(1);
+    expect(open).not.toHaveBeenCalled();
   });
 
   it('shows what the import read in its dialog, and keeps it when saved', async () => {
