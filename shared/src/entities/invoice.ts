@@ -25,6 +25,7 @@ import {
   vatRateField,
 } from '../fields.js';
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
+import { emailStatusSchema, sendMailFields } from '../sending.js';
 import * as z from 'zod';
 import '../zod-fr.js';
 import { vatBreakdownSchema } from './quote.js';
@@ -253,6 +254,8 @@ export const invoiceSchema = z.object({
    * issued before the archive existed until its PDF is first asked for.
    */
   pdfDocumentId: optionalIdField,
+  /** The latest e-mail of the issued document to the client (docs/sending.md). */
+  emailStatus: emailStatusSchema.optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -318,8 +321,12 @@ export const invoiceUpdateInput = z.object({
 export type InvoiceUpdateInput = z.input<typeof invoiceUpdateInput>;
 export type InvoiceUpdateData = z.output<typeof invoiceUpdateInput>;
 
-/** `POST /api/invoices/{id}/send` body: the `version` the person saw (409 when it changed since). */
+/**
+ * `POST /api/invoices/{id}/send` body: the `version` the person saw (409 when it changed since), the
+ * recipient (default: the client's e-mail) and an optional message (docs/sending.md).
+ */
 export const invoiceSendInput = z.object({
+  ...sendMailFields,
   version: z
     .number({
       error: (issue) =>

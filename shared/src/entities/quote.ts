@@ -22,6 +22,7 @@ import {
   vatRateField,
 } from '../fields.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
+import { emailStatusSchema } from '../sending.js';
 import { retentionRateField } from './company.js';
 import * as z from 'zod';
 import '../zod-fr.js';
@@ -159,6 +160,8 @@ export const quoteSchema = z.object({
    * archive existed until its PDF is first asked for.
    */
   pdfDocumentId: optionalIdField,
+  /** The latest e-mail of the sent quote to the client (docs/sending.md). */
+  emailStatus: emailStatusSchema.optional(),
   items: z.array(quoteItemSchema).optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
