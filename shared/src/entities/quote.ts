@@ -154,6 +154,12 @@ export const quoteSchema = z.object({
   /** The client's agreement ("Bon pour accord"): when and who signed. */
   acceptedAt: optionalField(instantField()),
   signerName: textField,
+  /** Accepted online (docs/online-acceptance.md): the signer's IP address as the server saw it. */
+  acceptedFromIp: optionalField(z.string().max(100)),
+  /** Accepted online: the drawn signature (PNG), a document of the company linked to the quote. */
+  signatureDocumentId: optionalIdField,
+  /** Accepted online: "Devis DEV-… signé.pdf", the sent PDF with its "Bon pour accord" filled. */
+  signedPdfDocumentId: optionalIdField,
   /**
    * The PDF as sent (DOCUMENTS.md § 5): a document of the company (type `quote`), made once when
    * the quote is sent and never regenerated. Absent on a draft, and on a quote sent before the
