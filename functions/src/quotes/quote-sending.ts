@@ -28,7 +28,19 @@ import { quoteMessages } from './quote-service.js';
  * version, a concurrent send) the stored PDF is deleted again: a quote is sent with its archive or
  * not at all.
  */
-export async function sendQuote(companyId: string, id: string, version?: number): Promise<Quote> {
+/**
+ * What sending does between drawing the PDF and writing the quote as sent: the e-mail to the client
+ * (`quote-mail.ts`). It receives the quote as it is sent and its PDF; throwing aborts the sending
+ * (the quote stays a draft, its PDF is deleted); its answer is written with the quote.
+ */
+export type QuoteDelivery = (sent: Quote, pdf: Buffer) => Promise<Pick<Quote, 'emailStatus'>>;
+
+export async function sendQuote(
+  companyId: string,
+  id: string,
+  version?: number,
+  deliver?: QuoteDelivery,
+): Promise<Quote> {
   const [stored, company] = await Promise.all([quotes.getOrThrow(companyId, id), readIssuer(companyId)]);
   if (version !== undefined && version !== stored.version) throw conflict(staleVersionMessage);
   if (!canSendQuote(stored.status)) throw conflict(quoteMessages.sendOnlyDraft(stored.status));
@@ -46,14 +58,16 @@ export async function sendQuote(companyId: string, id: string, version?: number)
     calendarDateInFrance(new Date(sentAt)),
     { company, client },
   );
-  const file = await storePdf(companyId, await drawPdf(renderQuotePdf, input));
+  const pdf = await drawPdf(renderQuotePdf, input);
+  const file = await storePdf(companyId, pdf);
   try {
+    const delivered = deliver ? await deliver(quoteAsSent(sentAs(stored)), pdf) : {};
     const sent = await quotes.update(
       companyId,
       id,
       (current) => {
         if (!canSendQuote(current.status)) throw conflict(quoteMessages.sendOnlyDraft(current.status));
-        return { ...sentAs(current), pdfDocumentId: file.documentId };
+        return { ...sentAs(current), ...delivered, pdfDocumentId: file.documentId };
       },
       {
         // The version the PDF was drawn from: the quote is sent only as drawn.

@@ -24,6 +24,17 @@ export const invoicingRoutes: RouteDefinition[] = [
     documents: 'write',
     memoryMb: 1024,
   },
+  // The issued document's e-mail again (its archived Factur-X PDF): docs/sending.md. Draws the
+  // archive when an old invoice has none yet, hence the renderer's memory.
+  {
+    method: 'POST',
+    path: '/api/invoices/{id}/email',
+    handler: 'invoices/email',
+    access: 'user',
+    table: 'write',
+    documents: 'write',
+    memoryMb: 1024,
+  },
   {
     method: 'GET',
     path: '/api/invoices/{id}/pdf',
@@ -34,6 +45,16 @@ export const invoicingRoutes: RouteDefinition[] = [
     memoryMb: 1024,
   },
   { method: 'POST', path: '/api/invoices/{id}/pay', handler: 'invoices/pay', access: 'user', table: 'write' },
+  // "Relancer": reads the archived PDF (made now for an invoice issued before archives) and e-mails it.
+  {
+    method: 'POST',
+    path: '/api/invoices/{id}/remind',
+    handler: 'invoices/remind',
+    access: 'user',
+    table: 'write',
+    documents: 'write',
+    memoryMb: 1024,
+  },
   {
     method: 'POST',
     path: '/api/invoices/{id}/credit-note',

@@ -19,6 +19,17 @@ export const quoteRoutes: RouteDefinition[] = [
     documents: 'write',
     memoryMb: 1024,
   },
+  // The sent quote's e-mail again (its archived PDF and a new acceptance link): docs/sending.md.
+  // Draws the archive when an old quote has none yet, hence the renderer's memory.
+  {
+    method: 'POST',
+    path: '/api/quotes/{id}/email',
+    handler: 'quotes/email',
+    access: 'user',
+    table: 'write',
+    documents: 'write',
+    memoryMb: 1024,
+  },
   {
     method: 'GET',
     path: '/api/quotes/{id}/pdf',

@@ -1,15 +1,18 @@
-import { updateVersionFields } from '@btp/shared/record';
-import '@btp/shared/zod-fr';
-import * as z from 'zod';
+import { documentSendInput } from '@btp/shared/sending';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
-import { sendQuote } from '../../quotes/quote-sending.js';
+import { idempotencyKeyOf } from '../../sending/idempotency.js';
+import { sendQuoteByEmail } from '../../sending/quote-mail.js';
 
-/** POST /api/quotes/{id}/send: draft → sent, `sentAt` set. The body may carry the `version` read. */
+/**
+ * POST /api/quotes/{id}/send: the quote e-mailed to its client (`email`, default the client's;
+ * `message` optional) with its PDF and the « Bon pour accord » link, then draft → sent. The body
+ * may carry the `version` read; an `Idempotency-Key` header makes a repeat answer without sending.
+ */
 export const handler = createHandler(
-  { body: z.object(updateVersionFields), params: idParams },
-  async ({ body, params, principal }) => ({
-    body: await sendQuote(companyOf(principal), params.id, body.version),
+  { body: documentSendInput, params: idParams },
+  async ({ body, params, principal, headers }) => ({
+    body: await sendQuoteByEmail(companyOf(principal), params.id, body, idempotencyKeyOf(headers)),
   }),
 );

@@ -1,0 +1,17 @@
+import { documentEmailInput } from '@btp/shared/sending';
+import { createHandler } from '../../lib/http.js';
+import { idParams } from '../../lib/params.js';
+import { companyOf } from '../../lib/tenancy.js';
+import { idempotencyKeyOf } from '../../sending/idempotency.js';
+import { emailInvoiceAgain } from '../../sending/invoice-mail.js';
+
+/**
+ * POST /api/invoices/{id}/email: an issued invoice's or credit note's e-mail again (« Renvoyer
+ * l'e-mail »), to `email` or the client's; 200 with the invoice and its `emailStatus`.
+ */
+export const handler = createHandler(
+  { body: documentEmailInput, params: idParams },
+  async ({ body, params, principal, headers }) => ({
+    body: await emailInvoiceAgain(companyOf(principal), params.id, body, idempotencyKeyOf(headers)),
+  }),
+);
