@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -9,6 +9,15 @@ import { ensureTable } from './create-table.js';
 import { LocalStackError, localCredentials, startDynamoLocal, type DynamoLocal } from './dynamodb-local.js';
 import { createGateway, type ApiHandler, type Authorizer } from './gateway.js';
 import { startS3Local, type S3Local } from './s3-local.js';
+import {
+  isMailPath,
+  localMailFrom,
+  mailBasePath,
+  proxyMail,
+  proxyMailUpgrade,
+  startMailLocal,
+  type MailLocal,
+} from './mail-local.js';
 import { loadLocalSecrets } from './secrets.js';
 import { createStaticSite } from './static-site.js';
 
@@ -46,6 +55,10 @@ export interface LocalStack {
   setupToken: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
+  /** The local inbox (MailDev's web page), on the same port: `<url>/_mail/`; its REST list is `<url>/_mail/email`. */
+  mailUrl: string;
+  /** The local SMTP server's port on 127.0.0.1, where the functions send (MAIL_SMTP_PORT). */
+  smtpPort: number;
   stop(): Promise<void>;
 }
 
@@ -124,12 +137,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
   let dynamo: DynamoLocal | undefined;
   let s3: S3Local | undefined;
+  let mail: MailLocal | undefined;
   let stopping = false;
   const stop = async () => {
     stopping = true;
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
     await s3?.stop().catch(() => undefined);
+    await mail?.stop().catch(() => undefined);
     await dynamo?.stop();
   };
 
@@ -154,6 +169,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       });
     }
     s3 = await startS3Local({ directory: join(dataDir, 's3'), bucket: documentsBucket, allowedOrigin: url });
+    const startedMail = await startMailLocal({
+      directory: join(dataDir, 'mail'),
+      logFile: join(dataDir, 'mail.log'),
+    });
+    mail = startedMail;
+    startedMail.process.once('exit', (code, signal) => {
+      if (!stopping) {
+        options.onChildExit?.(
+          `Le serveur d'e-mails local (MailDev) s'est arrêté de façon inattendue (${signal ?? `code ${code}`}) : voir ${join(dataDir, 'mail.log')}.`,
+        );
+      }
+    });
 
     const client = new DynamoDBClient({
       endpoint: dynamoEndpoint,
@@ -175,6 +202,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SETUP_TOKEN: setupToken,
       SESSION_KEY: secrets.sessionKey,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Mail goes to the local SMTP server (MailDev), never to SES; links point at this stack.
+      MAIL_SMTP_HOST: '127.0.0.1',
+      MAIL_SMTP_PORT: String(startedMail.smtpPort),
+      MAIL_FROM: localMailFrom,
+      APP_URL: url,
     });
 
     const gateway = createGateway({
@@ -200,9 +232,25 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ready = async (request, response) => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
       if (path === '/api' || path.startsWith('/api/')) await gateway(request, response);
+      else if (isMailPath(path)) await proxyMail(startedMail.webPort, request, response);
       else await site(request, response);
     };
-    return { url, port, setupToken, dynamoEndpoint, s3Endpoint: s3.endpoint, stop };
+    // The inbox's live updates (socket.io over WebSocket); any other upgrade is refused.
+    server.on('upgrade', (request, socket, head) => {
+      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+      if (ready && isMailPath(path)) proxyMailUpgrade(startedMail.webPort, request, socket as Socket, head);
+      else socket.destroy();
+    });
+    return {
+      url,
+      port,
+      setupToken,
+      dynamoEndpoint,
+      s3Endpoint: s3.endpoint,
+      mailUrl: `${url}${mailBasePath}/`,
+      smtpPort: startedMail.smtpPort,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -93,6 +93,7 @@ async function main(): Promise<void> {
     `BTP Gestion est prêt sur ${stack.url} (démarré en ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
   console.log(`Données : ${resolve(env.DATA_DIR)}`);
+  console.log(`E-mails envoyés (boîte locale, jamais déployée) : ${stack.mailUrl}`);
   if (!installed) {
     console.log(`Jeton d'installation : ${stack.setupToken}`);
     console.log(`Ouvrez ${stack.url}/setup pour créer le premier super administrateur.`);
