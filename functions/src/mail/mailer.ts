@@ -109,6 +109,10 @@ function tagList(tags: OutgoingMail['tags']): { Name: string; Value: string }[] 
   ];
 }
 
+function crlf(text: string): string {
+  return text.replace(/\r?\n/g, '\r\n');
+}
+
 /** The message as RFC 5322 bytes: multipart/alternative (text + HTML) and the attachments, UTF-8. */
 export async function buildMime(mail: OutgoingMail, from: string): Promise<Buffer> {
   const to = singleAddress(mail.to, 'destinataire');
@@ -120,8 +124,9 @@ export async function buildMime(mail: OutgoingMail, from: string): Promise<Buffe
     to,
     ...(replyTo ? { replyTo } : {}),
     subject: mail.subject.replace(/[\r\n]+/g, ' '),
-    text: mail.text,
-    html: mail.html,
+    // RFC 5322 lines end with CRLF; the composer keeps bare LFs as given, and SES sends the raw bytes.
+    text: crlf(mail.text),
+    html: crlf(mail.html),
     headers,
     attachments: (mail.attachments ?? []).map((attachment) => ({
       filename: attachment.filename.replace(/[\r\n"\\/]+/g, '_'),
