@@ -12,7 +12,9 @@ import { companyRoutes } from './route-tables/company.js';
 import { dashboardRoutes } from './route-tables/dashboard.js';
 import { documentRoutes } from './route-tables/documents.js';
 import { invoicingRoutes } from './route-tables/invoicing.js';
+import { notificationRoutes } from './route-tables/notifications.js';
 import { projectRoutes } from './route-tables/projects.js';
+import { publicQuoteRoutes } from './route-tables/public-quotes.js';
 import { purchaseRoutes } from './route-tables/purchases.js';
 import { quoteRoutes } from './route-tables/quotes.js';
 import { supplierRoutes } from './route-tables/suppliers.js';
@@ -56,11 +58,13 @@ export const routes: readonly RouteDefinition[] = [
   ...supplierRoutes,
   ...projectRoutes,
   ...quoteRoutes,
+  ...publicQuoteRoutes,
   ...purchaseRoutes,
   ...workTrackingRoutes,
   ...invoicingRoutes,
   ...documentRoutes,
   ...dashboardRoutes,
+  ...notificationRoutes,
   ...fallbackRoutes,
 ];
 

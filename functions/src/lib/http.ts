@@ -54,6 +54,8 @@ export interface HandlerOptions<BodySchema, QuerySchema, ParamsSchema> {
   body?: BodySchema;
   query?: QuerySchema;
   params?: ParamsSchema;
+  /** The route's JSON body limit in bytes when it is not {@link maxJsonBodyBytes} (a drawn signature). */
+  maxBodyBytes?: number;
 }
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -134,10 +136,10 @@ function rawBody(event: APIGatewayProxyEventV2): Buffer | undefined {
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
 }
 
-function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
+function parseJsonBody(event: APIGatewayProxyEventV2, maxBytes: number = maxJsonBodyBytes): unknown {
   const raw = rawBody(event);
   if (raw === undefined) return {};
-  if (raw.byteLength > maxJsonBodyBytes) {
+  if (raw.byteLength > maxBytes) {
     throw new HttpError(413, 'payload_too_large', messages.payloadTooLarge);
   }
   const contentType = (event.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -258,7 +260,9 @@ export function createHandler<
         accessGuard(request);
         csrfGuard(request);
         const event = request.event;
-        const body = options.body ? validate(options.body, parseJsonBody(event)) : undefined;
+        const body = options.body
+          ? validate(options.body, parseJsonBody(event, options.maxBodyBytes))
+          : undefined;
         parsedInputs.set(event, {
           body,
           query: validate(options.query, event.queryStringParameters, 'query'),

@@ -86,6 +86,8 @@ export interface MentionSection {
 export interface SignatureBlock {
   date?: string;
   name?: string;
+  /** The signature drawn online (PNG), printed in the box (docs/online-acceptance.md). */
+  image?: Buffer;
 }
 
 /** Everything printed on a document, in French, in reading order. */
@@ -407,6 +409,7 @@ export function quoteContent(input: QuotePdfInput): DocumentContent {
     signature: {
       ...(quote.acceptedAt ? { date: frenchDate(calendarDateInFrance(new Date(quote.acceptedAt))) } : {}),
       ...(present(quote.signerName) ? { name: quote.signerName } : {}),
+      ...(input.signatureImage ? { image: input.signatureImage } : {}),
     },
     footer: footerLine(seller),
     ...(input.logo ? { logo: input.logo } : {}),

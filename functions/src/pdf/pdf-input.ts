@@ -26,6 +26,8 @@ export interface QuotePdfInput {
   logo?: PdfLogo;
   /** The document's date (ISO `YYYY-MM-DD`): the sending date, or today for a draft's preview. */
   date: string;
+  /** The signature drawn when the client accepted online (PNG): the signed PDF's box shows it. */
+  signatureImage?: Buffer;
 }
 
 /** A facture (standard, deposit, progress) or an avoir: draft until it is sent (issued). */

@@ -748,6 +748,10 @@ class Layout {
     field('Date :', signature.date);
     field('Nom :', signature.name);
     this.write('Signature :', boxX + 12, y, 55, { size: 8.5, color: colors.muted });
+    if (signature.image) {
+      // Fitted in what is left of the box, beside its label, keeping its proportions.
+      this.doc.image(signature.image, boxX + 67, y - 2, { fit: [inner - 55, top + boxHeight - y - 4] });
+    }
     this.y = Math.max(left, top + boxHeight + 12);
   }
 

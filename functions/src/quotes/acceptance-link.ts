@@ -15,7 +15,7 @@ import { db, tableName } from '../lib/dynamo.js';
 /** Bytes of randomness in a token (256 bits, above the issue's 128). */
 export const tokenBytes = 32;
 
-/** Days a link lives when the quote has no validity date. */
+/** Days a link lives when the quote has no validity date (DEFAULT_QUOTE_VALIDITY_DAYS of its PDF). */
 export const defaultLinkDays = 30;
 
 /** Days an expired or used token record is kept (then removed by the table's TTL). */
@@ -95,9 +95,15 @@ function parisDate(instant: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(instant);
 }
 
-/** When a link made `now` for `quote` expires: the end of its validity day, or of now + 30 days. */
-export function acceptanceExpiry(quote: Pick<Quote, 'validUntil'>, now = new Date()): string {
-  return endOfParisDay(quote.validUntil ?? parisDate(new Date(now.getTime() + defaultLinkDays * 86_400_000)));
+/**
+ * When a link for `quote` expires: the end of its validity day (`validUntil`), or, without one,
+ * of the 30th day after it was sent (or after `now`), as its PDF says ("Valable 30 jours à
+ * compter de sa date").
+ */
+export function acceptanceExpiry(quote: Pick<Quote, 'validUntil' | 'sentAt'>, now = new Date()): string {
+  if (quote.validUntil) return endOfParisDay(quote.validUntil);
+  const from = quote.sentAt ? new Date(quote.sentAt) : now;
+  return endOfParisDay(parisDate(new Date(from.getTime() + defaultLinkDays * 86_400_000)));
 }
 
 /** The stored record of a token, or `undefined` for an unknown one. */
