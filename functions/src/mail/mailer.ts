@@ -78,8 +78,8 @@ export function appUrl(path: string): string {
  * encoded-word-encodes what remains (a `"` or `\` is escaped, non-ASCII is RFC 2047).
  */
 export function safeDisplayName(name: string): string {
-  // eslint-disable-next-line no-control-regex
   const cleaned = name
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
