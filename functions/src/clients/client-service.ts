@@ -79,13 +79,16 @@ export async function updateClient(companyId: string, id: string, input: ClientU
   return answered(updated);
 }
 
-/** What still refers to a client: projects, quotes, invoices and linked documents. */
+/**
+ * What still refers to a client: projects, quotes, invoices and linked documents. Only each
+ * record's id and `clientId` are read (not a quote's lines or an invoice's snapshots).
+ */
 export async function clientUsage(companyId: string, clientId: string): Promise<Usage[]> {
   const [projectList, quoteList, invoiceList, documentList] = await Promise.all([
-    projects.listAll(companyId),
-    quotes.listAll(companyId),
-    invoices.listAll(companyId),
-    documents.listAll(companyId),
+    projects.listAll(companyId, ['clientId']),
+    quotes.listAll(companyId, ['clientId']),
+    invoices.listAll(companyId, ['clientId']),
+    documents.listAll(companyId, ['clientId']),
   ]);
   const uses = (record: { clientId?: string | null }) => record.clientId === clientId;
   return [
@@ -98,17 +101,15 @@ export async function clientUsage(companyId: string, clientId: string): Promise<
 
 /**
  * `DELETE /api/clients/{id}`: refused (409, naming what uses it) while a project, quote, invoice or
- * document of the company refers to the client.
- *
- * Known race, accepted: the check reads the company's records, then the delete runs as its own
- * transaction, so a record that refers to the client and is created in between is left pointing
- * at a deleted client (lists then show it without `client`). Closing it would need a reference
- * count on the client written by every referring record's create and update.
+ * document of the company refers to the client. Every write that links a record to a client
+ * stamps the client in its transaction, and the deletion is conditioned on the stamp it read
+ * before counting, so a record linked concurrently is never left pointing at a deleted client
+ * (`data/reference-stamps.ts`): either it is counted (409) or its own write fails (400).
  */
 export async function deleteClient(companyId: string, id: string): Promise<void> {
   // An unknown id (or another company's) is a 404 before any reading of the company's records.
-  await clients.getOrThrow(companyId, id);
-  const message = inUseMessage('Ce client', await clientUsage(companyId, id));
-  if (message) throw conflict(message);
-  await clients.remove(companyId, id);
+  await clients.removeUnlessUsed(companyId, id, async () => {
+    const message = inUseMessage('Ce client', await clientUsage(companyId, id));
+    return message ? conflict(message) : undefined;
+  });
 }

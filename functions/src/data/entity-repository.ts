@@ -1,10 +1,11 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
-import { conflict, notFound, type HttpError } from '../lib/http-errors.js';
+import { badRequest, conflict, notFound, type HttpError } from '../lib/http-errors.js';
 import { batchGetConsistent } from './batch-get.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { newId, nowIso } from './ids.js';
+import { referenceStamp, referenceStampAttribute, stampedDeleteCondition } from './reference-stamps.js';
 import { companyMarkerKey, companyPk, recordKey, withoutKeys, type Key } from './keys.js';
 import { transactWrite, type TransactItem } from './transactions.js';
 
@@ -27,12 +28,26 @@ export interface UniqueRule<R> {
   message: string;
 }
 
+/**
+ * A field holding the id of another record of the company (a project's `clientId`) whose deletion
+ * checks what still uses it (see `reference-stamps.ts`): every write that sets or changes the field
+ * stamps that record in its own transaction, which also proves the record is in the company.
+ */
+export interface ReferenceRule<R> {
+  field: keyof R & string;
+  /** Sort-key prefix of the referenced record, e.g. `CLIENT`. */
+  targetType: string;
+  /** French 400 message on the field when that record is not (or no longer) in the company. */
+  message: string;
+}
+
 export interface EntityDefinition<R extends BaseRecord> {
   /** Sort-key prefix, e.g. `CLIENT`. */
   type: string;
   /** French 404 message, e.g. 'Client introuvable.' */
   notFoundMessage: string;
   unique?: UniqueRule<R>[];
+  references?: ReferenceRule<R>[];
 }
 
 export interface ListOptions {
@@ -85,7 +100,26 @@ export interface WriteOptions {
 export function entityRepository<R extends BaseRecord>(definition: EntityDefinition<R>) {
   const { type } = definition;
   const rules = definition.unique ?? [];
+  const references = definition.references ?? [];
   const key = (companyId: string, id: string): Key => recordKey(companyId, type, id);
+
+  /** The stamps on the records `record` refers to, for links that `previous` did not have already. */
+  function stampItems(
+    companyId: string,
+    record: R,
+    previous?: R,
+  ): { rule: ReferenceRule<R>; item: TransactItem }[] {
+    const stamps: { rule: ReferenceRule<R>; item: TransactItem }[] = [];
+    for (const rule of references) {
+      const target = record[rule.field];
+      if (typeof target !== 'string' || target === '' || (previous && previous[rule.field] === target))
+        continue;
+      stamps.push({ rule, item: referenceStamp(recordKey(companyId, rule.targetType, target)) });
+    }
+    return stamps;
+  }
+  const referenceGone = (rule: ReferenceRule<R>) =>
+    badRequest(undefined, [{ path: rule.field, message: rule.message }]);
 
   function markerItems(companyId: string, record: R): { rule: UniqueRule<R>; key: Key }[] {
     const markers: { rule: UniqueRule<R>; key: Key }[] = [];
@@ -149,10 +183,14 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       },
       ...markers.map((marker) => putMarker(marker.key, record.id)),
     ];
+    const stamps = stampItems(companyId, record);
+    items.push(...stamps.map((stamp) => stamp.item));
     const explain = (index: number): HttpError | undefined => {
       if (index === 0) return conflict();
       const marker = markers[index - 1];
-      return marker ? conflict(marker.rule.message) : undefined;
+      if (marker) return conflict(marker.rule.message);
+      const stamp = stamps[index - 1 - markers.length];
+      return stamp ? referenceGone(stamp.rule) : undefined;
     };
     return { record, items, explain };
   }
@@ -166,8 +204,8 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
   }
 
   /**
-   * The item that replaces a record read at `current.version` by `next` (no unique value may
-   * change through it), for a transaction the caller runs.
+   * The item that replaces a record read at `current.version` by `next` (no unique value and no
+   * reference may change through it), for a transaction the caller runs.
    */
   function replaceItem(companyId: string, current: R, next: Fields<R>): { record: R; item: TransactItem } {
     const record = {
@@ -217,6 +255,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     const after = markerItems(companyId, next);
     const removed = before.filter((marker) => !after.some((other) => other.key.sk === marker.key.sk));
     const added = after.filter((marker) => !before.some((other) => other.key.sk === marker.key.sk));
+    const stamps = stampItems(companyId, next, current);
     const items: TransactItem[] = [
       {
         Put: {
@@ -228,6 +267,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       },
       ...removed.map((marker) => deleteMarker(marker.key, id)),
       ...added.map((marker) => putMarker(marker.key, id)),
+      ...stamps.map((stamp) => stamp.item),
       ...(options.extraItems ?? []),
     ];
     await transactWrite(items, (index) => {
@@ -235,7 +275,9 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       if (index <= removed.length) return conflict(staleVersionMessage);
       const marker = added[index - 1 - removed.length];
       if (marker) return conflict(marker.rule.message);
-      return options.explainExtra?.(index - 1 - removed.length - added.length);
+      const stamp = stamps[index - 1 - removed.length - added.length];
+      if (stamp) return referenceGone(stamp.rule);
+      return options.explainExtra?.(index - 1 - removed.length - added.length - stamps.length);
     });
     return next;
   }
@@ -263,6 +305,55 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       },
     );
     return current;
+  }
+
+  /**
+   * Deletes a record unless something still uses it, without a window for a new use in between:
+   * the record is read with its reference stamp, `inUse` looks for what refers to it (the 409 to
+   * answer, or `undefined`), then the deletion is conditioned on the version and the stamp read.
+   * A write that started to refer to the record meanwhile changed the stamp, so the deletion fails
+   * and the check runs again (it then sees that write). Three rounds, then a 409.
+   */
+  async function removeUnlessUsed(
+    companyId: string,
+    id: string,
+    inUse: () => Promise<HttpError | undefined>,
+  ): Promise<void> {
+    for (let round = 0; round < 3; round += 1) {
+      let item: Record<string, unknown> | undefined;
+      try {
+        ({ Item: item } = await db().send(
+          new GetCommand({ TableName: tableName(), Key: key(companyId, id), ConsistentRead: true }),
+        ));
+      } catch (error) {
+        throw awsErrorToHttp(error) ?? error;
+      }
+      if (!item) throw notFound(definition.notFoundMessage);
+      const current = withoutKeys<R>(item);
+      const refusal = await inUse();
+      if (refusal) throw refusal;
+      const markers = markerItems(companyId, current);
+      const changed = conflict(staleVersionMessage);
+      try {
+        await transactWrite(
+          [
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: key(companyId, id),
+                ...stampedDeleteCondition(current.version, item[referenceStampAttribute]),
+              },
+            },
+            ...markers.map((marker) => deleteMarker(marker.key, id)),
+          ],
+          (index) => (index === 0 ? changed : conflict(staleVersionMessage)),
+        );
+        return;
+      } catch (error) {
+        if (error !== changed) throw error;
+      }
+    }
+    throw conflict(staleVersionMessage);
   }
 
   /**
@@ -357,6 +448,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     replaceItem,
     update,
     remove,
+    removeUnlessUsed,
     list,
     listAll,
     getMany,

@@ -57,7 +57,7 @@ export const counterKey = (companyId: string, kind: string, year: number): Key =
 });
 
 /** Attributes that belong to the table, not to the record handed to callers. */
-const storageAttributes = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'expiresAt']);
+const storageAttributes = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'expiresAt', 'refStamp']);
 
 /** The record without its storage attributes. */
 export function withoutKeys<T>(item: Record<string, unknown>): T {

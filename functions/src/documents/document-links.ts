@@ -1,7 +1,9 @@
 /**
  * A document may be linked to a project, client, supplier, quote and invoice of its company. Each
  * link is checked inside the document's write transaction (a `ConditionCheck` on the linked key),
- * so a record of another company, or one deleted meanwhile, is refused.
+ * so a record of another company, or one deleted meanwhile, is refused. A client is stamped
+ * instead of checked (an update with the same condition): its deletion, which counts its
+ * documents, then cannot miss one linked meanwhile (see `data/reference-stamps.ts`).
  */
 import { clients } from '../data/entities/clients.js';
 import { invoices } from '../data/entities/invoices.js';
@@ -9,6 +11,7 @@ import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
 import { suppliers } from '../data/entities/suppliers.js';
 import type { Key } from '../data/keys.js';
+import { referenceStamp } from '../data/reference-stamps.js';
 import type { TransactItem } from '../data/transactions.js';
 import { tableName } from '../lib/dynamo.js';
 import { badRequest, conflict, type HttpError } from '../lib/http-errors.js';
@@ -24,6 +27,8 @@ interface LinkRule {
   unknown: string;
   /** 409 when the linked record vanished before the upload was completed. */
   gone: string;
+  /** The linked record's deletion relies on reference stamps (clients). */
+  stamped?: boolean;
 }
 
 const rules: LinkRule[] = [
@@ -38,6 +43,7 @@ const rules: LinkRule[] = [
     key: clients.key,
     unknown: 'Client introuvable : choisissez un client de votre entreprise.',
     gone: "Le client lié à ce document a été supprimé entre-temps : recommencez l'envoi.",
+    stamped: true,
   },
   {
     field: 'supplierId',
@@ -81,13 +87,13 @@ export function linkChecks(
 ): { extraItems: TransactItem[]; explainExtra(index: number): HttpError | undefined } {
   const checked = rules.filter((rule) => links[rule.field]);
   return {
-    extraItems: checked.map((rule) => ({
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: rule.key(companyId, links[rule.field] as string),
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-    })),
+    extraItems: checked.map((rule) => {
+      const key = rule.key(companyId, links[rule.field] as string);
+      if (rule.stamped) return referenceStamp(key);
+      return {
+        ConditionCheck: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' },
+      };
+    }),
     explainExtra: (index) => {
       const rule = checked[index];
       if (!rule) return undefined;

@@ -394,6 +394,44 @@ describe('DELETE /api/clients/{id}', () => {
     expect((await client.delete(`/api/clients/${used.id}`)).status).toBe(204);
   });
 
+  it('never leaves a project, quote or invoice created during the deletion pointing at a deleted client', async () => {
+    const { client } = await signedInCompany(stack.url, 'Clients course');
+    const created: { path: string; clientId: string }[] = [];
+    for (let round = 0; round < 8; round += 1) {
+      const target = await createClient(client, { name: `Client disputé ${round}` });
+      const [removed, project, quote, invoice] = await Promise.all([
+        client.delete(`/api/clients/${target.id}`),
+        client.post('/api/projects', { name: `Chantier ${round}`, clientId: target.id }),
+        client.post('/api/quotes', { title: `Devis ${round}`, clientId: target.id }),
+        client.post('/api/invoices', { title: `Facture ${round}`, clientId: target.id, totalAmount: '100' }),
+      ]);
+      const creations = [
+        { response: project, path: '/api/projects' },
+        { response: quote, path: '/api/quotes' },
+        { response: invoice, path: '/api/invoices' },
+      ];
+      if (removed.status === 204) {
+        // The client went first: each creation was refused on its field, none was written.
+        for (const { response } of creations) {
+          expect(response.status).toBe(400);
+          expect(response.body).toMatchObject({
+            details: [{ path: 'clientId', message: expect.stringMatching(/^Client introuvable/) as unknown }],
+          });
+        }
+      } else {
+        expect(removed.status).toBe(409);
+        expect(removed.body).toMatchObject({ message: expect.stringMatching(/^Ce client est utilisé par /) });
+      }
+      for (const { response, path } of creations) {
+        if (response.status === 201) created.push({ path, clientId: target.id });
+        else expect(response.status).toBe(400);
+      }
+    }
+    for (const { clientId } of created) {
+      expect((await client.get(`/api/clients/${clientId}`)).status).toBe(200);
+    }
+  });
+
   it('answers 404 for another company’s client, 403 without CSRF, 401 without a session', async () => {
     const owner = await signedInCompany(stack.url, 'Clients suppression A');
     const stranger = await signedInCompany(stack.url, 'Clients suppression B');

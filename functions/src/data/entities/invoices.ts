@@ -19,6 +19,7 @@ import { conflict, type HttpError } from '../../lib/http-errors.js';
 import { takeNextNumber, numberSeries, type NumberSeries } from '../counters.js';
 import { entityRepository, staleVersionMessage, type Fields } from '../entity-repository.js';
 import { companyMarkerKey, companyPk, type Key } from '../keys.js';
+import { referenceMessages } from '../../quotes/references.js';
 import { transactWrite, type TransactItem } from '../transactions.js';
 
 export const invoiceNumberTaken = 'Ce numéro de facture est déjà utilisé.';
@@ -32,6 +33,8 @@ export const invoiceNumberTaken = 'Ce numéro de facture est déjà utilisé.';
 export const invoices = entityRepository<Invoice>({
   type: 'INVOICE',
   notFoundMessage: 'Facture introuvable.',
+  // A client's deletion checks its projects, quotes and invoices (see reference-stamps.ts).
+  references: [{ field: 'clientId', targetType: 'CLIENT', message: referenceMessages.client }],
   unique: [{ field: 'NUMBER', value: (invoice) => invoice.number, message: invoiceNumberTaken }],
 });
 

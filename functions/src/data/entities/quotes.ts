@@ -20,6 +20,7 @@ import { entityRepository, staleVersionMessage, type Fields } from '../entity-re
 import { newId, nowIso } from '../ids.js';
 import { companyMarkerKey } from '../keys.js';
 import { transactWrite } from '../transactions.js';
+import { referenceMessages } from '../../quotes/references.js';
 import { createNumbered } from './numbered.js';
 
 /**
@@ -33,6 +34,8 @@ import { createNumbered } from './numbered.js';
 export const quotes = entityRepository<Quote>({
   type: 'QUOTE',
   notFoundMessage: 'Devis introuvable.',
+  // A client's deletion checks its projects, quotes and invoices (see reference-stamps.ts).
+  references: [{ field: 'clientId', targetType: 'CLIENT', message: referenceMessages.client }],
   unique: [
     { field: 'NUMBER', value: (quote) => quote.number, message: 'Ce numéro de devis est déjà utilisé.' },
   ],

@@ -189,7 +189,13 @@ describe('POST /api/quotes with its lines', () => {
     });
     expect(quote?.Put?.Item?.items).toHaveLength(2);
     expect(marker?.Put?.Item).toMatchObject({ ownerId: quote?.Put?.Item?.id });
-    expect(transactionItems()).toHaveLength(3);
+    // The client is stamped in the same transaction (its deletion then cannot miss this quote).
+    const stamp = transactionItems()[3];
+    expect(stamp?.Update).toMatchObject({
+      Key: { sk: `CLIENT#${clientId}` },
+      ConditionExpression: 'attribute_exists(pk)',
+    });
+    expect(transactionItems()).toHaveLength(4);
   });
 
   it('answers 503 when the transaction is throttled: no quote is left without its lines', async () => {
