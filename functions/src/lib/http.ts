@@ -238,7 +238,7 @@ export function createHandler<
   options: HandlerOptions<BodySchema, QuerySchema, ParamsSchema>,
   run: (request: ApiRequest<Out<BodySchema>, Out<QuerySchema>, Out<ParamsSchema>>) => Promise<ApiResult>,
 ) {
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>({
+  const built = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>({
     timeoutEarlyInMillis: 0,
   })
     .use(
@@ -287,6 +287,18 @@ export function createHandler<
         requestId,
       );
     });
+  handlersBuilt.add(built);
+  return built;
+}
+
+const handlersBuilt = new WeakSet<object>();
+
+/**
+ * Whether a module's `handler` was built by `createHandler`, hence runs the access guard (the
+ * route's `access`), the CSRF guard and the error mapping: a test walks the route table with it.
+ */
+export function builtByCreateHandler(handler: unknown): boolean {
+  return typeof handler === 'function' && handlersBuilt.has(handler);
 }
 
 /** The identity the authorizer put in the request context, if any. */
