@@ -13,6 +13,7 @@ import {
 } from '@btp/shared/entities/company';
 import type { CompanyUser, CompanyUserUpdateData } from '@btp/shared/entities/company-user';
 import { sirenOfSiret } from '@btp/shared/legal-identity';
+import { reminderSettingsOf, type ReminderSettingsData } from '@btp/shared/reminders';
 import {
   companyEmailMarker,
   companyEmailTaken,
@@ -83,6 +84,7 @@ function profileView(stored: Company): CompanyProfile {
       quote: missingProfileFields(company, { forInvoice: false }),
       invoice: missingProfileFields(company, { forInvoice: true }),
     },
+    ...reminderSettingsOf(company),
   };
 }
 
@@ -289,4 +291,41 @@ export async function changeCompanyMember(
     explainExtra: () => conflict(companyMessages.membersChanged),
   });
   return memberView(next);
+}
+
+/**
+ * `PUT /api/company/reminders` (company administrators): turns automatic payment reminders on or
+ * off and sets their subject and text (docs/reminders-notifications.md). Only these three
+ * attributes are written, guarded by `version` (409 when stale) and moving it, like the profile.
+ */
+export async function updateReminderSettings(
+  companyId: string,
+  input: ReminderSettingsData,
+): Promise<CompanyProfile> {
+  const { version, ...settings } = input;
+  const current = await ownCompany(companyId);
+  if (version !== undefined && version !== current.version) throw conflict(staleVersionMessage);
+  await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: companyKey(companyId),
+          UpdateExpression:
+            'SET remindersEnabled = :enabled, reminderSubject = :subject, reminderText = :text, updatedAt = :now, version = :next',
+          ConditionExpression: 'version = :read',
+          ExpressionAttributeValues: {
+            ':enabled': settings.remindersEnabled,
+            ':subject': settings.reminderSubject,
+            ':text': settings.reminderText,
+            ':now': nowIso(),
+            ':next': current.version + 1,
+            ':read': current.version,
+          },
+        },
+      },
+    ],
+    () => conflict(staleVersionMessage),
+  );
+  return profileView(await ownCompany(companyId));
 }

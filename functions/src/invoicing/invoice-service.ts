@@ -31,6 +31,7 @@ import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
 import { newId, nowIso } from '../data/ids.js';
 import { searchableList } from '../data/list-search.js';
+import { notify } from '../notifications/notify.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
 import { isDeductionLine, pricedInvoice, singleLine, type LineToPrice } from './invoice-lines.js';
 import { invoiceListSearch } from './invoice-list-search.js';
@@ -346,6 +347,14 @@ export async function payInvoice(
     },
     { expectedVersion: body.version },
   );
+  if (paid.status === 'paid') {
+    await notify(companyId, {
+      kind: 'invoice_paid',
+      title: `Facture payée : ${paid.number ?? ''}`.trim(),
+      body: `${formatEuro(parseMoney(paid.paidAmount))} reçus en tout.`,
+      link: `/invoicing?q=${encodeURIComponent(paid.number ?? '')}`,
+    });
+  }
   return presentInvoice(companyId, paid);
 }
 

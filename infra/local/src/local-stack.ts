@@ -47,6 +47,12 @@ export interface LocalStackOptions {
   tableName?: string;
   /** Called when a child process dies while the stack runs. */
   onChildExit?(message: string): void;
+  /**
+   * The daily jobs' timer (payment reminders, docs/reminders-notifications.md): run once the stack
+   * is ready and then every `everyMs` (an hour by default), at `clock()` (now by default). `false`
+   * turns it off (tests run the job themselves at the instant they choose).
+   */
+  dailyJobs?: false | { everyMs?: number; clock?: () => Date };
 }
 
 export interface LocalStack {
@@ -88,6 +94,27 @@ function listen(server: Server, port: number): Promise<void> {
     server.once('listening', onListening);
     server.listen(port);
   });
+}
+
+/**
+ * The local stand-in of the stack's daily EventBridge schedule: the reminders job now and then every
+ * `everyMs`. The job itself sends each step at most once, so running it hourly sends nothing twice.
+ */
+function startDailyJobs(everyMs: number, clock: () => Date): NodeJS.Timeout {
+  const run = async () => {
+    try {
+      const module = (await import(
+        pathToFileURL(join(functionsDir, 'handlers', 'jobs', 'reminders-daily.ts')).href
+      )) as { handler(event: { time: string }): Promise<unknown> };
+      await module.handler({ time: clock().toISOString() });
+    } catch (error) {
+      console.error(`✖ Relances automatiques : ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return timer;
 }
 
 /** What the stack answers until it is ready. */
@@ -139,8 +166,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let s3: S3Local | undefined;
   let mail: MailLocal | undefined;
   let stopping = false;
+  let dailyTimer: NodeJS.Timeout | undefined;
   const stop = async () => {
     stopping = true;
+    clearInterval(dailyTimer);
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
     await s3?.stop().catch(() => undefined);
@@ -235,6 +264,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       else if (isMailPath(path)) await proxyMail(startedMail.webPort, request, response);
       else await site(request, response);
     };
+    if (options.dailyJobs !== false) {
+      const { everyMs = 60 * 60 * 1000, clock = () => new Date() } = options.dailyJobs ?? {};
+      dailyTimer = startDailyJobs(everyMs, clock);
+    }
     // The inbox's live updates (socket.io over WebSocket); any other upgrade is refused.
     server.on('upgrade', (request, socket, head) => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;

@@ -32,6 +32,7 @@ import {
   textField,
   vatRateField,
 } from '../fields.js';
+import { reminderSettingsSchema } from '../reminders.js';
 import {
   bicField,
   ibanField,
@@ -191,6 +192,10 @@ export const companySchema = z.object({
   validatedBy: optionalIdField,
   settings: defaultedField(jsonObjectField, {}),
   notes: longTextField,
+  /** Payment reminders (docs/reminders-notifications.md); absent: `reminderSettingsOf`'s defaults. */
+  remindersEnabled: optionalField(z.boolean()),
+  reminderSubject: optionalField(z.string()),
+  reminderText: optionalField(z.string()),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -346,6 +351,8 @@ export const companyProfileSchema = z.object({
   subscriptionEndDate: optionalField(dateField()),
   maxUsers: defaultedField(maxUsersField, DEFAULT_MAX_USERS),
   missingFields: z.object({ quote: z.array(detailSchema), invoice: z.array(detailSchema) }),
+  /** Payment reminders (docs/reminders-notifications.md), defaults applied; `PUT /api/company/reminders`. */
+  ...reminderSettingsSchema.shape,
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 

@@ -26,6 +26,7 @@ import {
 } from '../fields.js';
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
 import { emailStatusSchema, sendMailFields } from '../sending.js';
+import { invoiceReminderSchema } from '../reminders.js';
 import * as z from 'zod';
 import '../zod-fr.js';
 import { vatBreakdownSchema } from './quote.js';
@@ -256,6 +257,8 @@ export const invoiceSchema = z.object({
   pdfDocumentId: optionalIdField,
   /** The latest e-mail of the issued document to the client (docs/sending.md). */
   emailStatus: emailStatusSchema.optional(),
+  /** Payment reminders sent, oldest first ("Relancer" and the daily job, docs/reminders-notifications.md). */
+  reminders: optionalField(z.array(invoiceReminderSchema)),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

@@ -15,6 +15,13 @@ export const companyRoutes: RouteDefinition[] = [
     access: 'company_admin',
     table: 'read',
   },
+  {
+    method: 'PUT',
+    path: '/api/company/reminders',
+    handler: 'company/reminders-update',
+    access: 'company_admin',
+    table: 'write',
+  },
   // Deactivation and role changes end the user's sessions.
   {
     method: 'PUT',

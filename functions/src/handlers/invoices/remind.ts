@@ -1,0 +1,22 @@
+import { invoiceRemindInput } from '@btp/shared/reminders';
+import { invoices } from '../../data/entities/invoices.js';
+import { remindInvoice } from '../../invoicing/invoice-reminders.js';
+import { presentInvoice } from '../../invoicing/present.js';
+import { createHandler } from '../../lib/http.js';
+import { idParams } from '../../lib/params.js';
+import { companyOf } from '../../lib/tenancy.js';
+
+/**
+ * POST /api/invoices/{id}/remind: "Relancer" — the reminder e-mail (the issued PDF attached) to the
+ * client's address or `email`, recorded on the invoice (step `manual`). Answers the invoice with its
+ * `reminders`; the latest carries `failure` when the e-mail could not be sent. 409 when the invoice
+ * is not overdue or nothing remains to pay.
+ */
+export const handler = createHandler(
+  { body: invoiceRemindInput, params: idParams },
+  async ({ body, params, principal }) => {
+    const companyId = companyOf(principal);
+    await remindInvoice(companyId, params.id, body.email);
+    return { body: await presentInvoice(companyId, await invoices.getOrThrow(companyId, params.id)) };
+  },
+);
