@@ -40,6 +40,9 @@ export function requireJava(): void {
   }
 }
 
+/** How long a stop waits for DynamoDB Local's own shutdown before killing it, in ms. */
+const stopGraceMs = 30_000;
+
 export interface DynamoLocal {
   endpoint: string;
   process: ChildProcess;
@@ -116,10 +119,15 @@ export async function startDynamoLocal(options: {
   return {
     endpoint,
     process: child,
+    // SIGTERM runs the engine's own shutdown, which closes its files: nothing acknowledged is lost.
+    // SIGKILL is the last resort, for an engine that hangs (it may then drop its last transaction).
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited || child.exitCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        const timer = setTimeout(() => {
+          console.error(`DynamoDB Local ne s'est pas arrêté en ${stopGraceMs / 1000} s : arrêt forcé.`);
+          child.kill('SIGKILL');
+        }, stopGraceMs);
         child.once('exit', () => {
           clearTimeout(timer);
           resolve();

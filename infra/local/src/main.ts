@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import * as z from 'zod';
 import { LocalStackError, requireJava } from './dynamodb-local.js';
 import { repoRoot, startLocalStack, type LocalStack } from './local-stack.js';
+import { stopOnSignals } from './shutdown.js';
 import { buildSpa, spaNeedsBuild } from './spa-build.js';
 
 const envSchema = z.object({
@@ -45,16 +46,24 @@ async function main(): Promise<void> {
 
   const started = Date.now();
   let stack: LocalStack | undefined;
+  let starting: Promise<LocalStack> | undefined;
   let stopping = false;
+  const stopStack = async () => {
+    // A signal during the start: wait until the stack is up (or has failed), then stop it.
+    const running = stack ?? (await starting?.catch(() => undefined));
+    await running?.stop();
+  };
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    await stack?.stop().catch(() => undefined);
+    await stopStack().catch(() => undefined);
     process.exit(code);
   };
+  // Installed before the start, so that Ctrl-C while DynamoDB Local starts also stops it cleanly.
+  stopOnSignals(stopStack);
 
   try {
-    stack = await startLocalStack({
+    starting = startLocalStack({
       port: env.PORT,
       dataDir: resolve(env.DATA_DIR),
       setupToken: env.SETUP_TOKEN,
@@ -64,13 +73,11 @@ async function main(): Promise<void> {
         void shutdown(1);
       },
     });
+    stack = await starting;
   } catch (error) {
     if (error instanceof LocalStackError) fail(error.message);
     fail(`Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`);
   }
-
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
 
   const { isInstalled } = await import('../../../functions/src/setup/installation.js');
   if (env.DEMO === '1') {
