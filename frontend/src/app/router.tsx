@@ -83,6 +83,14 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The client's online "Bon pour accord": public, no session, no installation check.
+        path: '/devis/:token',
+        lazy: async () => {
+          const { PublicQuotePage } = await import('../features/public-quote/components/public-quote-page');
+          return { Component: PublicQuotePage };
+        },
+      },
+      {
         path: '*',
         lazy: async () => {
           const { NotFoundPage } = await import('../components/not-found-page');

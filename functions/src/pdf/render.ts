@@ -711,7 +711,8 @@ class Layout {
     const columnWidth = WIDTH / 2 - 12;
     const boxX = LEFT + WIDTH / 2 + 6;
     const boxWidth = RIGHT - boxX;
-    const boxHeight = 112;
+    // Taller with a drawn signature (accepted online), which then fills the space under its label.
+    const boxHeight = signature.image ? 160 : 112;
     this.ensure(Math.max(boxHeight, this.sectionsHeight(sections, columnWidth)));
     const top = this.y;
     this.sections(sections, LEFT, columnWidth);
@@ -750,7 +751,10 @@ class Layout {
     this.write('Signature :', boxX + 12, y, 55, { size: 8.5, color: colors.muted });
     if (signature.image) {
       // Fitted in what is left of the box, beside its label, keeping its proportions.
-      this.doc.image(signature.image, boxX + 67, y - 2, { fit: [inner - 55, top + boxHeight - y - 4] });
+      this.doc.image(signature.image, boxX + 12, y + 12, {
+        fit: [inner, top + boxHeight - y - 18],
+        align: 'center',
+      });
     }
     this.y = Math.max(left, top + boxHeight + 12);
   }
