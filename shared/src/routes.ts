@@ -47,6 +47,11 @@ export interface RouteDefinition {
   documents?: 'read' | 'write';
   /** Memory in MB when the default (256) is not enough, e.g. for password hashing. */
   memoryMb?: number;
+  /**
+   * The route e-mails (functions/src/mail/mailer.ts): in AWS its function may send through SES from
+   * the stack's sending identity only, with the configuration set (docs/mail.md).
+   */
+  mail?: true;
 }
 
 /** Every route, feature by feature (`route-tables/`); the `$default` 404 route comes last. */

@@ -73,10 +73,23 @@ export async function getClient(companyId: string, id: string): Promise<Client> 
  */
 export async function updateClient(companyId: string, id: string, input: ClientUpdateData): Promise<Client> {
   const { version, ...fields } = input;
-  const updated = await clients.update(companyId, id, () => clientWithDerivedFields(fields), {
-    expectedVersion: version,
-  });
+  // A bounce or complaint recorded on the address (docs/mail.md) stays until the address changes.
+  const updated = await clients.update(
+    companyId,
+    id,
+    (current) => ({
+      ...clientWithDerivedFields(fields),
+      ...(current.emailStatus && sameAddress(current.email, fields.email)
+        ? { emailStatus: current.emailStatus }
+        : {}),
+    }),
+    { expectedVersion: version },
+  );
   return answered(updated);
+}
+
+function sameAddress(a: string | undefined, b: string | undefined): boolean {
+  return (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 }
 
 /**

@@ -44,12 +44,30 @@ export const clientOwnFields = {
   vatNumber: optionalField(vatNumberField()),
 };
 
+/** What the mail provider reported about the client's address (docs/mail.md). */
+export const emailDeliveryStates = ['bounced', 'complained'] as const;
+export type EmailDeliveryState = (typeof emailDeliveryStates)[number];
+
+/**
+ * Set by the server when a message to the client's address bounced for good or was reported as
+ * spam: `at` (ISO date-time), `reason` (the provider's diagnostic, as given), `address` (the one
+ * refused). Cleared when the client's e-mail is changed; never part of a request body.
+ */
+export const clientEmailStatusSchema = z.object({
+  state: z.enum(emailDeliveryStates),
+  at: z.string(),
+  reason: z.string(),
+  address: z.string(),
+});
+export type ClientEmailStatus = z.infer<typeof clientEmailStatusSchema>;
+
 /** A client as the API returns it. `siren` is derived from the SIRET; `kind` reads `company` when absent. */
 export const clientSchema = z.object({
   ...companyRecordFields,
   ...clientFields,
   kind: kindField,
   siren: textField,
+  emailStatus: clientEmailStatusSchema.optional(),
 });
 /**
  * A client record as stored: `kind` may be absent on records saved before clients had one (the API

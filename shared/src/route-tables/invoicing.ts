@@ -23,6 +23,7 @@ export const invoicingRoutes: RouteDefinition[] = [
     table: 'write',
     documents: 'write',
     memoryMb: 1024,
+    mail: true,
   },
   // The issued document's e-mail again (its archived Factur-X PDF): docs/sending.md. Draws the
   // archive when an old invoice has none yet, hence the renderer's memory.
@@ -34,6 +35,7 @@ export const invoicingRoutes: RouteDefinition[] = [
     table: 'write',
     documents: 'write',
     memoryMb: 1024,
+    mail: true,
   },
   {
     method: 'GET',
@@ -54,6 +56,7 @@ export const invoicingRoutes: RouteDefinition[] = [
     table: 'write',
     documents: 'write',
     memoryMb: 1024,
+    mail: true,
   },
   {
     method: 'POST',

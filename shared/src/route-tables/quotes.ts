@@ -18,6 +18,7 @@ export const quoteRoutes: RouteDefinition[] = [
     table: 'write',
     documents: 'write',
     memoryMb: 1024,
+    mail: true,
   },
   // The sent quote's e-mail again (its archived PDF and a new acceptance link): docs/sending.md.
   // Draws the archive when an old quote has none yet, hence the renderer's memory.
@@ -29,6 +30,7 @@ export const quoteRoutes: RouteDefinition[] = [
     table: 'write',
     documents: 'write',
     memoryMb: 1024,
+    mail: true,
   },
   {
     method: 'GET',
