@@ -252,6 +252,20 @@ describe('online acceptance of a sent quote', () => {
     // The signature is drawn in the box: the signed PDF holds an image the sent one does not.
     expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
 
+    // The company is told (the bell of the page header).
+    const notifications = await company.get('/api/notifications');
+    expect(notifications.status).toBe(200);
+    const list = notifications.body as { items: Record<string, unknown>[]; unreadCount: number };
+    expect(list.items).toContainEqual(
+      expect.objectContaining({
+        kind: 'quote_accepted',
+        title: `Devis ${quote.number} accepté`,
+        link: `/quotes?q=${quote.number}`,
+        read: false,
+      }),
+    );
+    expect(list.unreadCount).toBeGreaterThanOrEqual(1);
+
     // The link is used: reading or signing again is a 409 naming the acceptance.
     const again = await asClient('POST', `/api/public/quotes/${token}/accept`, {
       signerName: 'Quelqu’un d’autre',
