@@ -9,6 +9,7 @@ import { Api } from './api.js';
 import { authorizerEntry, handlerEntry, repoRoot } from './bundling.js';
 import { Data } from './data.js';
 import { Documents } from './documents.js';
+import { Jobs, remindersJobHandler } from './jobs.js';
 import { Monitoring, validateAlarmEmail } from './monitoring.js';
 import { Secrets } from './secrets.js';
 import { Site, validateCustomDomain } from './site.js';
@@ -17,7 +18,8 @@ import { Site, validateCustomDomain } from './site.js';
 // them too); re-exported for the stack's users, with the names the parts below define.
 export { bundling, repoRoot } from './bundling.js';
 export { sessionPartitionPrefix } from './data.js';
-export { authorizerTagValue, functionTag } from './functions.js';
+export { authorizerTagValue, functionTag, jobTag } from './functions.js';
+export { remindersJobTagValue } from './jobs.js';
 export { sessionKeySecretEnv, setupTokenSecretEnv } from './secrets.js';
 
 export interface BtpStackProps extends StackProps {
@@ -98,6 +100,18 @@ export class BtpStack extends Stack {
       data,
       documents,
       secrets,
+    });
+    // Not routes: the daily payment reminders, on an EventBridge schedule (docs/reminders-notifications.md).
+    const routeEntry = props.handlerEntry ?? handlerEntry;
+    new Jobs(this, {
+      functions: api.functions,
+      remindersEntry: routeEntry({
+        method: 'ANY',
+        path: '$job',
+        handler: remindersJobHandler,
+        access: 'public',
+        table: 'write',
+      }),
     });
     const site = new Site(this, {
       stage: props.stage,

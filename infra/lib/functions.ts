@@ -16,6 +16,8 @@ import type { Secrets } from './secrets.js';
 
 /** Tag put on every function of the application (route handlers and authorizer), not on CDK helpers. */
 export const functionTag = 'btp:function';
+/** Tag put on the scheduled jobs' functions instead of {@link functionTag} (they serve no route). */
+export const jobTag = 'btp:job';
 /** Value of {@link functionTag} on the authorizer; route handlers carry their `routeId`. */
 export const authorizerTagValue = 'authorizer';
 
@@ -44,8 +46,12 @@ export interface FunctionSpec {
   readonly description: string;
   /** Value of {@link functionTag}: the route's `routeId`, or {@link authorizerTagValue}. */
   readonly tagValue: string;
+  /** The tag's key: {@link functionTag} (route handlers and authorizer) unless given ({@link jobTag}). */
+  readonly tagKey?: string;
   /** MB. */
   readonly memorySize: number;
+  /** Default: {@link functionDefaults}' 10 s (API Gateway's limit is 30 s); a scheduled job may need more. */
+  readonly timeout?: Duration;
   readonly access: FunctionAccess;
 }
 
@@ -98,7 +104,7 @@ export class Functions {
       runtime: functionDefaults.runtime,
       architecture: functionDefaults.architecture,
       memorySize: spec.memorySize,
-      timeout: functionDefaults.timeout,
+      timeout: spec.timeout ?? functionDefaults.timeout,
       description: spec.description,
       role: this.roleFor(access),
       logGroup: this.logGroup,
@@ -116,7 +122,7 @@ export class Functions {
         ...secrets.environment(access.secrets),
       },
     });
-    Tags.of(fn).add(functionTag, spec.tagValue);
+    Tags.of(fn).add(spec.tagKey ?? functionTag, spec.tagValue);
     NagSuppressions.addResourceSuppressions(fn, [
       {
         id: 'AwsSolutions-L1',

@@ -16,6 +16,7 @@ import {
   actionsOf,
   actionsOfFunction,
   appFunctions,
+  jobFunctions,
   distributionConfig,
   environmentOf,
   expectNagClean,
@@ -172,9 +173,10 @@ describe('BtpStack in production, with a product-like route table', () => {
       const routeResources = perRoute
         .map((type) => resources(template, type).length)
         .reduce((a, b) => a + b, 0);
-      // Besides: the authorizer (function and invoke permission) and CDK's helper functions.
+      // Besides: the authorizer (function and invoke permission), the daily job's invoke permission
+      // (EventBridge; its function is counted with CDK's helper functions).
       const helpers = resources(template, 'AWS::Lambda::Function').length - functions.size;
-      expect(routeResources).toBe(4 * productLikeRoutes.length + 2 + helpers);
+      expect(routeResources).toBe(4 * productLikeRoutes.length + 2 + 1 + helpers);
       const fixed = total - routeResources;
       // At this rate the stack holds about 110 routes.
       expect(fixed + 4 * 110).toBeLessThan(500);
@@ -382,7 +384,9 @@ describe('BtpStack in production, with a product-like route table', () => {
     });
 
     it('watches errors and throttles of every function, the authorizer included', () => {
-      const expected = [...functions.values()]
+      const jobs = jobFunctions(template);
+      expect(jobs.size).toBe(1);
+      const expected = [...functions.values(), ...jobs.values()]
         .map(([logicalId]) => [{ Name: 'FunctionName', Value: { Ref: logicalId } }])
         .map((dimensions) => JSON.stringify(dimensions))
         .sort();
@@ -392,8 +396,11 @@ describe('BtpStack in production, with a product-like route table', () => {
           .sort();
         expect(found, metricName).toEqual(expected);
       }
-      // 12 functions: two groups, each alarm within CloudWatch's 10 metrics.
-      expect(alarmsOn('AWS/Lambda', 'Errors')).toHaveLength(Math.ceil(functions.size / metricsPerAlarm));
+      // 13 functions (the routes', the authorizer, the daily job): two groups, each alarm within
+      // CloudWatch's 10 metrics.
+      expect(alarmsOn('AWS/Lambda', 'Errors')).toHaveLength(
+        Math.ceil((functions.size + jobs.size) / metricsPerAlarm),
+      );
     });
 
     it('watches DynamoDB throttles on the table and on each index', () => {

@@ -6,7 +6,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { expect } from 'vitest';
 import type { RouteDefinition } from '@btp/shared/routes';
-import { BtpStack, functionTag, repoRoot } from '../lib/btp-stack.js';
+import { BtpStack, functionTag, jobTag, repoRoot } from '../lib/btp-stack.js';
 import type { BtpStackProps } from '../lib/btp-stack.js';
 
 export type Resource = { Type: string; Properties: Record<string, unknown> } & Record<string, unknown>;
@@ -132,6 +132,16 @@ export function appFunctions(template: Template): Map<string, [string, Resource]
   const found = new Map<string, [string, Resource]>();
   for (const [logicalId, resource] of resources(template, 'AWS::Lambda::Function')) {
     const tag = tagOf(resource, functionTag);
+    if (tag !== undefined) found.set(tag, [logicalId, resource]);
+  }
+  return found;
+}
+
+/** The scheduled jobs' functions (tagged {@link jobTag}), keyed by their tag value. */
+export function jobFunctions(template: Template): Map<string, [string, Resource]> {
+  const found = new Map<string, [string, Resource]>();
+  for (const [logicalId, resource] of resources(template, 'AWS::Lambda::Function')) {
+    const tag = tagOf(resource, jobTag);
     if (tag !== undefined) found.set(tag, [logicalId, resource]);
   }
   return found;

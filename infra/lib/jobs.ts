@@ -1,0 +1,48 @@
+import { Duration } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import { jobTag, type Functions } from './functions.js';
+
+/** Value of {@link jobTag} on the daily reminders job's function. */
+export const remindersJobTagValue = 'job:reminders-daily';
+
+/** Module under `functions/src/handlers/` of the daily reminders job. */
+export const remindersJobHandler = 'jobs/reminders-daily';
+
+export interface JobsProps {
+  readonly functions: Functions;
+  /** The job's entry file (tests give a fixture). */
+  readonly remindersEntry: string;
+}
+
+/**
+ * The scheduled jobs (docs/reminders-notifications.md): the payment reminders, every day at 07:00
+ * UTC (08:00 or 09:00 in France, a working hour), as an EventBridge rule invoking its function. The
+ * function reads and writes the table (invoices, step markers, notifications) and reads the
+ * documents bucket (the issued PDFs, archived once when an old invoice has none). Running it twice
+ * sends nothing twice: each step is claimed by a conditional write before it is sent.
+ */
+export class Jobs {
+  readonly reminders: nodejs.NodejsFunction;
+  readonly remindersRule: events.Rule;
+
+  constructor(stack: Stack, props: JobsProps) {
+    this.reminders = props.functions.add({
+      constructId: 'RemindersDailyJob',
+      entry: props.remindersEntry,
+      description: 'Relances automatiques quotidiennes (J+7, J+15, J+30)',
+      tagKey: jobTag,
+      tagValue: remindersJobTagValue,
+      memorySize: 1024,
+      timeout: Duration.minutes(5),
+      access: { table: 'write', documents: 'write', secrets: { sessionKey: false, setupToken: false } },
+    });
+    this.remindersRule = new events.Rule(stack, 'RemindersDailySchedule', {
+      description: 'Relances de paiement : une fois par jour',
+      schedule: events.Schedule.cron({ minute: '0', hour: '7' }),
+      targets: [new targets.LambdaFunction(this.reminders, { retryAttempts: 2 })],
+    });
+  }
+}

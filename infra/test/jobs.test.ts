@@ -1,0 +1,66 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { remindersJobTagValue } from '../lib/btp-stack.js';
+import {
+  actionsOfFunction,
+  jobFunctions,
+  productLikeProps,
+  resources,
+  synth,
+  type Resource,
+  type Synthesized,
+} from './support.js';
+import type { Template } from 'aws-cdk-lib/assertions';
+
+describe('the daily reminders job (docs/reminders-notifications.md)', () => {
+  let synthesized: Synthesized;
+  let template: Template;
+  let jobId: string;
+  let job: Resource;
+  beforeAll(() => {
+    synthesized = synth(productLikeProps);
+    ({ template } = synthesized);
+    const found = jobFunctions(template).get(remindersJobTagValue);
+    expect(found).toBeDefined();
+    [jobId, job] = found as [string, Resource];
+  });
+
+  it('is a function of its own, with time for every company (5 minutes) and the PDF renderer’s memory', () => {
+    expect(job.Properties).toMatchObject({ Runtime: 'nodejs22.x', Timeout: 300, MemorySize: 1024 });
+  });
+
+  it('is run once a day by an EventBridge rule that targets it', () => {
+    const rules = resources(template, 'AWS::Events::Rule');
+    const daily = rules.filter(([, rule]) =>
+      ((rule.Properties.Targets ?? []) as { Arn: unknown }[]).some(
+        (target) => JSON.stringify(target.Arn) === JSON.stringify({ 'Fn::GetAtt': [jobId, 'Arn'] }),
+      ),
+    );
+    expect(daily).toHaveLength(1);
+    expect(daily[0]?.[1].Properties).toMatchObject({
+      ScheduleExpression: 'cron(0 7 * * ? *)',
+      State: 'ENABLED',
+    });
+    const [ruleId] = daily[0]!;
+    const permissions = resources(template, 'AWS::Lambda::Permission').filter(
+      ([, permission]) =>
+        JSON.stringify(permission.Properties.FunctionName) ===
+        JSON.stringify({ 'Fn::GetAtt': [jobId, 'Arn'] }),
+    );
+    expect(permissions.map(([, permission]) => permission.Properties)).toEqual([
+      expect.objectContaining({
+        Action: 'lambda:InvokeFunction',
+        Principal: 'events.amazonaws.com',
+        SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+      }),
+    ]);
+  });
+
+  it('writes the table and reads the documents, and reads no secret', () => {
+    const actions = actionsOfFunction(template, jobId);
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query']),
+    );
+    expect(actions).toEqual(expect.arrayContaining(['s3:GetObject', 's3:PutObject']));
+    expect(actions.some((action) => action.startsWith('secretsmanager:'))).toBe(false);
+  });
+});
