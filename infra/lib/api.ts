@@ -11,6 +11,7 @@ import type { RouteDefinition } from '@btp/shared/routes';
 import type { Data } from './data.js';
 import type { Documents } from './documents.js';
 import { authorizerTagValue, functionDefaults, Functions } from './functions.js';
+import type { Mail } from './mail.js';
 import { authorizerSecrets, routeSecrets } from './route-secrets.js';
 import type { Secrets } from './secrets.js';
 
@@ -26,6 +27,8 @@ export interface ApiProps {
   readonly data: Data;
   readonly documents: Documents;
   readonly secrets: Secrets;
+  /** SES sending, for the routes marked `mail`. */
+  readonly mail?: Mail;
 }
 
 /**
@@ -83,6 +86,7 @@ export class Api {
       data: props.data,
       documents: props.documents,
       secrets: props.secrets,
+      mail: props.mail,
     });
 
     // Only built when a route needs it: a stack of public routes has no authorizer at all.
@@ -98,7 +102,12 @@ export class Api {
         description: `${route.method} ${route.path}`,
         tagValue: id,
         memorySize: route.memoryMb ?? functionDefaults.memorySize,
-        access: { table: route.table, documents: route.documents, secrets: routeSecrets(route.handler) },
+        access: {
+          table: route.table,
+          documents: route.documents,
+          secrets: routeSecrets(route.handler),
+          mail: route.mail === true,
+        },
       });
 
       const httpRoute = new apigwv2.HttpRoute(stack, `Route${id}`, {

@@ -9,6 +9,7 @@ import { Api } from './api.js';
 import { authorizerEntry, handlerEntry, repoRoot } from './bundling.js';
 import { Data } from './data.js';
 import { Documents } from './documents.js';
+import { Mail, mailEventsHandler } from './mail.js';
 import { Jobs, remindersJobHandler } from './jobs.js';
 import { Monitoring, validateAlarmEmail } from './monitoring.js';
 import { Secrets } from './secrets.js';
@@ -39,6 +40,10 @@ export interface BtpStackProps extends StackProps {
   readonly certificateArn?: string;
   /** E-mail address subscribed to the alarm topic. */
   readonly alarmEmail?: string;
+  /** The address messages are sent from, e.g. `devis@example.fr` (docs/mail.md). */
+  readonly mailFrom?: string;
+  /** What SES verifies: the domain of {@link mailFrom} (default, DKIM) or the address alone. */
+  readonly mailIdentity?: 'domain' | 'address';
 }
 
 /**
@@ -91,6 +96,11 @@ export class BtpStack extends Stack {
       autoDeleteObjects: !isProd,
     });
     const secrets = new Secrets(this, { stage: props.stage });
+    const mail = new Mail(this, {
+      stage: props.stage,
+      mailFrom: props.mailFrom,
+      mailIdentity: props.mailIdentity,
+    });
     const api = new Api(this, {
       stage: props.stage,
       removalPolicy: dataRemovalPolicy,
@@ -100,6 +110,19 @@ export class BtpStack extends Stack {
       data,
       documents,
       secrets,
+      mail,
+    });
+    // Not a route: SES's bounces and complaints, from EventBridge (docs/mail.md).
+    mail.addEventsHandler({
+      functions: api.functions,
+      data,
+      entry: (props.handlerEntry ?? handlerEntry)({
+        method: 'ANY',
+        path: '$mail-events',
+        handler: mailEventsHandler,
+        access: 'public',
+        table: 'write',
+      }),
     });
     // Not routes: the daily payment reminders, on an EventBridge schedule (docs/reminders-notifications.md).
     const routeEntry = props.handlerEntry ?? handlerEntry;
@@ -121,6 +144,7 @@ export class BtpStack extends Stack {
       frontendDist: props.frontendDist ?? path.join(repoRoot, 'frontend/dist'),
     });
     documents.allowBrowserAccessFrom(site.url);
+    mail.setAppUrl(site.url);
 
     const monitoring = new Monitoring(this, 'Monitoring', {
       api: api.httpApi,

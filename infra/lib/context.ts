@@ -8,7 +8,10 @@ import type { BtpStackProps } from './btp-stack.js';
  * - `region` (`eu-west-3`, Paris);
  * - `domainName` + `certificateArn` (none): custom domain of the site, with its ACM certificate in
  *   us-east-1;
- * - `alarmEmail` (none): address subscribed to the alarm topic.
+ * - `alarmEmail` (none): address subscribed to the alarm topic;
+ * - `mailFrom` (none; needed to send): the address devis and factures are sent from, and
+ *   `mailIdentity` (`domain`): what SES verifies, its domain (DKIM) or the `address` alone
+ *   (docs/mail.md).
  * The README's "Deploy to AWS" section documents the same names.
  */
 export function stackSettings(scope: Construct): { stackName: string; props: BtpStackProps } {
@@ -34,6 +37,8 @@ export function stackSettings(scope: Construct): { stackName: string; props: Btp
       domainName: context('domainName'),
       certificateArn: context('certificateArn'),
       alarmEmail: context('alarmEmail'),
+      mailFrom: context('mailFrom'),
+      mailIdentity: context('mailIdentity') as 'domain' | 'address' | undefined,
     },
   };
 }

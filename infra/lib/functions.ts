@@ -10,6 +10,7 @@ import type { TableAccess } from '@btp/shared/routes';
 import { bundling, functionNodeOptions, repoRoot } from './bundling.js';
 import type { Data } from './data.js';
 import type { Documents } from './documents.js';
+import type { Mail } from './mail.js';
 import type { MonitoredFunction } from './monitoring.js';
 import type { RouteSecrets } from './route-secrets.js';
 import type { Secrets } from './secrets.js';
@@ -37,6 +38,8 @@ export interface FunctionAccess {
   readonly secrets: RouteSecrets;
   /** `UpdateItem` on session items only (`pk` = `SESSION#<id>`, docs/data-model.md). */
   readonly touchSessions?: boolean;
+  /** Sends e-mail: SES from the stack's identity only, and the `MAIL_*` / `APP_URL` environment. */
+  readonly mail?: boolean;
 }
 
 /** One application function: its construct id, handler entry file and settings. */
@@ -62,6 +65,8 @@ export interface FunctionsProps {
   readonly data: Data;
   readonly documents: Documents;
   readonly secrets: Secrets;
+  /** Needed when a function sends e-mail (`access.mail`). */
+  readonly mail?: Mail;
 }
 
 /**
@@ -96,8 +101,9 @@ export class Functions {
   }
 
   add(spec: FunctionSpec): nodejs.NodejsFunction {
-    const { data, documents, secrets } = this.props;
+    const { data, documents, secrets, mail } = this.props;
     const { access } = spec;
+    if (access.mail && !mail) throw new Error(`${spec.constructId} sends e-mail but the stack has no Mail.`);
     const fn = new nodejs.NodejsFunction(this.stack, spec.constructId, {
       entry: spec.entry,
       handler: functionDefaults.handler,
@@ -120,8 +126,10 @@ export class Functions {
         ...(access.documents ? { DOCUMENTS_BUCKET: documents.bucket.bucketName } : {}),
         // The secrets' ARNs, never their values: the functions read them from Secrets Manager.
         ...secrets.environment(access.secrets),
+        ...(access.mail && mail ? mail.environment() : {}),
       },
     });
+    if (access.mail) mail?.addSender(fn);
     Tags.of(fn).add(spec.tagKey ?? functionTag, spec.tagValue);
     NagSuppressions.addResourceSuppressions(fn, [
       {
@@ -145,6 +153,7 @@ export class Functions {
       access.secrets.sessionKey ? 'SessionKey' : '',
       access.secrets.setupToken ? 'SetupToken' : '',
       access.touchSessions ? 'TouchSessions' : '',
+      access.mail ? 'Mail' : '',
     ].join('');
     const existing = this.roles.get(profile);
     if (existing) return existing;
@@ -164,6 +173,7 @@ export class Functions {
     if (access.touchSessions) this.props.data.grantSessionUpdates(role);
     if (access.documents) this.props.documents.grant(role, access.documents);
     this.props.secrets.grantRead(role, access.secrets);
+    if (access.mail) this.props.mail?.grantSend(role);
     this.roles.set(profile, role);
     return role;
   }

@@ -407,10 +407,12 @@ describe('BtpStack with the shared route table (prod)', () => {
   it('grants GET routes no write access to the table, but the PDF routes (they archive an old record once)', () => {
     const functions = appFunctions(template);
     // The PDF of a quote or invoice sent before archives existed is made and listed on its first
-    // request (DOCUMENTS.md § 5): those two GET routes write, and only them.
+    // request (DOCUMENTS.md § 5): those two GET routes write; the public read of an acceptance link
+    // counts each request against its rate limit (docs/online-acceptance.md). Only them.
     const writingGets = routes.filter((r) => r.method === 'GET' && r.table === 'write');
     expect(writingGets.map((route) => route.path).sort()).toEqual([
       '/api/invoices/{id}/pdf',
+      '/api/public/quotes/{token}',
       '/api/quotes/{id}/pdf',
     ]);
     for (const route of routes.filter((r) => r.method === 'GET' && r.table !== 'write')) {
