@@ -74,6 +74,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions {
   signal?: AbortSignal | undefined;
+  /** More headers (e.g. `Idempotency-Key` of a send). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -86,7 +88,7 @@ async function request(
   body: unknown,
   options: RequestOptions,
 ): Promise<unknown> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   // The API refuses writes without it (CSRF defence, API.md): a cross-site form cannot set it.
   if (method !== 'GET') headers.set('X-Requested-With', 'fetch');

@@ -11,7 +11,7 @@ const mailer = vi.hoisted(() => {
   class MailSendError extends Error {}
   return {
     MailSendError,
-    sendMail: vi.fn(() => Promise.reject(new MailSendError('421 service not available'))),
+    sendMail: vi.fn((_mail: unknown) => Promise.reject(new MailSendError('421 service not available'))),
     appUrl: (path: string) => `http://localhost:3000${path}`,
   };
 });

@@ -98,7 +98,10 @@ describe('GET /api/dashboard/stats', () => {
     const other = await signedInCompany(stack.url, 'Voisin');
     await completeCompanyProfile(http);
 
-    const client = await clients.create(companyId, clientCreateInput.parse({ name: 'Mairie de Lyon' }));
+    const client = await clients.create(
+      companyId,
+      clientCreateInput.parse({ name: 'Mairie de Lyon', email: 'mairie@exemple.fr' }),
+    );
     for (const status of ['in_progress', 'in_progress', 'planning', 'completed']) {
       await projects.create(
         companyId,

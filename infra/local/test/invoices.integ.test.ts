@@ -70,8 +70,14 @@ interface Company {
 // other features), in the company of the signed-in user.
 async function seededCompany(name: string): Promise<Company> {
   const { client: http, companyId } = await signedInCompany(stack.url, name);
-  const client = await clients.create(companyId, clientCreateInput.parse({ name: `Client de ${name}` }));
-  const other = await clients.create(companyId, clientCreateInput.parse({ name: `Autre client de ${name}` }));
+  const client = await clients.create(
+    companyId,
+    clientCreateInput.parse({ name: `Client de ${name}`, email: 'client@exemple.fr' }),
+  );
+  const other = await clients.create(
+    companyId,
+    clientCreateInput.parse({ name: `Autre client de ${name}`, email: 'autre@exemple.fr' }),
+  );
   const project = await projects.create(
     companyId,
     projectCreateInput.parse({ name: `Chantier de ${name}`, clientId: client.id }),
@@ -884,7 +890,8 @@ describe('issuing an invoice', () => {
       issueDate: today(),
       dueDate: shiftDate(today(), 45),
       amountDue: '1430.78',
-      version: draft.version + 1,
+      // Issued, then its e-mail's status recorded (docs/sending.md).
+      version: draft.version + 2,
       seller: {
         legalForm: 'SARL',
         siret: '73282932000074',

@@ -71,6 +71,7 @@ async function company(name: string, profile: Record<string, unknown> = {}): Pro
     clientCreateInput.parse({
       name: clientName,
       kind: 'company',
+      email: 'contact@tilleuls.fr',
       address: '3 place Bellecour',
       postalCode: '69002',
       city: 'Lyon',
@@ -354,7 +355,8 @@ describe('GET /api/invoices/{id}/pdf', () => {
     expect(await pdfText(await fetchPdf(preview.url as string))).toContain('BROUILLON');
 
     const issued = await send(a, 'invoices', draft);
-    expect(issued).toMatchObject({ status: 'sent', version: draft.version + 1 });
+    // Issued (one write), then its e-mail's status recorded (docs/sending.md).
+    expect(issued).toMatchObject({ status: 'sent', version: draft.version + 2 });
     expect(issued.number).toMatch(new RegExp(`^FAC-${year()}-\\d{4}$`));
     expect(issued.pdfDocumentId).toEqual(expect.any(String));
     const response = await pdfUrl(a.http, 'invoices', draft.id);
@@ -592,7 +594,10 @@ describe('the archive of an issued document', () => {
 
   it('is not made when sending is refused: incomplete profile, 409, no document, no file', async () => {
     const { client: http, companyId } = await signedInCompany(stack.url, 'Incomplète');
-    const customer = await clients.create(companyId, clientCreateInput.parse({ name: 'Client' }));
+    const customer = await clients.create(
+      companyId,
+      clientCreateInput.parse({ name: 'Client', email: 'client@exemple.fr' }),
+    );
     const owner: Company = { http, companyId, clientId: customer.id, clientName: 'Client', projectId: '' };
     const quoteResponse = await http.post('/api/quotes', {
       title: 'Devis',

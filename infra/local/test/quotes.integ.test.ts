@@ -77,7 +77,10 @@ const year = new Intl.DateTimeFormat('fr-FR', { year: 'numeric', timeZone: 'Euro
 
 async function company(name: string): Promise<Company> {
   const { client, companyId } = await signedInCompany(stack.url, name);
-  const customer = await clients.create(companyId, clientCreateInput.parse({ name: `Client de ${name}` }));
+  const customer = await clients.create(
+    companyId,
+    clientCreateInput.parse({ name: `Client de ${name}`, email: 'client@exemple.fr' }),
+  );
   const project = await projects.create(
     companyId,
     projectCreateInput.parse({ name: `Chantier de ${name}`, clientId: customer.id }),

@@ -76,7 +76,10 @@ interface Billing {
 
 async function seededCompany(name: string): Promise<Company> {
   const { client: http, companyId } = await signedInCompany(stack.url, name);
-  const client = await clients.create(companyId, clientCreateInput.parse({ name: `Client de ${name}` }));
+  const client = await clients.create(
+    companyId,
+    clientCreateInput.parse({ name: `Client de ${name}`, email: 'client@exemple.fr' }),
+  );
   const project = await projects.create(
     companyId,
     projectCreateInput.parse({ name: `Chantier de ${name}`, clientId: client.id }),

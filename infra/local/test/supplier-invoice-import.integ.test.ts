@@ -428,6 +428,7 @@ describe('round trip: our own Factur-X read back', () => {
     const customer = await a.client.post('/api/clients', {
       name: 'Bêta Réceptrice',
       kind: 'company',
+      email: 'compta@beta.fr',
       address: '3 place Bellecour',
       postalCode: '69002',
       city: 'Lyon',

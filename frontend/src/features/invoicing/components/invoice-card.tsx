@@ -6,6 +6,7 @@ import { Button, Card, Tag } from 'antd';
 import { useInvoicePdfUrl } from '../../../api/invoices/get-invoice-pdf-url';
 import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { PdfButtons } from '../../../components/pdf-buttons';
+import { EmailStatusLine } from '../../sending/email-status-line';
 import { euros } from './invoice-figures';
 import {
   creditedInvoiceText,
@@ -28,6 +29,8 @@ interface InvoiceCardProps {
   onEdit: () => void;
   onDelete: () => void;
   onSend: () => void;
+  /** « Renvoyer l'e-mail » of an issued invoice or credit note whose e-mail failed. */
+  onResend: () => void;
   onPay: () => void;
   onCredit: () => void;
 }
@@ -50,6 +53,7 @@ export function InvoiceCard({
   onEdit,
   onDelete,
   onSend,
+  onResend,
   onPay,
   onCredit,
 }: InvoiceCardProps) {
@@ -96,6 +100,7 @@ export function InvoiceCard({
         <p className={cardStyles.text} style={{ marginBottom: 12 }}>
           {creditNote ? creditedInvoiceText(invoice) : dueDateText(invoice.dueDate)}
         </p>
+        {invoice.emailStatus !== undefined && <EmailStatusLine status={invoice.emailStatus} />}
         <div className={cardStyles.actions}>
           <Button size="large" onClick={onDetails} aria-label={`Voir détails ${invoice.title}`}>
             Voir détails
@@ -119,6 +124,11 @@ export function InvoiceCard({
               aria-label={`Envoyer ${invoice.title}`}
             >
               Envoyer
+            </Button>
+          )}
+          {invoice.status !== 'draft' && invoice.emailStatus?.state === 'failed' && (
+            <Button size="large" onClick={onResend} aria-label={`Renvoyer l'e-mail ${invoice.title}`}>
+              Renvoyer l'e-mail
             </Button>
           )}
           {actions.pay && (

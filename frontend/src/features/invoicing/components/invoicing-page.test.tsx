@@ -23,8 +23,24 @@ import { paymentInstant } from './pay-invoice-dialog';
 
 const at = '2026-04-01T08:00:00.000Z';
 const record = { companyId: companyA.id, createdAt: at, updatedAt: at, version: 1 };
-const garnier = { ...record, id: '4c0c1d2e-0000-4000-8000-000000000001', name: 'Garnier SARL' };
-const mairie = { ...record, id: '4c0c1d2e-0000-4000-8000-000000000002', name: 'Mairie de Lyon' };
+const garnier = {
+  ...record,
+  id: '4c0c1d2e-0000-4000-8000-000000000001',
+  name: 'Garnier SARL',
+  email: 'compta@garnier.fr',
+};
+const mairie = {
+  ...record,
+  id: '4c0c1d2e-0000-4000-8000-000000000002',
+  name: 'Mairie de Lyon',
+  email: 'finances@mairie-lyon.fr',
+};
+
+/** Sends from the send dialog once the client's address has filled its field. */
+async function sendFrom(user: ReturnType<typeof setupUser>, dialog: HTMLElement, to: string) {
+  await waitFor(() => expect(within(dialog).getByLabelText('E-mail du destinataire')).toHaveValue(to));
+  await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+}
 const extension = {
   ...record,
   id: '4c0c1d2e-0000-4000-8000-000000000010',
@@ -840,18 +856,24 @@ describe('Facturation', () => {
   it('sends a draft with the version read, which takes its number', async () => {
     const user = setupUser();
     const api = stub({
-      [`POST /api/invoices/${draft.id}/send`]: json({ ...draft, status: 'sent', number: 'FAC-2026-0006' }),
+      [`POST /api/invoices/${draft.id}/send`]: json({
+        ...draft,
+        status: 'sent',
+        number: 'FAC-2026-0006',
+        emailStatus: { state: 'sent', to: mairie.email, at: '2026-11-21T10:00:00.000Z', messageId: 'm-1' },
+      }),
     });
     renderPage();
 
     await openTab(/^Brouillons/);
     await user.click(within(await card('Acompte toiture École')).getByRole('button', { name: /^Envoyer/ }));
     const confirm = await findDialog('Envoyer la facture ?');
-    await user.click(within(confirm).getByRole('button', { name: 'Envoyer' }));
+    expect(confirm).toHaveTextContent("Pièce jointe : Facture (numérotée à l'envoi).pdf");
+    await sendFrom(user, confirm, mairie.email);
 
-    expect(await toasts().findByText('Facture FAC-2026-0006 envoyée avec succès')).toBeInTheDocument();
+    expect(await toasts().findByText(`Facture FAC-2026-0006 envoyée à ${mairie.email}`)).toBeInTheDocument();
     const [send] = api.calls(`POST /api/invoices/${draft.id}/send`);
-    expect(send?.body).toEqual({ version: 3 });
+    expect(send?.body).toEqual({ version: 3, email: mairie.email });
     expect(send?.headers.get('X-Requested-With')).toBe('fetch');
     expect(screen.getByRole('tab', { name: /^Envoyées/ })).toHaveAttribute('aria-selected', 'true');
   });
@@ -865,11 +887,10 @@ describe('Facturation', () => {
 
     await openTab(/^Brouillons/);
     await user.click(within(await card('Acompte toiture École')).getByRole('button', { name: /^Envoyer/ }));
-    await user.click(
-      within(await findDialog('Envoyer la facture ?')).getByRole('button', { name: 'Envoyer' }),
-    );
+    const dialog = await findDialog('Envoyer la facture ?');
+    await sendFrom(user, dialog, mairie.email);
 
-    expect(await toasts().findByText(message)).toBeInTheDocument();
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
     await waitFor(() => expect(api.calls('GET /api/invoices')).toHaveLength(2));
   });
 
@@ -888,9 +909,7 @@ describe('Facturation', () => {
 
     await openTab(/^Brouillons/);
     await user.click(within(await card('Acompte toiture École')).getByRole('button', { name: /^Envoyer/ }));
-    await user.click(
-      within(await findDialog('Envoyer la facture ?')).getByRole('button', { name: 'Envoyer' }),
-    );
+    await sendFrom(user, await findDialog('Envoyer la facture ?'), mairie.email);
 
     const dialog = await findDialog("Profil de l'entreprise incomplet");
     expect(dialog).toHaveTextContent(message);
@@ -1011,6 +1030,7 @@ describe('Facturation', () => {
         ...draftCreditNote,
         status: 'sent',
         number: 'AV-2026-0002',
+        emailStatus: { state: 'sent', to: garnier.email, at: '2026-11-21T10:00:00.000Z', messageId: 'm-1' },
       }),
     });
     renderPage();
@@ -1037,11 +1057,11 @@ describe('Facturation', () => {
     await user.click(within(drafted).getByRole('button', { name: /^Envoyer/ }));
     const confirm = await findDialog("Envoyer l'avoir ?");
     expect(confirm).toHaveTextContent("recevra le prochain numéro d'avoir");
-    await user.click(within(confirm).getByRole('button', { name: 'Envoyer' }));
+    await sendFrom(user, confirm, garnier.email);
 
-    expect(await toasts().findByText('Avoir AV-2026-0002 envoyé avec succès')).toBeInTheDocument();
+    expect(await toasts().findByText(`Avoir AV-2026-0002 envoyé à ${garnier.email}`)).toBeInTheDocument();
     expect(api.calls(`POST /api/invoices/${draftCreditNote.id}/send`).map((call) => call.body)).toEqual([
-      { version: 1 },
+      { version: 1, email: garnier.email },
     ]);
     expect(screen.getByRole('tab', { name: /^Avoirs/ })).toHaveAttribute('aria-selected', 'true');
   });

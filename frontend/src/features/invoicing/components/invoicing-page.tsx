@@ -1,16 +1,16 @@
-import { App, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 
 import { useDeleteInvoice } from '../../../api/invoices/delete-invoice';
 import { useInvoicesList, type InvoicesListItem } from '../../../api/invoices/list-invoices';
-import { useSendInvoice } from '../../../api/invoices/send-invoice';
+import { useEmailInvoice, useSendInvoice } from '../../../api/invoices/send-invoice';
 import { useConfirmDelete } from '../../../components/action-toasts';
 import { CreateButton } from '../../../components/record-buttons';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
 import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
 import { EmptyCard, QueryList } from '../../../components/query-list';
-import { useToast } from '../../../components/toast';
-import { ApiError, serverMessage } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { SendDialog } from '../../sending/send-dialog';
 import { useCompanyVatSettings } from '../../../api/company/company-vat-settings';
 import { CreditNoteDialog } from './credit-note-dialog';
 import { IncompleteProfileDialog } from './incomplete-profile-dialog';
@@ -37,6 +37,8 @@ type Dialog =
   | { kind: 'details'; invoice: InvoicesListItem }
   | { kind: 'pay'; invoice: InvoicesListItem }
   | { kind: 'credit'; invoice: InvoicesListItem }
+  | { kind: 'send'; invoice: InvoicesListItem }
+  | { kind: 'resend'; invoice: InvoicesListItem }
   | { kind: 'profile'; message: string | undefined; missing: { path: string; message: string }[] };
 
 interface InvoicingPageProps extends PageTitles {
@@ -58,8 +60,7 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
   const allInvoices = useInvoicesList();
   const invoices = useInvoicesList(listParams);
   const send = useSendInvoice();
-  const { modal } = App.useApp();
-  const { toast } = useToast();
+  const resend = useEmailInvoice();
   // Until the person picks a tab (or a write moves them), the page opens on the first non-empty
   // one, « Envoyées » when every tab is empty: never an empty « Envoyées » next to drafts.
   const [chosenTab, setTab] = useState<InvoiceTab | null>(null);
@@ -79,49 +80,13 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
     if (next !== undefined) setTab(next);
   };
 
-  const sendNow = async (invoice: InvoicesListItem) => {
-    const creditNote = isCreditNote(invoice);
-    try {
-      const sent = await send.mutateAsync({ id: invoice.id, version: invoice.version });
-      follow(sent);
-      const what = creditNote ? 'Avoir' : 'Facture';
-      toast({
-        title: 'Succès',
-        description:
-          sent.number === undefined
-            ? `${what} ${creditNote ? 'envoyé' : 'envoyée'} avec succès`
-            : `${what} ${sent.number} ${creditNote ? 'envoyé' : 'envoyée'} avec succès`,
-      });
-    } catch (error) {
-      // 409 with one entry per missing field: the company profile is incomplete.
-      if (error instanceof ApiError && error.status === 409 && (error.details?.length ?? 0) > 0) {
-        setDialog({ kind: 'profile', message: error.serverMessage, missing: error.details ?? [] });
-        return;
-      }
-      toast({
-        variant: 'destructive',
-        title: 'Erreur',
-        description:
-          serverMessage(error) ??
-          (creditNote ? "Erreur lors de l'envoi de l'avoir" : "Erreur lors de l'envoi de la facture"),
-        error,
-      });
+  // 409 with one entry per missing field: the company profile is incomplete (its own dialog).
+  const profileRefusal = (error: unknown): boolean => {
+    if (error instanceof ApiError && error.status === 409 && (error.details?.length ?? 0) > 0) {
+      setDialog({ kind: 'profile', message: error.serverMessage, missing: error.details ?? [] });
+      return true;
     }
-  };
-
-  const confirmSend = (invoice: InvoicesListItem) => {
-    const creditNote = isCreditNote(invoice);
-    modal.confirm({
-      title: creditNote ? "Envoyer l'avoir ?" : 'Envoyer la facture ?',
-      content: creditNote
-        ? `« ${invoice.title} » recevra le prochain numéro d'avoir et ne pourra plus être modifié ni supprimé.`
-        : `« ${invoice.title} » recevra le prochain numéro de facture et ne pourra plus être modifiée ni supprimée.`,
-      okText: 'Envoyer',
-      cancelText: 'Annuler',
-      okButtonProps: { size: 'large' },
-      cancelButtonProps: { size: 'large' },
-      onOk: () => sendNow(invoice),
-    });
+    return false;
   };
 
   const confirmDelete = useConfirmDelete<InvoicesListItem>(useDeleteInvoice(), {
@@ -157,7 +122,8 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
           onDetails={() => setDialog({ kind: 'details', invoice })}
           onEdit={() => setDialog({ kind: 'edit', invoice })}
           onDelete={() => confirmDelete(invoice)}
-          onSend={() => confirmSend(invoice)}
+          onSend={() => setDialog({ kind: 'send', invoice })}
+          onResend={() => setDialog({ kind: 'resend', invoice })}
           onPay={() => setDialog({ kind: 'pay', invoice })}
           onCredit={() => setDialog({ kind: 'credit', invoice })}
         />
@@ -202,6 +168,30 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
       )}
       {dialog?.kind === 'credit' && (
         <CreditNoteDialog invoice={dialog.invoice} onClose={close} onCreated={follow} />
+      )}
+      {(dialog?.kind === 'send' || dialog?.kind === 'resend') && (
+        <SendDialog
+          key={dialog.invoice.id}
+          kind={isCreditNote(dialog.invoice) ? 'credit_note' : 'invoice'}
+          number={dialog.invoice.number}
+          clientId={dialog.invoice.clientId}
+          resend={dialog.kind === 'resend'}
+          notice={
+            dialog.kind === 'resend'
+              ? undefined
+              : isCreditNote(dialog.invoice)
+                ? `« ${dialog.invoice.title} » recevra le prochain numéro d'avoir et ne pourra plus être modifié ni supprimé ; il est envoyé au client par e-mail avec son PDF.`
+                : `« ${dialog.invoice.title} » recevra le prochain numéro de facture et ne pourra plus être modifiée ni supprimée ; elle est envoyée au client par e-mail avec son PDF (Factur-X).`
+          }
+          send={(values) =>
+            dialog.kind === 'send'
+              ? send.mutateAsync({ id: dialog.invoice.id, version: dialog.invoice.version, ...values })
+              : resend.mutateAsync({ id: dialog.invoice.id, ...values })
+          }
+          onRefused={profileRefusal}
+          onSent={follow}
+          onClose={close}
+        />
       )}
       {dialog?.kind === 'profile' && (
         <IncompleteProfileDialog message={dialog.message} missing={dialog.missing} onClose={close} />

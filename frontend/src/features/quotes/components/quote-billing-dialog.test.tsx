@@ -13,7 +13,7 @@ import {
   situation1,
   stubBilling,
 } from '../testing/billing';
-import { card, renderPage, writes } from '../testing/quotes';
+import { card, fill, renderPage, writes } from '../testing/quotes';
 import { localToday } from './accept-quote-dialog';
 
 const releaseRoute = `POST /api/invoices/${situation1.id}/retention/release`;
@@ -163,11 +163,14 @@ describe('Devis: Facturation du marché', () => {
     api.answer(billingRoute, json(billingAfterS1));
     await user.click(within(draftCard).getByRole('button', { name: 'Envoyer Situation n° 1 (brouillon)' }));
     const confirm = await dialogTitled('Envoyer la facture ?');
+    await fill(user, within(confirm).getByLabelText('E-mail du destinataire'), 'compta@tilleuls.fr');
     await user.click(within(confirm).getByRole('button', { name: 'Envoyer' }));
 
-    expect(await toasts().findByText('Facture envoyée avec succès')).toBeInTheDocument();
+    expect(
+      await toasts().findByText('Facture FAC-2026-0002 envoyée à compta@tilleuls.fr'),
+    ).toBeInTheDocument();
     expect(writes(api)).toEqual([sendRoute]);
-    expect(api.calls(sendRoute)[0]?.body).toEqual({ version: 4 });
+    expect(api.calls(sendRoute)[0]?.body).toEqual({ version: 4, email: 'compta@tilleuls.fr' });
     await waitFor(() => expect(api.calls(billingRoute).length).toBeGreaterThan(reads));
     expect(
       await within(dialog).findByRole('article', { name: 'Situation n° 1 FAC-2026-0002' }),

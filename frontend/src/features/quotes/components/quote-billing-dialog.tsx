@@ -1,7 +1,7 @@
 import type { QuoteBilling, QuoteBillingInvoice, QuoteBillingLine } from '@btp/shared/entities/quote-billing';
 import { invoiceStatusLabels, labelOf } from '@btp/shared/enums';
 import { parseMoney } from '@btp/shared/money';
-import { Alert, App, Button, Card, Popconfirm, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Popconfirm, Skeleton, Table, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -17,6 +17,7 @@ import { ResponsiveModal } from '../../../components/responsive-modal';
 import { serverMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useIsDesktop } from '../../../lib/use-media-query';
+import { SendDialog } from '../../sending/send-dialog';
 import { euros } from './quote-lines';
 import { ReleaseRetentionDialog } from './release-retention-dialog';
 import { SituationDialog } from './situation-dialog';
@@ -32,11 +33,15 @@ const statusColors: Partial<Record<string, string>> = {
   cancelled: 'default',
 };
 
-type Dialog = { kind: 'situation'; draftId: string | undefined } | { kind: 'release' } | null;
+type Dialog =
+  | { kind: 'situation'; draftId: string | undefined }
+  | { kind: 'release' }
+  | { kind: 'send'; invoice: QuoteBillingInvoice }
+  | null;
 
 interface QuoteBillingDialogProps {
   /** A validated quote. */
-  quote: Pick<QuoteListItem, 'id' | 'number' | 'title'>;
+  quote: Pick<QuoteListItem, 'id' | 'number' | 'title' | 'clientId'>;
   onClose: () => void;
 }
 
@@ -50,6 +55,8 @@ export function QuoteBillingDialog({ quote, onClose }: QuoteBillingDialogProps) 
   const billing = useQuoteBilling(quote.id);
   const [dialog, setDialog] = useState<Dialog>(null);
   const data = billing.data;
+  const queryClient = useQueryClient();
+  const send = useSendInvoice();
 
   return (
     <ResponsiveModal
@@ -81,6 +88,22 @@ export function QuoteBillingDialog({ quote, onClose }: QuoteBillingDialogProps) 
           billing={data}
           onSituation={() => setDialog({ kind: 'situation', draftId: data.draftSituationId })}
           onRelease={() => setDialog({ kind: 'release' })}
+          onSend={(invoice) => setDialog({ kind: 'send', invoice })}
+        />
+      )}
+      {dialog?.kind === 'send' && (
+        <SendDialog
+          kind={dialog.invoice.kind === 'credit_note' ? 'credit_note' : 'invoice'}
+          number={dialog.invoice.number}
+          clientId={quote.clientId}
+          notice={`« ${dialog.invoice.title} » recevra le prochain numéro de facture et ne pourra plus être modifiée ni supprimée ; elle est envoyée au client par e-mail avec son PDF (Factur-X).`}
+          send={(values) =>
+            send
+              .mutateAsync({ id: dialog.invoice.id, version: dialog.invoice.version, ...values })
+              // The hooks refresh Facturation's list; the billing reads the quote's invoices again as well.
+              .finally(() => invalidateQuoteBilling(queryClient))
+          }
+          onClose={() => setDialog(null)}
         />
       )}
       {dialog?.kind === 'situation' && data !== undefined && (
@@ -97,9 +120,11 @@ interface BillingContentProps {
   billing: QuoteBilling;
   onSituation: () => void;
   onRelease: () => void;
+  /** 'Envoyer' on a draft invoice of the quote: the send dialog. */
+  onSend: (invoice: QuoteBillingInvoice) => void;
 }
 
-function BillingContent({ billing, onSituation, onRelease }: BillingContentProps) {
+function BillingContent({ billing, onSituation, onRelease, onSend }: BillingContentProps) {
   const draft = billing.draftSituationId !== undefined;
   const blocked = !draft && billing.situationBlockedReason !== undefined;
   const outstanding = parseMoney(billing.retentionOutstanding) > 0;
@@ -189,7 +214,7 @@ function BillingContent({ billing, onSituation, onRelease }: BillingContentProps
         <ul className={styles.billingInvoices} aria-label="Factures du devis">
           {billing.invoices.map((invoice) => (
             <li key={invoice.id}>
-              <BillingInvoiceCard invoice={invoice} />
+              <BillingInvoiceCard invoice={invoice} onSend={() => onSend(invoice)} />
             </li>
           ))}
         </ul>
@@ -269,27 +294,14 @@ function BillingLines({ lines }: { lines: QuoteBillingLine[] }) {
 }
 
 /** An invoice of the quote: kind and number, status, amounts; its PDF; a draft is sent or deleted. */
-function BillingInvoiceCard({ invoice }: { invoice: QuoteBillingInvoice }) {
+function BillingInvoiceCard({ invoice, onSend }: { invoice: QuoteBillingInvoice; onSend: () => void }) {
   const queryClient = useQueryClient();
-  const { modal } = App.useApp();
   const pdf = useInvoicePdfUrl();
-  const send = useSendInvoice();
   const remove = useDeleteInvoice();
   const label = billingInvoiceLabel(invoice);
   const name = `${label} ${invoice.number ?? '(brouillon)'}`;
   const creditNote = invoice.kind === 'credit_note';
   const retentionCents = parseMoney(invoice.retentionAmount);
-  // The hooks refresh Facturation's list; the billing reads the quote's invoices again as well.
-  const sendNow = useToastedAction(
-    () =>
-      send
-        .mutateAsync({ id: invoice.id, version: invoice.version })
-        .finally(() => invalidateQuoteBilling(queryClient)),
-    {
-      success: creditNote ? 'Avoir envoyé avec succès' : 'Facture envoyée avec succès',
-      failure: "Erreur lors de l'envoi de la facture",
-    },
-  );
   const deleteNow = useToastedAction(
     () => remove.mutateAsync(invoice.id).finally(() => invalidateQuoteBilling(queryClient)),
     { success: 'Brouillon supprimé', failure: 'Erreur lors de la suppression de la facture' },
@@ -337,23 +349,7 @@ function BillingInvoiceCard({ invoice }: { invoice: QuoteBillingInvoice }) {
         </dl>
         {invoice.status === 'draft' && (
           <div className={styles.actions}>
-            <Button
-              type="primary"
-              size="large"
-              loading={send.isPending}
-              aria-label={`Envoyer ${name}`}
-              onClick={() => {
-                modal.confirm({
-                  title: 'Envoyer la facture ?',
-                  content: `« ${invoice.title} » recevra le prochain numéro de facture et ne pourra plus être modifiée ni supprimée.`,
-                  okText: 'Envoyer',
-                  cancelText: 'Annuler',
-                  okButtonProps: { size: 'large' },
-                  cancelButtonProps: { size: 'large' },
-                  onOk: () => sendNow(),
-                });
-              }}
-            >
+            <Button type="primary" size="large" aria-label={`Envoyer ${name}`} onClick={onSend}>
               Envoyer
             </Button>
             <Popconfirm

@@ -71,22 +71,36 @@ describe('Devis', () => {
     expect(await screen.findByText('Aucun devis')).toBeInTheDocument();
   });
 
-  it('sends a draft with the version read, then refreshes the list', async () => {
+  it('sends a draft through the send dialog with the version read and the address typed, then refreshes the list', async () => {
     const user = setupUser();
     const api = stub({
-      'POST /api/quotes/3a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01/send': json({ ...draft, status: 'sent' }),
+      'POST /api/quotes/3a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01/send': json({
+        ...draft,
+        status: 'sent',
+        emailStatus: {
+          state: 'sent',
+          to: 'contact@tilleuls.fr',
+          at: '2026-11-21T10:00:00.000Z',
+          messageId: 'm-1',
+        },
+      }),
     });
     renderPage();
 
     await user.click(within(await card('DEV-2026-0002')).getByRole('button', { name: 'Envoyer' }));
-    await user.click(await screen.findByRole('button', { name: "Confirmer l'envoi" }));
+    const dialog = await findDialog('Envoyer le devis DEV-2026-0002 ?');
+    await fill(user, within(dialog).getByLabelText('E-mail du destinataire'), 'contact@tilleuls.fr');
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
 
-    expect(await toasts().findByText('Le devis a été envoyé.')).toBeInTheDocument();
-    expect(api.calls(`POST /api/quotes/${draft.id}/send`)[0]?.body).toEqual({ version: 3 });
+    expect(await toasts().findByText('Devis envoyé à contact@tilleuls.fr')).toBeInTheDocument();
+    expect(api.calls(`POST /api/quotes/${draft.id}/send`)[0]?.body).toEqual({
+      version: 3,
+      email: 'contact@tilleuls.fr',
+    });
     await waitFor(() => expect(api.calls('GET /api/quotes')).toHaveLength(2));
   });
 
-  it('shows the server message when sending fails', async () => {
+  it('shows the server message in the dialog when sending fails, and keeps it open', async () => {
     const user = setupUser();
     stub({
       [`POST /api/quotes/${draft.id}/send`]: apiError(
@@ -98,10 +112,15 @@ describe('Devis', () => {
     renderPage();
 
     await user.click(within(await card('DEV-2026-0002')).getByRole('button', { name: 'Envoyer' }));
-    await user.click(await screen.findByRole('button', { name: "Confirmer l'envoi" }));
+    const dialog = await findDialog('Envoyer le devis DEV-2026-0002 ?');
+    await fill(user, within(dialog).getByLabelText('E-mail du destinataire'), 'contact@tilleuls.fr');
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
 
-    const toast = await toasts().findByText(/seul un devis en brouillon peut être envoyé/);
-    expect(toast.closest('[role="status"]')).toHaveAttribute('data-variant', 'destructive');
+    expect(
+      await within(dialog).findByText(/seul un devis en brouillon peut être envoyé/),
+    ).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Envoyer le devis DEV-2026-0002 ?');
   });
 
   it('creates a quote with lines at 20 % and 10 %: selling prices, VAT per rate and TTC to the cent, in one call', async () => {

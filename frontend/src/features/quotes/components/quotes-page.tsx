@@ -1,6 +1,6 @@
 import { labelOf, quoteStatusLabels } from '@btp/shared/enums';
 import { canDeleteQuote, canSendQuote, isQuoteEditable } from '@btp/shared/quote-status';
-import { Button, Card, Popconfirm, Tag } from 'antd';
+import { Button, Card, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -8,8 +8,7 @@ import { useDeleteQuote } from '../../../api/quotes/delete-quote';
 import { getQuoteQueryOptions, type QuoteDetail } from '../../../api/quotes/get-quote';
 import { useQuotePdfUrl } from '../../../api/quotes/get-quote-pdf-url';
 import { useQuotesList, type QuoteListItem } from '../../../api/quotes/list-quotes';
-import { useSendQuote } from '../../../api/quotes/send-quote';
-import { useToastedAction } from '../../../components/action-toasts';
+import { useEmailQuote, useSendQuote } from '../../../api/quotes/send-quote';
 import { CompanyProfileBanner } from '../../../components/company-profile-banner';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
@@ -20,6 +19,8 @@ import { CreateButton } from '../../../components/record-buttons';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
+import { EmailStatusLine } from '../../sending/email-status-line';
+import { SendDialog } from '../../sending/send-dialog';
 import { AcceptQuoteDialog } from './accept-quote-dialog';
 import { InvoiceQuoteDialog } from './invoice-quote-dialog';
 import { QuoteBillingDialog } from './quote-billing-dialog';
@@ -42,7 +43,9 @@ type DialogState =
   | { kind: 'edit'; quote: QuoteDetail }
   | { kind: 'accept'; quote: QuoteListItem }
   | { kind: 'invoice'; quote: QuoteListItem }
-  | { kind: 'billing'; quote: QuoteListItem };
+  | { kind: 'billing'; quote: QuoteListItem }
+  | { kind: 'send'; quote: QuoteListItem }
+  | { kind: 'resend'; quote: QuoteListItem };
 
 /**
  * Spec section 2 "Devis": the company's quotes as cards; create, edit, send, delete; a sent quote's
@@ -56,6 +59,8 @@ export function QuotesPage(titles: PageTitles) {
   const [opening, setOpening] = useState<string | undefined>();
   const queryClient = useQueryClient();
   const { toast } = useToast();
+  const send = useSendQuote();
+  const resend = useEmailQuote();
   const openCreate = () => setDialog({ kind: 'create' });
   // The dialog opens on the quote as it is now, with its lines.
   const openEdit = async (id: string) => {
@@ -103,6 +108,8 @@ export function QuotesPage(titles: PageTitles) {
               onAccept={() => setDialog({ kind: 'accept', quote })}
               onInvoice={() => setDialog({ kind: 'invoice', quote })}
               onBilling={() => setDialog({ kind: 'billing', quote })}
+              onSend={() => setDialog({ kind: 'send', quote })}
+              onResend={() => setDialog({ kind: 'resend', quote })}
             />
           )}
         </QueryList>
@@ -118,6 +125,26 @@ export function QuotesPage(titles: PageTitles) {
         <InvoiceQuoteDialog
           key={dialog.quote.id}
           quote={dialog.quote}
+          onClose={() => setDialog({ kind: 'closed' })}
+        />
+      )}
+      {(dialog.kind === 'send' || dialog.kind === 'resend') && (
+        <SendDialog
+          key={dialog.quote.id}
+          kind="quote"
+          number={dialog.quote.number}
+          clientId={dialog.quote.clientId}
+          resend={dialog.kind === 'resend'}
+          notice={
+            dialog.kind === 'send'
+              ? 'Le devis est envoyé par e-mail avec son PDF et un lien pour le signer en ligne. Une fois envoyé, son contenu ne pourra plus être modifié.'
+              : 'Le devis est renvoyé avec son PDF et un nouveau lien pour le signer en ligne.'
+          }
+          send={(values) =>
+            dialog.kind === 'send'
+              ? send.mutateAsync({ id: dialog.quote.id, version: dialog.quote.version, ...values })
+              : resend.mutateAsync({ id: dialog.quote.id, ...values })
+          }
           onClose={() => setDialog({ kind: 'closed' })}
         />
       )}
@@ -160,17 +187,24 @@ interface QuoteCardProps {
   onInvoice: () => void;
   /** 'Facturation du marché' on a validated quote: its situations, deposits and retention. */
   onBilling: () => void;
+  /** 'Envoyer' on a draft: the send dialog (the e-mail to the client). */
+  onSend: () => void;
+  /** « Renvoyer l'e-mail » when the last e-mail of a sent quote failed. */
+  onResend: () => void;
 }
 
-function QuoteCard({ quote, opening, onEdit, onAccept, onInvoice, onBilling }: QuoteCardProps) {
-  const send = useSendQuote();
+function QuoteCard({
+  quote,
+  opening,
+  onEdit,
+  onAccept,
+  onInvoice,
+  onBilling,
+  onSend,
+  onResend,
+}: QuoteCardProps) {
   const remove = useDeleteQuote();
   const pdf = useQuotePdfUrl();
-
-  const sendQuote = useToastedAction(() => send.mutateAsync({ id: quote.id, version: quote.version }), {
-    success: 'Le devis a été envoyé.',
-    failure: "Une erreur est survenue lors de l'envoi du devis.",
-  });
 
   return (
     <Card className={styles.card} styles={{ body: { padding: 16 } }}>
@@ -202,6 +236,7 @@ function QuoteCard({ quote, opening, onEdit, onAccept, onInvoice, onBilling }: Q
             </>
           )}
         </dl>
+        {quote.emailStatus !== undefined && <EmailStatusLine status={quote.emailStatus} />}
         {quote.acceptedAt !== undefined && (
           <p className={styles.accepted}>
             {`Accepté le ${formatDate(quote.acceptedAt)}`}
@@ -224,20 +259,14 @@ function QuoteCard({ quote, opening, onEdit, onAccept, onInvoice, onBilling }: Q
             </Button>
           )}
           {canSendQuote(quote.status) && (
-            <Popconfirm
-              title="Envoyer ce devis ?"
-              description="Une fois envoyé, son contenu ne pourra plus être modifié."
-              okText="Confirmer l'envoi"
-              cancelText="Annuler"
-              // antd's Popconfirm awaits a returned promise (OK shows a spinner, then the popup closes); its
-              // type says void. This promise never rejects: useToastedAction tells the failure.
-              // eslint-disable-next-line @typescript-eslint/no-misused-promises
-              onConfirm={() => sendQuote()}
-            >
-              <Button type="primary" size="large" loading={send.isPending}>
-                Envoyer
-              </Button>
-            </Popconfirm>
+            <Button type="primary" size="large" onClick={onSend}>
+              Envoyer
+            </Button>
+          )}
+          {quote.status === 'sent' && quote.emailStatus?.state === 'failed' && (
+            <Button size="large" onClick={onResend}>
+              Renvoyer l'e-mail
+            </Button>
           )}
           {quote.status === 'sent' && (
             <Button type="primary" size="large" onClick={onAccept}>
