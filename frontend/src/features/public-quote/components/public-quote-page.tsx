@@ -59,7 +59,9 @@ export function PublicQuotePage() {
   const [accepted, setAccepted] = useState<PublicQuoteAccepted | undefined>();
 
   if (quote.isPending) return <FullPageMessage busy>Chargement du devis…</FullPageMessage>;
-  if (quote.isError && !accepted) {
+  // A refusal of the first read is the page; one of a later refresh (the link expired while the
+  // page was open, the network) leaves the quote on screen, and signing then says why.
+  if (quote.isError && quote.data === undefined && !accepted) {
     return (
       <FullPageMessage title={refusalTitle(quote.error)}>
         <p>{serverMessage(quote.error) ?? publicQuoteTexts.fallback}</p>
