@@ -37,7 +37,13 @@ export class Jobs {
       tagValue: remindersJobTagValue,
       memorySize: 1024,
       timeout: Duration.minutes(5),
-      access: { table: 'write', documents: 'write', secrets: { sessionKey: false, setupToken: false } },
+      // It e-mails the reminders: SES from the stack's identity only (mail.ts).
+      access: {
+        table: 'write',
+        documents: 'write',
+        secrets: { sessionKey: false, setupToken: false },
+        mail: true,
+      },
     });
     this.remindersRule = new events.Rule(stack, 'RemindersDailySchedule', {
       description: 'Relances de paiement : une fois par jour',

@@ -1,6 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '@btp/shared/routes';
+import { remindersJobTagValue } from '../lib/btp-stack.js';
 import { configurationSetName, validateMailSettings } from '../lib/mail.js';
 import {
   actionsOfFunction,
@@ -13,7 +14,7 @@ import {
   statementsOfFunction,
   synth,
 } from './support.js';
-import type { Synthesized } from './support.js';
+import type { Resource, Synthesized } from './support.js';
 
 const mailRoute: RouteDefinition = {
   method: 'POST',
@@ -110,6 +111,18 @@ describe('e-mail (SES)', () => {
       expect(sesActions(actionsOfFunction(template, logicalId)), tag).toEqual([]);
       expect(environmentOf(fn).MAIL_FROM, tag).toBeUndefined();
     }
+  });
+
+  it('lets the daily reminders job send too', () => {
+    const { template } = synthesized;
+    const [[jobId, job]] = resources(template, 'AWS::Lambda::Function').filter(([, fn]) =>
+      JSON.stringify(fn.Properties.Tags ?? []).includes(remindersJobTagValue),
+    ) as [[string, Resource]];
+    expect(sesActions(actionsOfFunction(template, jobId)).sort()).toEqual([
+      'ses:SendEmail',
+      'ses:SendRawEmail',
+    ]);
+    expect(environmentOf(job).MAIL_FROM).toBe('devis@dupont-batiment.fr');
   });
 
   it('passes the AwsSolutions checks', () => {
