@@ -152,7 +152,10 @@ test('a devis sent by e-mail is signed by the client on a phone and shows Valid�
   await page.reload();
   const accepted = page.getByRole('article', { name: `Devis ${number}` });
   await expect(accepted.getByText('Validé', { exact: true })).toBeVisible();
-  await expect(accepted.getByText(/^Accepté le \d\d\/\d\d\/\d{4} par Lucie Garnier$/)).toBeVisible();
+  await expect(
+    accepted.getByText(/^Accepté le \d\d\/\d\d\/\d{4} par Lucie Garnier \(signé en ligne\)$/),
+  ).toBeVisible();
+  await expect(accepted.getByRole('button', { name: `Devis signé ${number} (PDF)` })).toBeVisible();
   const documents = await page.request.get('/api/documents');
   const names = ((await documents.json()) as { name: string }[]).map((document) => document.name);
   expect(names).toContain(`Devis ${number} signé.pdf`);

@@ -4,6 +4,7 @@ import { Button, Card, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { useDocumentDownloadUrl } from '../../../api/documents/get-document-download-url';
 import { useDeleteQuote } from '../../../api/quotes/delete-quote';
 import { getQuoteQueryOptions, type QuoteDetail } from '../../../api/quotes/get-quote';
 import { useQuotePdfUrl } from '../../../api/quotes/get-quote-pdf-url';
@@ -18,6 +19,7 @@ import { EmptyCard, QueryList } from '../../../components/query-list';
 import { CreateButton } from '../../../components/record-buttons';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
+import { openPendingTab } from '../../../lib/file-links';
 import { formatDate } from '../../../lib/format';
 import { EmailStatusLine } from '../../sending/email-status-line';
 import { SendDialog } from '../../sending/send-dialog';
@@ -241,7 +243,11 @@ function QuoteCard({
           <p className={styles.accepted}>
             {`Accepté le ${formatDate(quote.acceptedAt)}`}
             {quote.signerName !== undefined && ` par ${quote.signerName}`}
+            {quote.signedPdfDocumentId !== undefined && ' (signé en ligne)'}
           </p>
+        )}
+        {quote.signedPdfDocumentId !== undefined && (
+          <SignedPdfButton documentId={quote.signedPdfDocumentId} number={quote.number} />
         )}
         <div className={styles.actions}>
           {isQuoteEditable(quote.status) ? (
@@ -302,5 +308,39 @@ function QuoteCard({
         />
       </article>
     </Card>
+  );
+}
+
+/**
+ * 'Devis signé' on a quote the client accepted online: its signed PDF (the archive in Documents,
+ * docs/online-acceptance.md) in a new tab, opened during the click so no popup blocker stops it.
+ */
+function SignedPdfButton({ documentId, number }: { documentId: string; number: string }) {
+  const { toast } = useToast();
+  const link = useDocumentDownloadUrl();
+  const open = async () => {
+    const tab = openPendingTab();
+    try {
+      tab.show(await link.mutateAsync({ id: documentId, inline: true }));
+    } catch (error) {
+      tab.close();
+      toast({
+        variant: 'destructive',
+        title: 'Erreur',
+        description: serverMessage(error) ?? "Erreur lors de l'ouverture du devis signé",
+        error,
+      });
+    }
+  };
+  return (
+    <Button
+      size="large"
+      className={styles.signedPdf}
+      loading={link.isPending}
+      onClick={() => void open()}
+      aria-label={`Devis signé ${number} (PDF)`}
+    >
+      Devis signé (PDF)
+    </Button>
   );
 }
