@@ -159,12 +159,30 @@ describe('signed-in layout', () => {
     }
   });
 
-  it('has the header bell with its unread dot on every screen', async () => {
-    signedInAs(companyAdmin);
+  it('has the header bell on every screen, its dot only while something is unread (issue 17)', async () => {
+    const api = signedInAs(companyAdmin);
+    api.answer(
+      'GET /api/notifications',
+      json({
+        items: [
+          {
+            id: 'n1',
+            kind: 'quote_accepted',
+            title: 'Devis accepté : DEV-2026-0001',
+            createdAt: '2026-11-24T09:30:00.000Z',
+            read: false,
+          },
+        ],
+        unreadCount: 1,
+      }),
+    );
     renderApp('/finances');
 
-    const bell = await screen.findByRole('button', { name: 'Notifications' });
-    expect(bell.querySelector('.ant-badge-dot')).not.toBeNull();
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Notifications' }).querySelector('.ant-badge-dot'),
+      ).not.toBeNull(),
+    );
   });
 
   it('puts the sidebar beside the page from the md breakpoint up, without a menu button', async () => {

@@ -1,7 +1,8 @@
-import { BellOutlined, MenuOutlined } from '@ant-design/icons';
-import { Badge, Button, Popover } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { createContext, useContext, type ReactNode } from 'react';
 
+import { NotificationBell } from './notification-bell';
 import styles from './page-header.module.css';
 
 /**
@@ -23,7 +24,7 @@ interface PageHeaderProps {
   action?: ReactNode;
 }
 
-/** Spec section 2: title, subtitle, the notifications bell with its unread dot, optional action. */
+/** Spec section 2: title, subtitle, the notifications bell (its dot only while something is unread, issue 17), optional action. */
 export function PageHeader({ title, subtitle, action }: PageHeaderProps) {
   const openNavigation = useContext(OpenNavigationContext);
   return (
@@ -41,23 +42,7 @@ export function PageHeader({ title, subtitle, action }: PageHeaderProps) {
         <h1 className={styles.title}>{title}</h1>
         {subtitle !== undefined && <p className={styles.subtitle}>{subtitle}</p>}
       </div>
-      <Popover
-        trigger="click"
-        placement="bottomRight"
-        title="Notifications"
-        content="Aucune nouvelle notification."
-      >
-        <Button
-          type="text"
-          className={styles.iconButton}
-          aria-label="Notifications"
-          icon={
-            <Badge dot offset={[-2, 2]}>
-              <BellOutlined style={{ fontSize: 20 }} />
-            </Badge>
-          }
-        />
-      </Popover>
+      <NotificationBell />
       {action !== undefined && <div className={styles.action}>{action}</div>}
     </header>
   );

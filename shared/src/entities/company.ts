@@ -32,7 +32,7 @@ import {
   textField,
   vatRateField,
 } from '../fields.js';
-import { reminderSettingsSchema } from '../reminders.js';
+import { DEFAULT_REMINDER_SUBJECT, DEFAULT_REMINDER_TEXT, DEFAULT_REMINDERS_ENABLED } from '../reminders.js';
 import {
   bicField,
   ibanField,
@@ -352,7 +352,9 @@ export const companyProfileSchema = z.object({
   maxUsers: defaultedField(maxUsersField, DEFAULT_MAX_USERS),
   missingFields: z.object({ quote: z.array(detailSchema), invoice: z.array(detailSchema) }),
   /** Payment reminders (docs/reminders-notifications.md), defaults applied; `PUT /api/company/reminders`. */
-  ...reminderSettingsSchema.shape,
+  remindersEnabled: defaultedField(z.boolean(), DEFAULT_REMINDERS_ENABLED),
+  reminderSubject: defaultedField(z.string(), DEFAULT_REMINDER_SUBJECT),
+  reminderText: defaultedField(z.string(), DEFAULT_REMINDER_TEXT),
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 
