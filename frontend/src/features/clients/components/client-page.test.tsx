@@ -294,6 +294,40 @@ describe('Fiche client', () => {
     expect(await screen.findByText('Aucun document pour ce client')).toBeInTheDocument();
   });
 
+  it("shows 'E-mail refusé' in red beside a complained-about address, with the date and the reason", async () => {
+    const refused = {
+      ...bati,
+      emailStatus: {
+        state: 'complained',
+        at: '2026-11-20T10:00:00.000Z',
+        address: 'contact@bati-rhone.fr',
+        reason: 'Le destinataire a signalé le message comme indésirable.',
+      },
+    };
+    stub({ 'GET /api/clients': json([refused, dupont]) });
+    renderApp(`/clients/${bati.id}`);
+
+    const contact = (await screen.findByRole('heading', { name: 'Coordonnées' })).closest(
+      '.ant-card',
+    ) as HTMLElement;
+    const tag = await within(contact).findByText('E-mail refusé');
+    expect(tag).toHaveClass('ant-tag-red');
+    expect(contact).toHaveTextContent(
+      'contact@bati-rhone.frE-mail refuséle 20/11/2026 : Le destinataire a signalé le message comme indésirable.',
+    );
+  });
+
+  it("has no 'E-mail refusé' while nothing was refused", async () => {
+    stub();
+    renderApp(`/clients/${bati.id}`);
+
+    const contact = (await screen.findByRole('heading', { name: 'Coordonnées' })).closest(
+      '.ant-card',
+    ) as HTMLElement;
+    expect(await within(contact).findByRole('link', { name: 'contact@bati-rhone.fr' })).toBeInTheDocument();
+    expect(within(contact).queryByText('E-mail refusé')).toBeNull();
+  });
+
   it("says 'Client introuvable' for an unknown client, with the way back", async () => {
     stub();
     renderApp(`/clients/${id(999)}`);

@@ -39,6 +39,7 @@ import {
   type ReceivedPayment,
 } from './client-page-data';
 import styles from './client-page.module.css';
+import { EmailRefused } from './email-refused';
 
 const quoteStatusColours: Record<string, string> = {
   draft: 'default',
@@ -219,7 +220,13 @@ function ContactCard({ client }: { client: ClientsListItem }) {
   if (client.contactPerson !== undefined) facts.push(['Contact', client.contactPerson]);
   if (address !== '') facts.push(['Adresse', address]);
   if (client.email !== undefined) {
-    facts.push(['E-mail', <a href={`mailto:${client.email}`}>{client.email}</a>]);
+    facts.push([
+      'E-mail',
+      <>
+        <a href={`mailto:${client.email}`}>{client.email}</a>
+        {client.emailStatus !== undefined && <EmailRefused status={client.emailStatus} />}
+      </>,
+    ]);
   }
   if (client.phone !== undefined) {
     facts.push(['Téléphone', <a href={`tel:${client.phone.replace(/\s+/g, '')}`}>{client.phone}</a>]);

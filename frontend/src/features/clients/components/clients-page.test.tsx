@@ -90,6 +90,27 @@ describe('Clients', () => {
     expect(second).toHaveTextContent('SCI Martin');
   });
 
+  it("marks a client whose address was refused with a red 'E-mail refusé', the date and the reason", async () => {
+    const refused = {
+      ...durand,
+      emailStatus: {
+        state: 'bounced',
+        at: '2026-11-24T08:15:00.000Z',
+        address: 'sophie@durand.fr',
+        reason: "L'adresse n'existe pas. (smtp; 550 5.1.1 user unknown)",
+      },
+    };
+    stub({ 'GET /api/clients': json([refused, martin]) });
+    renderPage();
+
+    const list = await screen.findByRole('list', { name: 'Clients' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    const tag = within(first as HTMLElement).getByText('E-mail refusé');
+    expect(tag).toHaveClass('ant-tag-red');
+    expect(first).toHaveTextContent("le 24/11/2026 : L'adresse n'existe pas. (smtp; 550 5.1.1 user unknown)");
+    expect(second).not.toHaveTextContent('E-mail refusé');
+  });
+
   it("says 'Erreur lors du chargement des clients' in a toast when the list fails", async () => {
     stub({ 'GET /api/clients': apiError(500, 'internal_error', 'Erreur interne.') });
     renderPage();

@@ -16,6 +16,7 @@ import { ClientDialog } from './client-dialog';
 import { formatSiren } from './client-identity';
 import { ClientPageLink } from './client-page-link';
 import styles from './clients-page.module.css';
+import { EmailRefused } from './email-refused';
 
 // The form loads when the person opens it; the list alone does not need it.
 const ClientForm = lazy(() => import('./client-form').then((module) => ({ default: module.ClientForm })));
@@ -143,6 +144,7 @@ function ClientLine({ client, onEdit, onDelete }: ClientLineProps) {
             {client.email}
           </a>
         )}
+        {client.emailStatus !== undefined && <EmailRefused status={client.emailStatus} />}
         <ContactLine client={client} />
       </div>
       <div className={styles.actions}>
