@@ -8,6 +8,7 @@ import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { PdfButtons } from '../../../components/pdf-buttons';
 import { EmailStatusLine } from '../../sending/email-status-line';
 import { euros } from './invoice-figures';
+import { InvoiceReminderList, RemindButton } from './invoice-reminders';
 import {
   creditedInvoiceText,
   dueDateText,
@@ -101,6 +102,7 @@ export function InvoiceCard({
           {creditNote ? creditedInvoiceText(invoice) : dueDateText(invoice.dueDate)}
         </p>
         {invoice.emailStatus !== undefined && <EmailStatusLine status={invoice.emailStatus} />}
+        <InvoiceReminderList reminders={invoice.reminders} />
         <div className={cardStyles.actions}>
           <Button size="large" onClick={onDetails} aria-label={`Voir détails ${invoice.title}`}>
             Voir détails
@@ -137,6 +139,7 @@ export function InvoiceCard({
               Marquer payée
             </Button>
           )}
+          {!creditNote && invoice.status === 'overdue' && <RemindButton invoice={invoice} />}
           {actions.credit && (
             <Button size="large" onClick={onCredit} aria-label={`Établir un avoir ${invoice.title}`}>
               Établir un avoir

@@ -489,7 +489,13 @@ describe('Facturation', () => {
     await openTab(/^En retard/);
     const late = await card('Situation n°1');
     expect(late).toHaveTextContent('En retard');
-    expect(buttonsOf(late)).toEqual(['Voir détails', 'Marquer payée', 'Établir un avoir', ...pdfButtons]);
+    expect(buttonsOf(late)).toEqual([
+      'Voir détails',
+      'Marquer payée',
+      'Relancer',
+      'Établir un avoir',
+      ...pdfButtons,
+    ]);
     const credited = await card('Situation n°2');
     expect(credited).toHaveTextContent(`${euro(360_000)} TTC${euro(300_000)} HT`);
     expect(credited).toHaveTextContent(`Reste à payer : ${euro(300_000)}`);
