@@ -50,21 +50,22 @@ function invoice(fields: Record<string, unknown>) {
   };
 }
 
+const lateReminders = [
+  { at: '2026-04-07T07:00:00.000Z', step: 7, to: 'compta@garnier.fr', messageId: 'm1' },
+  {
+    at: '2026-04-15T07:00:00.000Z',
+    step: 15,
+    to: 'compta@garnier.fr',
+    failure: "L'e-mail n'a pas pu être envoyé.",
+  },
+];
 const late = invoice({
   id: '4c0c1d2e-0000-4000-8000-000000000201',
   number: 'FAC-2026-0007',
   title: 'Extension garage',
   status: 'overdue',
   dueDate: '2026-03-31',
-  reminders: [
-    { at: '2026-04-07T07:00:00.000Z', step: 7, to: 'compta@garnier.fr', messageId: 'm1' },
-    {
-      at: '2026-04-15T07:00:00.000Z',
-      step: 15,
-      to: 'compta@garnier.fr',
-      failure: "L'e-mail n'a pas pu être envoyé.",
-    },
-  ],
+  reminders: lateReminders,
 });
 const onTime = invoice({
   id: '4c0c1d2e-0000-4000-8000-000000000202',
@@ -126,7 +127,7 @@ describe('reminders on the invoice card', () => {
       ...late,
       version: 3,
       reminders: [
-        ...late.reminders,
+        ...lateReminders,
         { at: '2026-04-20T10:00:00.000Z', step: 'manual', to: 'compta@garnier.fr', messageId: 'm3' },
       ],
     };
