@@ -6,7 +6,7 @@ import { registerCompany, write } from '../support/company.js';
  * The client's online "Bon pour accord" (docs/online-acceptance.md): the company sends a devis from
  * Devis (the send dialog), the client opens the e-mail's link on a phone in a browser of their own
  * (no account, no session), reads it, signs on the pad with a finger and accepts; the company's
- * Devis screen then shows the quote Validé, accepted by the signer.
+ * Devis screen then shows the quote Validé, accepted by the signer, and the bell tells it.
  */
 
 const PHONE = { width: 360, height: 740 };
@@ -156,6 +156,19 @@ test('a devis sent by e-mail is signed by the client on a phone and shows Valid�
     accepted.getByText(/^Accepté le \d\d\/\d\d\/\d{4} par Lucie Garnier \(signé en ligne\)$/),
   ).toBeVisible();
   await expect(accepted.getByRole('button', { name: `Devis signé ${number} (PDF)` })).toBeVisible();
+
+  // The bell of the page header has a dot and lists the acceptance; opening it marks it read.
+  const bell = page.getByRole('button', { name: 'Notifications' });
+  await expect(bell.locator('.ant-badge-dot')).toBeVisible();
+  await bell.click();
+  const event = page
+    .getByRole('list', { name: 'Notifications récentes' })
+    .getByRole('link', { name: `Devis ${number} accepté` });
+  await expect(event).toBeVisible();
+  await event.click();
+  await expect(page).toHaveURL(new RegExp(`/quotes\\?q=${number}$`));
+  await expect(bell.locator('.ant-badge-dot')).toHaveCount(0);
+
   const documents = await page.request.get('/api/documents');
   const names = ((await documents.json()) as { name: string }[]).map((document) => document.name);
   expect(names).toContain(`Devis ${number} signé.pdf`);
