@@ -11,6 +11,7 @@ import { serverMessage } from '../../../lib/api';
 import { CompanyProfileForm } from './company-profile-form';
 import { CompanyProfileView } from './company-profile-view';
 import { CompanyUsers } from './company-users';
+import { ReminderSettingsCard } from './reminder-settings-card';
 import styles from './company-settings.module.css';
 
 /** `/settings?onglet=utilisateurs` opens the users' tab (e.g. from a link about a pending colleague). */
@@ -122,6 +123,7 @@ export function CompanySettingsPage({
                 <ProfileStatus profile={company.data} admin />
                 {/* A new version (saved here, or read again after a conflict) starts the form afresh. */}
                 <CompanyProfileForm key={company.data.version} profile={company.data} />
+                <ReminderSettingsCard key={`reminders-${company.data.version}`} profile={company.data} />
               </>
             ),
           },
