@@ -203,6 +203,8 @@ export class Mail {
           'nodejs22.x, the runtime of every function of the stack (functionDefaults), a maintained LTS.',
       },
     ]);
+    // Errors and throttles alarmed like every function's (Monitoring reads the list later).
+    props.functions.monitored.push({ label: 'mail-events', fn });
     new events.Rule(this.stack, 'MailEventsRule', {
       description: 'SES bounces and complaints of the configuration set, to the mail-events function',
       eventPattern: {

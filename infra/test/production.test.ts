@@ -386,7 +386,11 @@ describe('BtpStack in production, with a product-like route table', () => {
     it('watches errors and throttles of every function, the authorizer included', () => {
       const jobs = jobFunctions(template);
       expect(jobs.size).toBe(1);
-      const expected = [...functions.values(), ...jobs.values()]
+      const mailEvents = resources(template, 'AWS::Lambda::Function').filter(([, fn]) =>
+        String(fn.Properties.Description).startsWith('SES bounces and complaints'),
+      );
+      expect(mailEvents).toHaveLength(1);
+      const expected = [...functions.values(), ...jobs.values(), ...mailEvents]
         .map(([logicalId]) => [{ Name: 'FunctionName', Value: { Ref: logicalId } }])
         .map((dimensions) => JSON.stringify(dimensions))
         .sort();
@@ -396,10 +400,10 @@ describe('BtpStack in production, with a product-like route table', () => {
           .sort();
         expect(found, metricName).toEqual(expected);
       }
-      // 13 functions (the routes', the authorizer, the daily job): two groups, each alarm within
-      // CloudWatch's 10 metrics.
+      // 14 functions (the routes', the authorizer, the daily job, the mail events): two groups,
+      // each alarm within CloudWatch's 10 metrics.
       expect(alarmsOn('AWS/Lambda', 'Errors')).toHaveLength(
-        Math.ceil((functions.size + jobs.size) / metricsPerAlarm),
+        Math.ceil((functions.size + jobs.size + mailEvents.length) / metricsPerAlarm),
       );
     });
 
