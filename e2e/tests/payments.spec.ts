@@ -50,7 +50,10 @@ test('Facturation: an invoice of 9 600,00 € TTC paid 9 120,00 € by virement 
   page,
 }, testInfo) => {
   await registerCompany(page.request, `paiements-${testInfo.project.name}`);
-  const clientId = await write(page.request, 'post', '/api/clients', { name: 'SCI Les Tilleuls' });
+  const clientId = await write(page.request, 'post', '/api/clients', {
+    name: 'SCI Les Tilleuls',
+    email: 'compta@tilleuls.example.fr',
+  });
   // 8 000,00 € HT at 20 % = 9 600,00 € TTC.
   const draft = await post(page, '/api/invoices', {
     clientId,
@@ -128,7 +131,10 @@ test('Facturation: an invoice of 9 600,00 € TTC paid 9 120,00 € by virement 
 
 test('Facturation: after the first payment the details say what remains', async ({ page }, testInfo) => {
   await registerCompany(page.request, `reste-${testInfo.project.name}`);
-  const clientId = await write(page.request, 'post', '/api/clients', { name: 'SCI Les Tilleuls' });
+  const clientId = await write(page.request, 'post', '/api/clients', {
+    name: 'SCI Les Tilleuls',
+    email: 'compta@tilleuls.example.fr',
+  });
   const draft = await post(page, '/api/invoices', {
     clientId,
     title: 'Rénovation Tilleuls',

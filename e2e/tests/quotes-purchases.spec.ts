@@ -40,7 +40,10 @@ test('Devis: two VAT rates priced live to the cent, sent, accepted, a 30 % depos
 }, testInfo) => {
   // Sending a quote needs the company's legal profile: registerCompany completes it.
   await registerCompany(page.request, `devis-${testInfo.project.name}`);
-  const clientId = await created(page, '/api/clients', { name: 'SCI Les Tilleuls' });
+  const clientId = await created(page, '/api/clients', {
+    name: 'SCI Les Tilleuls',
+    email: 'compta@tilleuls.example.fr',
+  });
   await created(page, '/api/projects', { name: 'Maison Dupont', clientId });
 
   await page.goto('/quotes');
@@ -108,10 +111,16 @@ test('Devis: two VAT rates priced live to the cent, sent, accepted, a 30 % depos
   await expect(card).toContainText('31/12/2099');
   await expectNoHorizontalOverflow(page);
 
+  // The send dialog: the client's address prefilled, the PDF attached (docs/sending.md).
   await card.getByRole('button', { name: 'Envoyer' }).click();
-  await page.getByRole('button', { name: "Confirmer l'envoi" }).click();
-  await expect(toast(page).getByText('Le devis a été envoyé.')).toBeVisible();
+  const sending = page.getByRole('dialog', { name: /^Envoyer le devis DEV-/ });
+  await expect(sending.getByLabel('E-mail du destinataire')).toHaveValue('compta@tilleuls.example.fr');
+  await expect(sending).toContainText(/Pièce jointe : Devis DEV-\d{4}-\d{4}\.pdf/);
+  await expectNoHorizontalOverflow(page);
+  await sending.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(toast(page).getByText('Devis envoyé à compta@tilleuls.example.fr')).toBeVisible();
   await expect(card).toContainText('Envoyé le');
+  await expect(card).toContainText(/Envoyé à compta@tilleuls\.example\.fr le \d{2}\/\d{2}\/\d{4}/);
   await expect(card.getByRole('button', { name: 'Envoyer' })).toHaveCount(0);
 
   // The client's "Bon pour accord", today.
@@ -152,11 +161,12 @@ test('Devis: two VAT rates priced live to the cent, sent, accepted, a 30 % depos
 
   // Sent, the deposit takes the company's first invoice number.
   await invoice.getByRole('button', { name: /^Envoyer/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Envoyer la facture ?' })
-    .getByRole('button', { name: 'Envoyer' })
-    .click();
-  await expect(toast(page).getByText(/^Facture FAC-\d{4}-0001 envoyée avec succès$/)).toBeVisible();
+  const sendInvoice = page.getByRole('dialog', { name: 'Envoyer la facture ?' });
+  await expect(sendInvoice.getByLabel('E-mail du destinataire')).toHaveValue('compta@tilleuls.example.fr');
+  await sendInvoice.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(
+    toast(page).getByText(/^Facture FAC-\d{4}-0001 envoyée à compta@tilleuls\.example\.fr$/),
+  ).toBeVisible();
   await expect(invoice).toContainText(/FAC-\d{4}-0001/);
   await expect(invoice).toContainText(/Reste à payer : 173,07\s€/);
   await expect(page.getByRole('region', { name: 'Total en attente (TTC)' })).toContainText(/173,07\s€/);
@@ -173,11 +183,12 @@ test('Devis: two VAT rates priced live to the cent, sent, accepted, a 30 % depos
   const note = page.getByRole('tabpanel', { name: 'Avoirs (1)' }).getByRole('article');
   await expect(note).toContainText('Avoir · Brouillon');
   await note.getByRole('button', { name: /^Envoyer/ }).click();
-  await page
-    .getByRole('dialog', { name: "Envoyer l'avoir ?" })
-    .getByRole('button', { name: 'Envoyer' })
-    .click();
-  await expect(toast(page).getByText(/^Avoir AV-\d{4}-0001 envoyé avec succès$/)).toBeVisible();
+  const sendNote = page.getByRole('dialog', { name: "Envoyer l'avoir ?" });
+  await expect(sendNote.getByLabel('E-mail du destinataire')).toHaveValue('compta@tilleuls.example.fr');
+  await sendNote.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(
+    toast(page).getByText(/^Avoir AV-\d{4}-0001 envoyé à compta@tilleuls\.example\.fr$/),
+  ).toBeVisible();
   await expect(note).toContainText(/Avoir · AV-\d{4}-0001/);
   await expect(note).toContainText(/173,07\s€ TTC/);
   await page.getByRole('tab', { name: /^Annulées/ }).click();

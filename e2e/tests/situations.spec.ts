@@ -28,14 +28,20 @@ async function expectFigures(dialog: Locator, figures: Record<string, string>) {
   }
 }
 
+/** The client's address: the send dialog prefills it (docs/sending.md). */
+const clientEmail = 'famille.durand@example.fr';
+
 /** Sends the draft invoice shown in the billing view under `name` ("Situation n° 1 (brouillon)"). */
 async function sendFromBilling(page: Page, billing: Locator, name: string) {
   await billing.getByRole('button', { name: `Envoyer ${name}` }).click();
-  await page
-    .getByRole('dialog', { name: 'Envoyer la facture ?' })
-    .getByRole('button', { name: 'Envoyer' })
-    .click();
-  await expect(toast(page).getByText('Facture envoyée avec succès').last()).toBeVisible();
+  const sending = page.getByRole('dialog', { name: 'Envoyer la facture ?' });
+  await expect(sending.getByLabel('E-mail du destinataire')).toHaveValue(clientEmail);
+  await sending.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(
+    toast(page)
+      .getByText(/^Facture FAC-\d{4}-\d{4} envoyée à /)
+      .last(),
+  ).toBeVisible();
   await expect(billing.getByRole('button', { name: `Envoyer ${name}` })).toHaveCount(0);
 }
 
@@ -44,7 +50,10 @@ test('Situations: deposit, three situations (one from a signed état d’avancem
 }, testInfo) => {
   test.setTimeout(180_000);
   await registerCompany(page.request, `situations-${testInfo.project.name}`);
-  const clientId = await write(page.request, 'post', '/api/clients', { name: 'M. et Mme Durand' });
+  const clientId = await write(page.request, 'post', '/api/clients', {
+    name: 'M. et Mme Durand',
+    email: clientEmail,
+  });
   const projectId = await write(page.request, 'post', '/api/projects', { name: 'Maison Durand', clientId });
   const line = (description: string, unitPrice: string) => ({
     resourceType: 'labor',

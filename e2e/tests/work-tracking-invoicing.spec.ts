@@ -29,7 +29,8 @@ async function signedInCompany(page: Page, testInfo: TestInfo, label: string) {
 async function clientWithProject(page: Page, clientName: string, projectName: string) {
   const client = await page.request.post('/api/clients', {
     headers: writeHeaders,
-    data: { name: clientName },
+    // The send dialog prefills the client's address (docs/sending.md).
+    data: { name: clientName, email: 'compta@client.example.fr' },
   });
   expect(client.status()).toBe(201);
   const { id: clientId } = (await client.json()) as { id: string };
@@ -211,11 +212,12 @@ test('Facturation: an invoice with two lines at two VAT rates is sent, credited 
 
   // Send: the invoice takes the next number of the year (the overdue one has the first).
   await invoice.getByRole('button', { name: /^Envoyer/ }).click();
-  await page
-    .getByRole('dialog', { name: 'Envoyer la facture ?' })
-    .getByRole('button', { name: 'Envoyer' })
-    .click();
-  await expect(toast(page).getByText(/^Facture FAC-\d{4}-0002 envoyée avec succès$/)).toBeVisible();
+  const sending = page.getByRole('dialog', { name: 'Envoyer la facture ?' });
+  await expect(sending.getByLabel('E-mail du destinataire')).toHaveValue('compta@client.example.fr');
+  await sending.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(
+    toast(page).getByText(/^Facture FAC-\d{4}-0002 envoyée à compta@client\.example\.fr$/),
+  ).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Envoyées (1)' })).toHaveAttribute('aria-selected', 'true');
   await expect(invoice).toContainText(/Facture · FAC-\d{4}-0002/);
   await expect(invoice).toContainText('Envoyée');
@@ -255,11 +257,12 @@ test('Facturation: an invoice with two lines at two VAT rates is sent, credited 
 
   // Sent like an invoice, the credit note takes the first number of its own series.
   await note.getByRole('button', { name: /^Envoyer/ }).click();
-  await page
-    .getByRole('dialog', { name: "Envoyer l'avoir ?" })
-    .getByRole('button', { name: 'Envoyer' })
-    .click();
-  await expect(toast(page).getByText(/^Avoir AV-\d{4}-0001 envoyé avec succès$/)).toBeVisible();
+  const sendNote0001 = page.getByRole('dialog', { name: "Envoyer l'avoir ?" });
+  await expect(sendNote0001.getByLabel('E-mail du destinataire')).toHaveValue('compta@client.example.fr');
+  await sendNote0001.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(
+    toast(page).getByText(/^Avoir AV-\d{4}-0001 envoyé à compta@client\.example\.fr$/),
+  ).toBeVisible();
   await expect(note).toContainText(/Avoir · AV-\d{4}-0001/);
   await expect(note).toContainText('Émis');
   // Besides its PDF, an issued credit note offers only its details.
@@ -305,11 +308,12 @@ test('Facturation: an invoice with two lines at two VAT rates is sent, credited 
     .filter({ hasText: 'Brouillon' })
     .getByRole('button', { name: /^Envoyer/ })
     .click();
-  await page
-    .getByRole('dialog', { name: "Envoyer l'avoir ?" })
-    .getByRole('button', { name: 'Envoyer' })
-    .click();
-  await expect(toast(page).getByText(/^Avoir AV-\d{4}-0002 envoyé avec succès$/)).toBeVisible();
+  const sendNote0002 = page.getByRole('dialog', { name: "Envoyer l'avoir ?" });
+  await expect(sendNote0002.getByLabel('E-mail du destinataire')).toHaveValue('compta@client.example.fr');
+  await sendNote0002.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(
+    toast(page).getByText(/^Avoir AV-\d{4}-0002 envoyé à compta@client\.example\.fr$/),
+  ).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Annulées (1)' })).toBeAttached();
   await expect(page.getByRole('tab', { name: 'En retard (0)' })).toBeAttached();
   await expect(page.getByRole('region', { name: 'Total en attente (TTC)' })).toContainText(euros(0));
