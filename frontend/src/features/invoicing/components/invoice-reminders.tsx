@@ -19,7 +19,7 @@ export function reminderText(reminder: InvoiceReminder): string {
 export function InvoiceReminderList({ reminders }: { reminders: InvoiceReminder[] | undefined }) {
   if (!reminders || reminders.length === 0) return null;
   return (
-    <ul aria-label="Relances" style={{ margin: '0 0 12px', paddingInlineStart: 18 }}>
+    <ul aria-label="Relances" style={{ margin: '0 0 12px', padding: 0, listStyle: 'none' }}>
       {reminders.map((reminder) => (
         <li
           key={`${reminder.at}-${String(reminder.step)}`}
