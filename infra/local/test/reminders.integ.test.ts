@@ -220,6 +220,29 @@ describe('POST /api/invoices/{id}/remind', () => {
     expect((await read(company, invoice.id)).reminders).toHaveLength(1);
   });
 
+  it('sends once for a repeated Idempotency-Key, answering the invoice again', async () => {
+    const company = await companyWithClient('Clé');
+    const invoice = await issued(company, 9);
+    const key = `relance-${Date.now().toString(36)}`;
+    const path = `/api/invoices/${invoice.id}/remind`;
+    const first = await company.http.request('POST', path, {}, { headers: { 'idempotency-key': key } });
+    const again = await company.http.request('POST', path, {}, { headers: { 'idempotency-key': key } });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect((again.body as Invoice).reminders).toHaveLength(1);
+    await waitForReminders(company, 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await reminderMails(company)).toHaveLength(1);
+    // A new key is a new reminder.
+    const other = await company.http.request(
+      'POST',
+      path,
+      {},
+      { headers: { 'idempotency-key': `${key}-2` } },
+    );
+    expect((other.body as Invoice).reminders).toHaveLength(2);
+  });
+
   it('sends to another address when given one, and asks for one when the client has none', async () => {
     const company = await companyWithClient('Adresse');
     const invoice = await issued(company, 3);

@@ -10,9 +10,22 @@ import { invalidateInvoiceFigures } from './invalidate-invoice-figures';
  * client (or `email`). Answers the invoice with its `reminders`; the latest has `failure` when the
  * e-mail could not be sent.
  */
-export async function remindInvoice({ id, email }: { id: string; email?: string }): Promise<InvoiceListItem> {
+export async function remindInvoice({
+  id,
+  email,
+  idempotencyKey,
+}: {
+  id: string;
+  email?: string;
+  /** One per click: a request repeated by the network never sends a second reminder. */
+  idempotencyKey?: string;
+}): Promise<InvoiceListItem> {
   return invoiceListItemSchema.parse(
-    await api.post(`/api/invoices/${encodeURIComponent(id)}/remind`, email ? { email } : {}),
+    await api.post(
+      `/api/invoices/${encodeURIComponent(id)}/remind`,
+      email ? { email } : {},
+      idempotencyKey === undefined ? {} : { headers: { 'Idempotency-Key': idempotencyKey } },
+    ),
   );
 }
 

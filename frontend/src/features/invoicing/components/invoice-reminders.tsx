@@ -42,7 +42,7 @@ export function RemindButton({ invoice }: { invoice: InvoicesListItem }) {
   const { toast } = useToast();
   const onClick = async () => {
     try {
-      const reminded = await remind.mutateAsync({ id: invoice.id });
+      const reminded = await remind.mutateAsync({ id: invoice.id, idempotencyKey: crypto.randomUUID() });
       const latest = reminded.reminders?.at(-1);
       if (latest?.failure) {
         toast({
