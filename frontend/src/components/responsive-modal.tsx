@@ -14,6 +14,8 @@ export function ResponsiveModal(props: ModalProps) {
       styles={{
         container: { minHeight: '100dvh', borderRadius: 0, display: 'flex', flexDirection: 'column' },
         body: { flex: 1 },
+        // A long title wraps before the close button instead of running under it.
+        title: { paddingInlineEnd: 24 },
       }}
     />
   );

@@ -167,8 +167,7 @@ export function SendDialog<R extends SentRecord>({
   return (
     <ResponsiveModal
       open
-      // Room for the close button: a long title wraps before it on a phone.
-      title={<span style={{ display: 'block', paddingInlineEnd: 24 }}>{title}</span>}
+      title={title}
       okText={resend ? "Renvoyer l'e-mail" : 'Envoyer'}
       cancelText="Annuler"
       okButtonProps={{ size: 'large', htmlType: 'submit', form: 'send-document-form' }}
