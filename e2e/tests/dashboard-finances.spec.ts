@@ -100,7 +100,7 @@ test('the figures follow a client, a project, invoices at two VAT rates, a credi
   const pendingWithVatCents = 330_055;
   const expensesCents = 320_015; // 3 200,15 €
 
-  const client = await post(api, '/api/clients', { name: 'Garnier SARL' });
+  const client = await post(api, '/api/clients', { name: 'Garnier SARL', email: 'compta@garnier.fr' });
   await post(api, '/api/projects', {
     name: 'Extension Garnier',
     clientId: client.id,

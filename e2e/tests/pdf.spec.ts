@@ -33,6 +33,7 @@ async function post(page: Page, path: string, data?: object): Promise<Issued> {
 async function clientAndProject(page: Page) {
   const clientId = await write(page.request, 'post', '/api/clients', {
     name: 'SCI Les Tilleuls',
+    email: 'gestion@sci-tilleuls.fr',
     address: '8 quai Perrache',
     postalCode: '69002',
     city: 'Lyon',

@@ -82,6 +82,7 @@ async function sellerInvoices(request: APIRequestContext, buyerName: string, tes
   const seller = await registerCompany(request, `vendeur-${testInfo.project.name}`);
   const clientId = await write(request, 'post', '/api/clients', {
     name: buyerName,
+    email: 'achats@acheteur.fr',
     address: '4 avenue Jean Jaurès',
     postalCode: '69007',
     city: 'Lyon',

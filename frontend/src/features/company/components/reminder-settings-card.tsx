@@ -6,7 +6,7 @@ import {
   reminderSettingsInput,
 } from '@btp/shared/reminders';
 import { LONG_TEXT_MAX_LENGTH } from '@btp/shared/fields';
-import { Button, Card, Form, Input, Switch } from 'antd';
+import { Button, Card, Form, Input, Space, Switch } from 'antd';
 import { useState } from 'react';
 
 import { useUpdateReminderSettings } from '../../../api/company/update-reminder-settings';
@@ -73,13 +73,11 @@ export function ReminderSettingsCard({ profile }: { profile: CompanyProfile }) {
           label="Relances automatiques"
           extra="Une relance par e-mail, la facture en pièce jointe, 7, 15 puis 30 jours après l'échéance d'une facture impayée."
         >
-          <Switch
-            checked={enabled}
-            onChange={setEnabled}
-            aria-label="Relances automatiques"
-            checkedChildren="Activées"
-            unCheckedChildren="Désactivées"
-          />
+          {/* The state is written beside the switch: inside it, white on antd's grey fails contrast. */}
+          <Space>
+            <Switch checked={enabled} onChange={setEnabled} aria-label="Relances automatiques" />
+            <span>{enabled ? 'Activées' : 'Désactivées'}</span>
+          </Space>
         </Form.Item>
         <Form.Item
           label="Objet"
