@@ -99,17 +99,17 @@ export async function updateProject(
 
 /**
  * What still refers to a project: quotes, invoices, supplier quotes, supplier invoices, progress
- * reports and documents.
+ * reports and documents. Only each record's id and `projectId` are read (not a quote's lines).
  */
 export async function projectUsage(companyId: string, projectId: string): Promise<Usage[]> {
   const [quoteList, invoiceList, supplierQuoteList, supplierInvoiceList, reportList, documentList] =
     await Promise.all([
-      quotes.listAll(companyId),
-      invoices.listAll(companyId),
-      supplierQuotes.listAll(companyId),
-      supplierInvoices.listAll(companyId),
-      progressReports.listAll(companyId),
-      documents.listAll(companyId),
+      quotes.listAll(companyId, ['projectId']),
+      invoices.listAll(companyId, ['projectId']),
+      supplierQuotes.listAll(companyId, ['projectId']),
+      supplierInvoices.listAll(companyId, ['projectId']),
+      progressReports.listAll(companyId, ['projectId']),
+      documents.listAll(companyId, ['projectId']),
     ]);
   const uses = (record: { projectId?: string | null }) => record.projectId === projectId;
   return [
@@ -125,16 +125,16 @@ export async function projectUsage(companyId: string, projectId: string): Promis
 /**
  * `DELETE /api/projects/{id}`: refused (409, naming what uses it) while a quote, invoice, supplier
  * quote, supplier invoice, progress report or document of the company refers to the project.
- *
- * Known race, accepted: the check reads the company's records, then the delete runs as its own
- * transaction, so a record that refers to the project and is written in between is left pointing
- * at a deleted project (lists then show it without `project`). Closing it would need a reference
- * count on the project written by every referring record's create and update.
+ * Every write that links a record to a project stamps the project in its transaction, and the
+ * deletion is conditioned on the stamp (and version) it read before counting, so a record linked
+ * concurrently is never left pointing at a deleted project (`data/reference-stamps.ts`): either it
+ * is counted (409) or its own write fails (400). Signing a report rewrites the project (new
+ * version), which also makes a concurrent deletion count again.
  */
 export async function deleteProject(companyId: string, id: string): Promise<void> {
   // An unknown id (or another company's) is a 404 before any reading of the company's records.
-  await projects.getOrThrow(companyId, id);
-  const message = inUseMessage('Ce projet', await projectUsage(companyId, id));
-  if (message) throw conflict(message);
-  await projects.remove(companyId, id);
+  await projects.removeUnlessUsed(companyId, id, async () => {
+    const message = inUseMessage('Ce projet', await projectUsage(companyId, id));
+    return message ? conflict(message) : undefined;
+  });
 }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inUseMessage } from '../../../functions/src/clients/in-use.js';
 import { documents } from '../../../functions/src/data/entities/documents.js';
+import { projects } from '../../../functions/src/data/entities/projects.js';
+import { linkChecks } from '../../../functions/src/documents/document-links.js';
+import { conflict } from '../../../functions/src/lib/http-errors.js';
+import { projectUsage } from '../../../functions/src/projects/project-service.js';
 import { createDraftInvoice, invoices } from '../../../functions/src/data/entities/invoices.js';
 import { progressReports } from '../../../functions/src/data/entities/progress-reports.js';
 import { createQuote, quotes } from '../../../functions/src/data/entities/quotes.js';
@@ -425,6 +430,161 @@ describe('DELETE /api/projects/{id}', () => {
     });
     await documents.remove(companyId, document.id);
     expect((await client.delete(`/api/projects/${projectId}`)).status).toBe(204);
+  });
+
+  it('sees a link written between its count and the deletion (409); refuses one written after it (400)', async () => {
+    const { client, companyId } = await signedInCompany(stack.url, 'Projets course directe');
+    const customer = await createClient(client, 'Client');
+    const project = await createProject(client, { name: 'Chantier disputé', clientId: customer.id });
+    const supplier = await suppliers.create(companyId, supplierCreateInput.parse({ name: 'Fournisseur' }));
+    let checks = 0;
+    const deletion = projects.removeUnlessUsed(companyId, project.id, async () => {
+      checks += 1;
+      const message = inUseMessage('Ce projet', await projectUsage(companyId, project.id));
+      // The first count found nothing; a supplier quote is linked right after it.
+      if (checks === 1)
+        await createSupplierQuote(
+          companyId,
+          supplierQuoteCreateInput.parse({
+            supplierId: supplier.id,
+            projectId: project.id,
+            title: 'Demande',
+          }),
+        );
+      return message ? conflict(message) : undefined;
+    });
+    await expect(deletion).rejects.toMatchObject({
+      statusCode: 409,
+      message: "Ce projet est utilisé par 1 demande de prix : supprimez-la ou modifiez-la d'abord.",
+    });
+    expect(checks).toBe(2);
+    expect((await client.get(`/api/projects/${project.id}`)).status).toBe(200);
+
+    const empty = await createProject(client, { name: 'Chantier vide', clientId: customer.id });
+    expect((await client.delete(`/api/projects/${empty.id}`)).status).toBe(204);
+    const photo = {
+      name: 'Photo.jpg',
+      originalName: 'Photo.jpg',
+      type: 'photo' as const,
+      tags: [],
+      projectId: empty.id,
+    };
+    // A write that links the deleted project is refused on its field by its own transaction,
+    // even past the service's own check (the repositories are called directly here).
+    const refusals = await Promise.all(
+      [
+        createQuote(
+          companyId,
+          quoteCreateInput.parse({ title: 'Devis', clientId: customer.id, projectId: empty.id }),
+        ),
+        createDraftInvoice(
+          companyId,
+          invoiceCreateInput.parse({
+            title: 'Facture',
+            clientId: customer.id,
+            projectId: empty.id,
+            totalAmount: '1',
+          }),
+        ),
+        createSupplierInvoice(
+          companyId,
+          supplierInvoiceCreateInput.parse({
+            supplierId: supplier.id,
+            projectId: empty.id,
+            title: 'FF',
+            totalAmount: '5',
+          }),
+        ),
+        progressReports.create(companyId, {
+          ...progressReportCreateInput.parse({
+            projectId: empty.id,
+            title: 'Situation',
+            progressPercentage: 10,
+          }),
+          status: 'pending',
+        }),
+        documents.create(companyId, photo, linkChecks(companyId, photo, 'upload')),
+      ].map((write) =>
+        write.then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      ),
+    );
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({
+        statusCode: 400,
+        details: [{ path: 'projectId', message: expect.stringMatching(/^Projet introuvable/) as unknown }],
+      });
+    }
+    expect(refusals).toHaveLength(5);
+    const stored: { projectId?: string }[][] = await Promise.all([
+      quotes.listAll(companyId, ['projectId']),
+      invoices.listAll(companyId, ['projectId']),
+      supplierInvoices.listAll(companyId, ['projectId']),
+      progressReports.listAll(companyId, ['projectId']),
+      documents.listAll(companyId, ['projectId']),
+    ]);
+    expect(stored.flat().filter((record) => record.projectId === empty.id)).toEqual([]);
+  });
+
+  it('never leaves a record created during the deletion pointing at a deleted project', async () => {
+    const { client } = await signedInCompany(stack.url, 'Projets course');
+    const customer = await createClient(client, 'Client');
+    const supplierResponse = await client.post('/api/suppliers', { name: 'Fournisseur' });
+    expect(supplierResponse.status).toBe(201);
+    const supplierId = (supplierResponse.body as { id: string }).id;
+    const created: string[] = [];
+    for (let round = 0; round < 8; round += 1) {
+      const target = await createProject(client, {
+        name: `Chantier disputé ${round}`,
+        clientId: customer.id,
+      });
+      const projectId = target.id;
+      const [removed, ...responses] = await Promise.all([
+        client.delete(`/api/projects/${projectId}`),
+        client.post('/api/quotes', { title: `Devis ${round}`, clientId: customer.id, projectId }),
+        client.post('/api/invoices', {
+          title: `Facture ${round}`,
+          clientId: customer.id,
+          projectId,
+          totalAmount: '100',
+        }),
+        client.post('/api/supplier-quotes', { title: `Demande ${round}`, supplierId, projectId }),
+        client.post('/api/supplier-invoices', {
+          title: `FF ${round}`,
+          supplierId,
+          projectId,
+          totalAmount: '10',
+        }),
+        client.post('/api/progress-reports', {
+          title: `Situation ${round}`,
+          projectId,
+          progressPercentage: 10,
+        }),
+      ]);
+      if (removed.status === 204) {
+        // The project went first: each creation was refused on its field, none was written.
+        for (const response of responses) {
+          expect(response.status).toBe(400);
+          expect(response.body).toMatchObject({
+            details: [
+              { path: 'projectId', message: expect.stringMatching(/^Projet introuvable/) as unknown },
+            ],
+          });
+        }
+      } else {
+        expect(removed.status).toBe(409);
+        expect(removed.body).toMatchObject({ message: expect.stringMatching(/^Ce projet est utilisé par /) });
+      }
+      for (const response of responses) {
+        if (response.status === 201) created.push(projectId);
+        else expect(response.status).toBe(400);
+      }
+    }
+    for (const projectId of created) {
+      expect((await client.get(`/api/projects/${projectId}`)).status).toBe(200);
+    }
   });
 
   it('answers 404 for another company’s project, 403 without CSRF, 401 without a session', async () => {

@@ -22,6 +22,9 @@ import { companyMarkerKey, companyPk, type Key } from '../keys.js';
 import { referenceMessages } from '../../quotes/references.js';
 import { transactWrite, type TransactItem } from '../transactions.js';
 
+/** Same text as `invoiceMessages.projectNotFound` (that module imports this one). */
+const projectOfCompanyMessage = 'Projet introuvable dans votre entreprise : choisissez un de vos projets.';
+
 export const invoiceNumberTaken = 'Ce numéro de facture est déjà utilisé.';
 
 /**
@@ -33,8 +36,11 @@ export const invoiceNumberTaken = 'Ce numéro de facture est déjà utilisé.';
 export const invoices = entityRepository<Invoice>({
   type: 'INVOICE',
   notFoundMessage: 'Facture introuvable.',
-  // A client's deletion checks its projects, quotes and invoices (see reference-stamps.ts).
-  references: [{ field: 'clientId', targetType: 'CLIENT', message: referenceMessages.client }],
+  // A client's or project's deletion checks what links to it (see reference-stamps.ts).
+  references: [
+    { field: 'clientId', targetType: 'CLIENT', message: referenceMessages.client },
+    { field: 'projectId', targetType: 'PROJECT', message: projectOfCompanyMessage },
+  ],
   unique: [{ field: 'NUMBER', value: (invoice) => invoice.number, message: invoiceNumberTaken }],
 });
 

@@ -34,8 +34,11 @@ import { createNumbered } from './numbered.js';
 export const quotes = entityRepository<Quote>({
   type: 'QUOTE',
   notFoundMessage: 'Devis introuvable.',
-  // A client's deletion checks its projects, quotes and invoices (see reference-stamps.ts).
-  references: [{ field: 'clientId', targetType: 'CLIENT', message: referenceMessages.client }],
+  // A client's or project's deletion checks what links to it (see reference-stamps.ts).
+  references: [
+    { field: 'clientId', targetType: 'CLIENT', message: referenceMessages.client },
+    { field: 'projectId', targetType: 'PROJECT', message: referenceMessages.project },
+  ],
   unique: [
     { field: 'NUMBER', value: (quote) => quote.number, message: 'Ce numéro de devis est déjà utilisé.' },
   ],

@@ -2,11 +2,14 @@ import type { SupplierInvoice, SupplierInvoiceCreateData } from '@btp/shared/ent
 import { numberSeries } from '../counters.js';
 import { entityRepository } from '../entity-repository.js';
 import { createNumbered } from './numbered.js';
+import { referenceMessages } from '../../quotes/references.js';
 
 /** Supplier invoices as recorded: `COMPANY#<c>` / `SUPPLIER_INVOICE#<id>`, numbered `FF-<year>-<n>`. */
 export const supplierInvoices = entityRepository<SupplierInvoice>({
   type: 'SUPPLIER_INVOICE',
   notFoundMessage: 'Facture fournisseur introuvable.',
+  // A project's deletion checks what links to it (see reference-stamps.ts).
+  references: [{ field: 'projectId', targetType: 'PROJECT', message: referenceMessages.project }],
   unique: [
     {
       field: 'NUMBER',

@@ -8,11 +8,14 @@ import { entityRepository, staleVersionMessage, type Fields } from '../entity-re
 import { companyMarkerKey, companyPk, type Key } from '../keys.js';
 import { maxTransactionItems, transactWrite, type TransactItem } from '../transactions.js';
 import { createNumbered } from './numbered.js';
+import { referenceMessages } from '../../quotes/references.js';
 
 /** Supplier price requests: `COMPANY#<c>` / `SUPPLIER_QUOTE#<id>`, numbered `DP-<year>-<n>`. */
 export const supplierQuotes = entityRepository<SupplierQuote>({
   type: 'SUPPLIER_QUOTE',
   notFoundMessage: 'Demande de prix introuvable.',
+  // A project's deletion checks what links to it (see reference-stamps.ts).
+  references: [{ field: 'projectId', targetType: 'PROJECT', message: referenceMessages.project }],
   unique: [
     {
       field: 'NUMBER',
