@@ -39,6 +39,11 @@ export interface ReferenceRule<R> {
   targetType: string;
   /** French 400 message on the field when that record is not (or no longer) in the company. */
   message: string;
+  /**
+   * For a field holding a list (a quote's lines naming suppliers): the ids it links to, each with
+   * the path of the first entry naming it (the 400's `details`). Without it, `record[field]`.
+   */
+  targets?: (record: R) => { id: string; path: string }[];
 }
 
 export interface EntityDefinition<R extends BaseRecord> {
@@ -108,18 +113,26 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     companyId: string,
     record: R,
     previous?: R,
-  ): { rule: ReferenceRule<R>; item: TransactItem }[] {
-    const stamps: { rule: ReferenceRule<R>; item: TransactItem }[] = [];
+  ): { rule: ReferenceRule<R>; path: string; item: TransactItem }[] {
+    const stamps: { rule: ReferenceRule<R>; path: string; item: TransactItem }[] = [];
+    const targetsOf = (rule: ReferenceRule<R>, of: R): { id: string; path: string }[] => {
+      if (rule.targets) return rule.targets(of);
+      const target = of[rule.field];
+      return typeof target === 'string' ? [{ id: target, path: rule.field }] : [];
+    };
     for (const rule of references) {
-      const target = record[rule.field];
-      if (typeof target !== 'string' || target === '' || (previous && previous[rule.field] === target))
-        continue;
-      stamps.push({ rule, item: referenceStamp(recordKey(companyId, rule.targetType, target)) });
+      const before = new Set(previous ? targetsOf(rule, previous).map((target) => target.id) : []);
+      const seen = new Set<string>();
+      for (const { id, path } of targetsOf(rule, record)) {
+        if (id === '' || before.has(id) || seen.has(id)) continue;
+        seen.add(id);
+        stamps.push({ rule, path, item: referenceStamp(recordKey(companyId, rule.targetType, id)) });
+      }
     }
     return stamps;
   }
-  const referenceGone = (rule: ReferenceRule<R>) =>
-    badRequest(undefined, [{ path: rule.field, message: rule.message }]);
+  const referenceGone = (stamp: { rule: ReferenceRule<R>; path: string }) =>
+    badRequest(undefined, [{ path: stamp.path, message: stamp.rule.message }]);
 
   function markerItems(companyId: string, record: R): { rule: UniqueRule<R>; key: Key }[] {
     const markers: { rule: UniqueRule<R>; key: Key }[] = [];
@@ -190,7 +203,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       const marker = markers[index - 1];
       if (marker) return conflict(marker.rule.message);
       const stamp = stamps[index - 1 - markers.length];
-      return stamp ? referenceGone(stamp.rule) : undefined;
+      return stamp ? referenceGone(stamp) : undefined;
     };
     return { record, items, explain };
   }
@@ -276,7 +289,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       const marker = added[index - 1 - removed.length];
       if (marker) return conflict(marker.rule.message);
       const stamp = stamps[index - 1 - removed.length - added.length];
-      if (stamp) return referenceGone(stamp.rule);
+      if (stamp) return referenceGone(stamp);
       return options.explainExtra?.(index - 1 - removed.length - added.length - stamps.length);
     });
     return next;

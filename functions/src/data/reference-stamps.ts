@@ -1,6 +1,7 @@
 /**
  * Deleting a record that others may use (a client used by projects, quotes, invoices, documents;
- * a project used by quotes, invoices, supplier quotes and invoices, progress reports, documents)
+ * a project used by quotes, invoices, supplier quotes and invoices, progress reports, documents;
+ * a supplier used by supplier quotes and invoices, quote lines, documents)
  * without a window for a new use between the check and the deletion.
  *
  * Every write that makes a record refer to the client updates, in its own transaction, the

@@ -1,8 +1,8 @@
 /**
  * A document may be linked to a project, client, supplier, quote and invoice of its company. Each
  * link is checked inside the document's write transaction (a `ConditionCheck` on the linked key),
- * so a record of another company, or one deleted meanwhile, is refused. A client or project is
- * stamped instead of checked (an update with the same condition): its deletion, which counts its
+ * so a record of another company, or one deleted meanwhile, is refused. A client, project or
+ * supplier is stamped instead of checked (an update with the same condition): its deletion, which counts its
  * documents, then cannot miss one linked meanwhile (see `data/reference-stamps.ts`).
  */
 import { clients } from '../data/entities/clients.js';
@@ -27,7 +27,7 @@ interface LinkRule {
   unknown: string;
   /** 409 when the linked record vanished before the upload was completed. */
   gone: string;
-  /** The linked record's deletion relies on reference stamps (clients, projects). */
+  /** The linked record's deletion relies on reference stamps (clients, projects, suppliers). */
   stamped?: boolean;
 }
 
@@ -48,6 +48,7 @@ const rules: LinkRule[] = [
   },
   {
     field: 'supplierId',
+    stamped: true,
     key: suppliers.key,
     unknown: 'Fournisseur introuvable : choisissez un fournisseur de votre entreprise.',
     gone: "Le fournisseur lié à ce document a été supprimé entre-temps : recommencez l'envoi.",

@@ -82,6 +82,54 @@ describe('importSupplierInvoice: nothing half-written', () => {
     expect(bucket.commandCalls(DeleteObjectCommand)).toHaveLength(0);
   });
 
+  it('stamps a supplier it matched once, where the check on it stood; its deletion meanwhile is a 409', async () => {
+    const supplierId = '0196f2c4-0000-7000-8000-0000000000aa';
+    dynamo.on(QueryCommand).resolves({
+      Items: [
+        {
+          pk: `COMPANY#${companyId}`,
+          sk: `SUPPLIER#${supplierId}`,
+          id: supplierId,
+          name: 'Matériaux Dupont & Fils',
+        },
+      ],
+    });
+    dynamo.on(TransactWriteCommand).resolves({});
+    const answer = await importSupplierInvoice(companyId, await request(ciiInvoiceXml()));
+    expect(answer.supplierCreated).toBe(false);
+    const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    // The supplier is written once only (a transaction cannot name an item twice): the stamp.
+    expect(items.filter((item) => JSON.stringify(item).includes(`SUPPLIER#${supplierId}"`))).toHaveLength(1);
+    expect(items[1]?.Update).toMatchObject({
+      Key: { sk: `SUPPLIER#${supplierId}` },
+      ConditionExpression: 'attribute_exists(pk)',
+    });
+    expect(items.map((item) => String(item.Put?.Item?.sk ?? item.Update?.Key?.sk ?? ''))).toEqual([
+      expect.stringMatching(/^COUNTER#SUPPLIER_INVOICE#/),
+      `SUPPLIER#${supplierId}`,
+      `SUPPLIER_INVOICE#${answer.supplierInvoice.id}`,
+      expect.stringMatching(/^UNIQUE#SUPPLIER_INVOICE_NUMBER#ff-/),
+      `DOCUMENT#${answer.document.id}`,
+      `UNIQUE#SUPPLIER_INVOICE_SUPPLIER_REFERENCE#${supplierId} fa-2026-00412`,
+    ]);
+
+    dynamo.on(TransactWriteCommand).rejects(
+      Object.assign(new Error('cancelled'), {
+        name: 'TransactionCanceledException',
+        CancellationReasons: [
+          { Code: 'None' },
+          { Code: 'ConditionalCheckFailed' },
+          ...items.slice(2).map(() => ({ Code: 'None' })),
+        ],
+      }),
+    );
+    const gone = await failure(importSupplierInvoice(companyId, await request(ciiInvoiceXml())));
+    expect(gone.statusCode).toBe(409);
+    expect(gone.message).toBe(
+      "Le fournisseur de cette facture a été supprimé entre-temps : recommencez l'import.",
+    );
+  });
+
   it('stores nothing and writes nothing for a refused file', async () => {
     const error = await failure(importSupplierInvoice(companyId, await request(xxeInvoice())));
     expect(error.statusCode).toBe(400);

@@ -24,6 +24,7 @@ import { supplierInvoices } from '../data/entities/supplier-invoices.js';
 import { suppliers } from '../data/entities/suppliers.js';
 import { newId, nowIso } from '../data/ids.js';
 import { companyMarkerKey, normaliseUnique, type Key } from '../data/keys.js';
+import { referenceStamp } from '../data/reference-stamps.js';
 import type { TransactItem } from '../data/transactions.js';
 import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../documents/document-storage.js';
 import { sanitiseFileName } from '../documents/file-names.js';
@@ -299,26 +300,24 @@ export async function importSupplierInvoice(
       companyId,
       numberSeries.supplierInvoice,
       (number) => {
+        // A supplier found is stamped here, on condition it exists (its deletion then cannot
+        // miss this invoice, see data/reference-stamps.ts); one created here needs no stamp. The
+        // invoice's own stamp of it is left out (one transaction cannot write an item twice), so
+        // the positions below stay those of `explain`.
         const supplierItems: TransactItem[] = supplierFields
           ? suppliers.createItems(companyId, supplierFields, supplierId).items
-          : [
-              {
-                ConditionCheck: {
-                  TableName: tableName(),
-                  Key: suppliers.key(companyId, supplierId),
-                  ConditionExpression: 'attribute_exists(pk)',
-                },
-              },
-            ];
+          : [referenceStamp(suppliers.key(companyId, supplierId))];
+        const supplierSk = suppliers.key(companyId, supplierId).sk;
         const invoiceWrite = supplierInvoices.createItems(
           companyId,
           { ...parsedInvoice.data, number } as Fields<SupplierInvoice>,
           invoiceId,
         );
+        const invoiceItems = invoiceWrite.items.filter((item) => item.Update?.Key?.sk !== supplierSk);
         const documentWrite = documents.createItems(companyId, documentFields, documentId);
         created = invoiceWrite.record;
         document = documentWrite.record;
-        return [...supplierItems, ...invoiceWrite.items, ...documentWrite.items, markerItem];
+        return [...supplierItems, ...invoiceItems, ...documentWrite.items, markerItem];
       },
       (index) => {
         const supplierCount = supplierFields ? 2 : 1;

@@ -65,14 +65,15 @@ export function updateSupplier(companyId: string, id: string, input: SupplierUpd
 
 /**
  * What still refers to a supplier: supplier quotes, supplier invoices, quote lines naming it
- * (`items[].supplierId`) and linked documents.
+ * (`items[].supplierId`) and linked documents. Only each record's id and `supplierId` are read
+ * (a quote's lines, for their `supplierId`).
  */
 export async function supplierUsage(companyId: string, supplierId: string): Promise<Usage[]> {
   const [quoteList, supplierQuoteList, supplierInvoiceList, documentList] = await Promise.all([
-    quotes.listAll(companyId),
-    supplierQuotes.listAll(companyId),
-    supplierInvoices.listAll(companyId),
-    documents.listAll(companyId),
+    quotes.listAll(companyId, ['items']),
+    supplierQuotes.listAll(companyId, ['supplierId']),
+    supplierInvoices.listAll(companyId, ['supplierId']),
+    documents.listAll(companyId, ['supplierId']),
   ]);
   const uses = (record: { supplierId?: string | null }) => record.supplierId === supplierId;
   const quoteLines = quoteList.reduce((total, quote) => total + countWhere(quote.items ?? [], uses), 0);
@@ -87,16 +88,15 @@ export async function supplierUsage(companyId: string, supplierId: string): Prom
 /**
  * `DELETE /api/suppliers/{id}`: refused (409, naming what uses it) while a supplier quote,
  * supplier invoice, quote line or document of the company refers to the supplier.
- *
- * Known race, accepted: the check reads the company's records, then the delete runs as its own
- * transaction, so a record that refers to the supplier and is written in between is left pointing
- * at a deleted supplier (lists then show it without `supplier`). Closing it would need a reference
- * count on the supplier written by every referring record's create and update.
+ * Every write that links a record to a supplier (a quote naming it on a line included, and the
+ * e-invoice import) stamps the supplier in its transaction, and the deletion is conditioned on the
+ * stamp (and version) it read before counting, so a record linked concurrently is never left
+ * pointing at a deleted supplier (`data/reference-stamps.ts`): counted (409) or refused (400).
  */
 export async function deleteSupplier(companyId: string, id: string): Promise<void> {
   // An unknown id (or another company's) is a 404 before any reading of the company's records.
-  await suppliers.getOrThrow(companyId, id);
-  const message = inUseMessage('Ce fournisseur', await supplierUsage(companyId, id));
-  if (message) throw conflict(message);
-  await suppliers.remove(companyId, id);
+  await suppliers.removeUnlessUsed(companyId, id, async () => {
+    const message = inUseMessage('Ce fournisseur', await supplierUsage(companyId, id));
+    return message ? conflict(message) : undefined;
+  });
 }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../../../functions/src/data/entities/clients.js';
+import { inUseMessage } from '../../../functions/src/clients/in-use.js';
 import { documents } from '../../../functions/src/data/entities/documents.js';
+import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
+import { linkChecks } from '../../../functions/src/documents/document-links.js';
+import { conflict } from '../../../functions/src/lib/http-errors.js';
+import { supplierUsage } from '../../../functions/src/suppliers/supplier-service.js';
 import { createQuote, quotes, replaceQuoteItems } from '../../../functions/src/data/entities/quotes.js';
 import {
   createSupplierInvoice,
@@ -290,6 +295,135 @@ describe('DELETE /api/suppliers/{id}', () => {
     expect((await client.delete(`/api/suppliers/${used.id}`)).status).toBe(204);
     await quotes.remove(companyId, quote.id);
     expect((await client.delete(`/api/suppliers/${other.id}`)).status).toBe(204);
+  });
+
+  it('sees a link written between its count and the deletion (409); refuses one written after it (400)', async () => {
+    const { client, companyId } = await signedInCompany(stack.url, 'Fournisseurs course directe');
+    const target = await createSupplier(client, { name: 'Fournisseur disputé' });
+    const customer = await clients.create(companyId, clientCreateInput.parse({ name: 'Client' }));
+    const quote = await createQuote(
+      companyId,
+      quoteCreateInput.parse({ title: 'Devis', clientId: customer.id }),
+    );
+    const line = (supplierId?: string) =>
+      quoteItemInput.parse({ resourceType: 'materials', quantity: '1', unitPrice: '10', supplierId });
+    let checks = 0;
+    const deletion = suppliers.removeUnlessUsed(companyId, target.id, async () => {
+      checks += 1;
+      const message = inUseMessage('Ce fournisseur', await supplierUsage(companyId, target.id));
+      // The first count found nothing; a quote line names the supplier right after it.
+      if (checks === 1) await replaceQuoteItems(companyId, quote.id, [line(), line(target.id)]);
+      return message ? conflict(message) : undefined;
+    });
+    await expect(deletion).rejects.toMatchObject({
+      statusCode: 409,
+      message: "Ce fournisseur est utilisé par 1 ligne de devis : supprimez-la ou modifiez-la d'abord.",
+    });
+    expect(checks).toBe(2);
+    expect((await client.get(`/api/suppliers/${target.id}`)).status).toBe(200);
+
+    const gone = await createSupplier(client, { name: 'Fournisseur supprimé' });
+    expect((await client.delete(`/api/suppliers/${gone.id}`)).status).toBe(204);
+    const catalogue = {
+      name: 'Catalogue.pdf',
+      originalName: 'Catalogue.pdf',
+      type: 'other' as const,
+      tags: [],
+      supplierId: gone.id,
+    };
+    // A write that links the deleted supplier is refused on its field by its own transaction, even
+    // past the services' own checks (the repositories are called directly here).
+    const refusals = await Promise.all(
+      [
+        createSupplierQuote(
+          companyId,
+          supplierQuoteCreateInput.parse({ supplierId: gone.id, title: 'Demande' }),
+        ),
+        createSupplierInvoice(
+          companyId,
+          supplierInvoiceCreateInput.parse({ supplierId: gone.id, title: 'FF', totalAmount: '5' }),
+        ),
+        replaceQuoteItems(companyId, quote.id, [line(target.id), line(), line(gone.id)]),
+        documents.create(companyId, catalogue, linkChecks(companyId, catalogue, 'upload')),
+      ].map((write) =>
+        write.then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      ),
+    );
+    const supplierRefusal = (path: string) => ({
+      statusCode: 400,
+      details: [{ path, message: expect.stringMatching(/^Fournisseur introuvable/) as unknown }],
+    });
+    expect(refusals).toMatchObject([
+      supplierRefusal('supplierId'),
+      supplierRefusal('supplierId'),
+      supplierRefusal('items.2.supplierId'),
+      supplierRefusal('supplierId'),
+    ]);
+    expect((await quotes.get(companyId, quote.id))?.items?.map((item) => item.supplierId)).toEqual([
+      undefined,
+      target.id,
+    ]);
+    const stored: { supplierId?: string }[][] = await Promise.all([
+      supplierQuotes.listAll(companyId, ['supplierId']),
+      supplierInvoices.listAll(companyId, ['supplierId']),
+      documents.listAll(companyId, ['supplierId']),
+    ]);
+    expect(stored.flat().filter((record) => record.supplierId === gone.id)).toEqual([]);
+  });
+
+  it('never leaves a record created during the deletion pointing at a deleted supplier', async () => {
+    const { client, companyId } = await signedInCompany(stack.url, 'Fournisseurs course');
+    const customer = await clients.create(companyId, clientCreateInput.parse({ name: 'Client' }));
+    const created: string[] = [];
+    for (let round = 0; round < 8; round += 1) {
+      const target = await createSupplier(client, { name: `Fournisseur disputé ${round}` });
+      const supplierId = target.id;
+      const [removed, ...responses] = await Promise.all([
+        client.delete(`/api/suppliers/${supplierId}`),
+        client.post('/api/supplier-quotes', { title: `Demande ${round}`, supplierId }),
+        client.post('/api/supplier-invoices', { title: `FF ${round}`, supplierId, totalAmount: '10' }),
+        client.post('/api/quotes', {
+          title: `Devis ${round}`,
+          clientId: customer.id,
+          items: [
+            {
+              resourceType: 'materials',
+              description: 'Carrelage',
+              quantity: '1',
+              unitPrice: '10',
+              supplierId,
+            },
+          ],
+        }),
+      ]);
+      const paths = ['supplierId', 'supplierId', 'items.0.supplierId'];
+      if (removed.status === 204) {
+        // The supplier went first: each creation was refused on its field, none was written.
+        responses.forEach((response, index) => {
+          expect(response.status).toBe(400);
+          expect(response.body).toMatchObject({
+            details: [
+              { path: paths[index], message: expect.stringMatching(/^Fournisseur introuvable/) as unknown },
+            ],
+          });
+        });
+      } else {
+        expect(removed.status).toBe(409);
+        expect(removed.body).toMatchObject({
+          message: expect.stringMatching(/^Ce fournisseur est utilisé par /),
+        });
+      }
+      for (const response of responses) {
+        if (response.status === 201) created.push(supplierId);
+        else expect(response.status).toBe(400);
+      }
+    }
+    for (const supplierId of created) {
+      expect((await client.get(`/api/suppliers/${supplierId}`)).status).toBe(200);
+    }
   });
 
   it('answers 404 for another company’s supplier, 403 without CSRF, 401 without a session', async () => {

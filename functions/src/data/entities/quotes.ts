@@ -34,10 +34,20 @@ import { createNumbered } from './numbered.js';
 export const quotes = entityRepository<Quote>({
   type: 'QUOTE',
   notFoundMessage: 'Devis introuvable.',
-  // A client's or project's deletion checks what links to it (see reference-stamps.ts).
+  // A client's, project's or supplier's deletion checks what links to it (see reference-stamps.ts):
+  // a line naming a supplier (`items[].supplierId`) stamps it when the quote first names it.
   references: [
     { field: 'clientId', targetType: 'CLIENT', message: referenceMessages.client },
     { field: 'projectId', targetType: 'PROJECT', message: referenceMessages.project },
+    {
+      field: 'items',
+      targetType: 'SUPPLIER',
+      message: referenceMessages.supplier,
+      targets: (quote) =>
+        (quote.items ?? []).flatMap((line, index) =>
+          line.supplierId ? [{ id: line.supplierId, path: `items.${index}.supplierId` }] : [],
+        ),
+    },
   ],
   unique: [
     { field: 'NUMBER', value: (quote) => quote.number, message: 'Ce numéro de devis est déjà utilisé.' },

@@ -8,8 +8,11 @@ import { referenceMessages } from '../../quotes/references.js';
 export const supplierInvoices = entityRepository<SupplierInvoice>({
   type: 'SUPPLIER_INVOICE',
   notFoundMessage: 'Facture fournisseur introuvable.',
-  // A project's deletion checks what links to it (see reference-stamps.ts).
-  references: [{ field: 'projectId', targetType: 'PROJECT', message: referenceMessages.project }],
+  // A supplier's or project's deletion checks what links to it (see reference-stamps.ts).
+  references: [
+    { field: 'supplierId', targetType: 'SUPPLIER', message: referenceMessages.supplier },
+    { field: 'projectId', targetType: 'PROJECT', message: referenceMessages.project },
+  ],
   unique: [
     {
       field: 'NUMBER',
