@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { frenchDate } from './french-text.js';
 import {
   daysPastDue,
   DEFAULT_REMINDER_SUBJECT,
   DEFAULT_REMINDER_TEXT,
   fillReminderTemplate,
-  frenchDate,
   reminderSettingsInput,
   reminderSettingsOf,
   reminderStepLabel,

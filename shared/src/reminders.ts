@@ -4,6 +4,7 @@
  * of each reminder sent. Shared by the functions (the daily job, "Relancer") and the SPA (the
  * "Relances" card of Paramètres, the invoice card).
  */
+import { escapeHtml } from './french-text.js';
 import * as z from 'zod';
 import { boundedText, emailField, instantField, LONG_TEXT_MAX_LENGTH, optionalField } from './fields.js';
 import { updateVersionFields } from './record.js';
@@ -119,19 +120,6 @@ export function fillReminderTemplate(template: string, values: ReminderValues): 
   );
 }
 
-const htmlEntities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe to put in HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => htmlEntities[character] ?? character);
-}
-
 /**
  * The reminder's subject, text and HTML: the placeholders filled, the HTML escaped (the template and
  * the values are the company's and its client's words, never markup), one paragraph per blank line.
@@ -150,10 +138,4 @@ export function renderReminder(
     .join('\n');
   const html = `<!doctype html><html lang="fr"><body style="font-family: Arial, sans-serif; font-size: 14px; color: #1f1f1f">\n${paragraphs}\n</body></html>`;
   return { subject, text, html };
-}
-
-/** `2026-03-05` → `05/03/2026`. */
-export function frenchDate(date: string): string {
-  const [year, month, day] = date.slice(0, 10).split('-');
-  return `${day}/${month}/${year}`;
 }

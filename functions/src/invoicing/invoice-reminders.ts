@@ -11,12 +11,12 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Company } from '@btp/shared/entities/company';
 import type { Invoice } from '@btp/shared/entities/invoice';
+import { frenchDate } from '@btp/shared/french-text';
 import { calendarDateInFrance, isOverdue } from '@btp/shared/invoice-status';
 import { formatEuro, parseMoney } from '@btp/shared/money';
 import { noClientEmailMessage } from '@btp/shared/sending';
 import {
   daysPastDue,
-  frenchDate,
   reminderMessages,
   reminderSettingsOf,
   reminderStepLabel,

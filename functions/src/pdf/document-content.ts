@@ -7,6 +7,7 @@
  * Money arrives as decimal strings ("1234.50") and is parsed into integer cents before any sum
  * (`money.ts`); the only sums made here are the deduction lines of the totals block, in cents.
  */
+import { frenchDate } from '@btp/shared/french-text';
 import type { BuyerSnapshot, Invoice, SellerSnapshot, Situation } from '@btp/shared/entities/invoice';
 import type { Project } from '@btp/shared/entities/project';
 import type { Quote, QuoteItem } from '@btp/shared/entities/quote';
@@ -137,12 +138,6 @@ const DEFAULT_LATE_PENALTY_RATE = "trois fois le taux d'intérêt légal";
 const DEFAULT_EARLY_PAYMENT_DISCOUNT = "Pas d'escompte pour paiement anticipé";
 const DEFAULT_PAYMENT_TERM_DAYS = 30;
 const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
-
-/** A calendar date `YYYY-MM-DD` (or an instant's date part) as printed: "02/03/2026". */
-export function frenchDate(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
-}
 
 /** The calendar date `days` after `iso` (`YYYY-MM-DD`), computed in UTC so no time zone moves it. */
 export function addDays(iso: string, days: number): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentMail, escapeHtml, euros, frenchDate, mailSubject, type SentDocument } from './templates.js';
+import { escapeHtml, frenchDate } from '@btp/shared/french-text';
+import { documentMail, euros, mailSubject, type SentDocument } from './templates.js';
 
 const company = {
   name: 'Durand & Fils <BTP>',

@@ -4,6 +4,7 @@
  * the validity or due date, the person's optional message and the company's signature block.
  */
 import type { Company } from '@btp/shared/entities/company';
+import { escapeHtml, frenchDate } from '@btp/shared/french-text';
 import { formatEuro, parseMoney } from '@btp/shared/money';
 
 /** What the e-mail says of the document sent. */
@@ -47,28 +48,9 @@ export interface MailContent {
   html: string;
 }
 
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe inside HTML elements and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
-}
-
 /** A decimal string as euros, French style ("1 234,50 €", with the narrow no-break spaces of fr-FR). */
 export function euros(amount: string): string {
   return formatEuro(parseMoney(amount));
-}
-
-/** `YYYY-MM-DD` → "31/12/2026". */
-export function frenchDate(date: string): string {
-  const [year, month, day] = date.slice(0, 10).split('-');
-  return `${day}/${month}/${year}`;
 }
 
 /** "Devis", "Facture", "Avoir". */
