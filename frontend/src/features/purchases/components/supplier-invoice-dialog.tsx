@@ -94,9 +94,11 @@ export function SupplierInvoiceDialog({ invoice, onClose }: SupplierInvoiceDialo
                 ...data,
                 paidAmount: invoice.paidAmount,
                 items: invoice.items,
-                // What an import read and the form does not show (a PUT replaces the whole record).
-                netAmount: invoice.netAmount,
-                vatAmount: invoice.vatAmount,
+                // What an import read and the form does not show (a PUT replaces the whole record);
+                // its HT / TVA only while the total is still the one they add up to.
+                ...(data.totalAmount === invoice.totalAmount
+                  ? { netAmount: invoice.netAmount, vatAmount: invoice.vatAmount }
+                  : {}),
                 documentId: invoice.documentId,
                 version: invoice.version,
               },

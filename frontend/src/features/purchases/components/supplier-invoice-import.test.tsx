@@ -424,4 +424,35 @@ describe('an imported supplier invoice', () => {
       version: 1,
     });
   }, 45_000);
+
+  it('drops the HT / TVA read from the file once the total is corrected by hand', async () => {
+    const user = setupUser();
+    const route = `PUT /api/supplier-invoices/${imported.id}`;
+    const api = stub({
+      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
+      [route]: json({
+        ...imported,
+        totalAmount: '1250.00',
+        netAmount: undefined,
+        vatAmount: undefined,
+        version: 2,
+      }),
+    });
+    renderPage();
+    await openOrders(user);
+
+    const card = await screen.findByRole('article', { name: 'Facture fournisseur FF-2026-0003' });
+    await user.click(within(card).getByRole('button', { name: 'Modifier' }));
+    const dialog = await screen.findByRole('dialog');
+    const total = within(dialog).getByLabelText(/Montant/);
+    await user.clear(total);
+    await user.type(total, '1250');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+
+    await waitFor(() => expect(api.calls(route)).toHaveLength(1));
+    const body = api.calls(route)[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ totalAmount: '1250.00', documentId, items: imported.items });
+    expect(body).not.toHaveProperty('netAmount');
+    expect(body).not.toHaveProperty('vatAmount');
+  }, 45_000);
 });
