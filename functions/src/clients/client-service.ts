@@ -48,7 +48,7 @@ export const clientListSearch: ListSearchSpec<Client> = {
  * match in that order.
  */
 export async function listClients(companyId: string, query: ListQuery): Promise<Page<Client>> {
-  return searchableList(query, clientListSearch, {
+  return searchableList(companyId, query, clientListSearch, {
     page: async () => {
       const page = await clients.list(companyId, query);
       return { ...page, items: page.items.map(answered) };

@@ -138,7 +138,7 @@ describe('searchedPage', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = searchedPage(many, spec, { ...query, cursor });
+      const page = searchedPage('c1', many, spec, { ...query, cursor });
       seen.push(...names(page.items));
       cursor = page.nextCursor;
       pages += 1;
@@ -148,14 +148,27 @@ describe('searchedPage', () => {
   });
 
   it('refuses a cursor of another search, or one that does not decode', () => {
-    const cursor = encodeOffsetCursor('clients', { q: 'client', sort: 'name' }, 10);
-    expect(decodeOffsetCursor('clients', { q: 'Client', sort: 'name', cursor })).toBe(10);
-    expect(() => decodeOffsetCursor('clients', { q: 'autre', sort: 'name', cursor })).toThrow(HttpError);
-    expect(() => decodeOffsetCursor('clients', { q: 'client', sort: '-name', cursor })).toThrow(
+    const cursor = encodeOffsetCursor('c1', 'clients', { q: 'client', sort: 'name' }, 10);
+    expect(decodeOffsetCursor('c1', 'clients', { q: 'Client', sort: 'name', cursor })).toBe(10);
+    expect(() => decodeOffsetCursor('c1', 'clients', { q: 'autre', sort: 'name', cursor })).toThrow(
+      HttpError,
+    );
+    expect(() => decodeOffsetCursor('c1', 'clients', { q: 'client', sort: '-name', cursor })).toThrow(
       'Curseur de pagination invalide.',
     );
-    expect(() => decodeOffsetCursor('suppliers', { q: 'client', sort: 'name', cursor })).toThrow(HttpError);
-    expect(() => decodeOffsetCursor('clients', { q: 'client', cursor: 'pas-un-curseur' })).toThrow(HttpError);
+    expect(() => decodeOffsetCursor('c1', 'suppliers', { q: 'client', sort: 'name', cursor })).toThrow(
+      HttpError,
+    );
+    expect(() => decodeOffsetCursor('c1', 'clients', { q: 'client', cursor: 'pas-un-curseur' })).toThrow(
+      HttpError,
+    );
+  });
+
+  it("refuses another company's cursor of the same search", () => {
+    const cursor = encodeOffsetCursor('c1', 'clients', { q: 'client' }, 10);
+    expect(() => decodeOffsetCursor('c2', 'clients', { q: 'client', cursor })).toThrow(
+      'Curseur de pagination invalide.',
+    );
   });
 });
 
@@ -165,13 +178,16 @@ describe('searchableList', () => {
       page: () => Promise.resolve({ items: [rows[0] as Row], nextCursor: 'key' }),
       all: () => Promise.resolve(rows),
     };
-    expect(await searchableList({}, spec, read)).toEqual({ items: [rows[0]], nextCursor: 'key' });
-    expect(await searchableList({ limit: 5 }, spec, read)).toEqual({ items: [rows[0]], nextCursor: 'key' });
-    expect(names((await searchableList({ q: 'lyon' }, spec, read)).items)).toEqual([
+    expect(await searchableList('c1', {}, spec, read)).toEqual({ items: [rows[0]], nextCursor: 'key' });
+    expect(await searchableList('c1', { limit: 5 }, spec, read)).toEqual({
+      items: [rows[0]],
+      nextCursor: 'key',
+    });
+    expect(names((await searchableList('c1', { q: 'lyon' }, spec, read)).items)).toEqual([
       'éric bis',
       'Fabien Maçonnerie',
     ]);
-    expect((await searchableList({ sort: 'name' }, spec, read)).items).toHaveLength(6);
+    expect((await searchableList('c1', { sort: 'name' }, spec, read)).items).toHaveLength(6);
   });
 });
 

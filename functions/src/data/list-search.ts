@@ -8,8 +8,8 @@ import type { Page } from './entity-repository.js';
  * a list is one DynamoDB Query, most recent first, resumed at a key; with them the service reads
  * every record of the company's type (a few thousand at most, only the attributes the list shows),
  * keeps those that match `q`, sorts them with French collation and answers `limit` of them at an
- * offset. The cursor carries that offset and a hash of the query, so a cursor is only taken back by
- * the same search.
+ * offset. The cursor carries that offset and a hash of the company and the query, so a cursor is
+ * only taken back by the same search of the same company (another company's cursor is a 400).
  */
 
 /** French order: accents after the bare letter ("Eric" < "Éric" < "Fabien"), numbers by value. */
@@ -96,9 +96,9 @@ export function isSearchOrSort(query: ListQuery): boolean {
   return (query.q ?? '') !== '' || (query.sort ?? '') !== '';
 }
 
-function queryHash(entity: ListEntity, query: ListQuery): string {
+function queryHash(companyId: string, entity: ListEntity, query: ListQuery): string {
   return createHash('sha256')
-    .update(JSON.stringify([entity, searchable(query.q ?? ''), query.sort ?? '']))
+    .update(JSON.stringify([companyId, entity, searchable(query.q ?? ''), query.sort ?? '']))
     .digest('base64url')
     .slice(0, 16);
 }
@@ -106,15 +106,23 @@ function queryHash(entity: ListEntity, query: ListQuery): string {
 const invalidCursor = () =>
   badRequest('Curseur de pagination invalide.', [{ path: 'query.cursor', message: 'Curseur invalide' }]);
 
-/** An opaque cursor: the offset of the next item and the hash of the search it belongs to. */
-export function encodeOffsetCursor(entity: ListEntity, query: ListQuery, offset: number): string {
-  return Buffer.from(JSON.stringify({ o: offset, h: queryHash(entity, query) }), 'utf8').toString(
+/**
+ * An opaque cursor: the offset of the next item and the hash of the company and the search it
+ * belongs to.
+ */
+export function encodeOffsetCursor(
+  companyId: string,
+  entity: ListEntity,
+  query: ListQuery,
+  offset: number,
+): string {
+  return Buffer.from(JSON.stringify({ o: offset, h: queryHash(companyId, entity, query) }), 'utf8').toString(
     'base64url',
   );
 }
 
-/** The offset a cursor stands for; 400 when it is not one of this search's cursors. */
-export function decodeOffsetCursor(entity: ListEntity, query: ListQuery): number {
+/** The offset a cursor stands for; 400 when it is not one of this company's and search's cursors. */
+export function decodeOffsetCursor(companyId: string, entity: ListEntity, query: ListQuery): number {
   if (!query.cursor) return 0;
   let decoded: unknown;
   try {
@@ -128,7 +136,7 @@ export function decodeOffsetCursor(entity: ListEntity, query: ListQuery): number
     typeof candidate !== 'object' ||
     !Number.isSafeInteger(candidate.o) ||
     (candidate.o as number) < 0 ||
-    candidate.h !== queryHash(entity, query)
+    candidate.h !== queryHash(companyId, entity, query)
   ) {
     throw invalidCursor();
   }
@@ -137,18 +145,19 @@ export function decodeOffsetCursor(entity: ListEntity, query: ListQuery): number
 
 /** One page of the records that match the search, in its order, and the cursor of the next one. */
 export function searchedPage<T extends { id: string }>(
+  companyId: string,
   records: readonly T[],
   spec: ListSearchSpec<T>,
   query: ListQuery,
 ): Page<T> {
-  const offset = decodeOffsetCursor(spec.entity, query);
+  const offset = decodeOffsetCursor(companyId, spec.entity, query);
   const limit = Math.min(Math.max(query.limit ?? MAX_LIST_LIMIT, 1), MAX_LIST_LIMIT);
   const sorted = searchAndSort(records, spec, query);
   const items = sorted.slice(offset, offset + limit);
   const next = offset + limit;
   return {
     items,
-    nextCursor: next < sorted.length ? encodeOffsetCursor(spec.entity, query, next) : undefined,
+    nextCursor: next < sorted.length ? encodeOffsetCursor(companyId, spec.entity, query, next) : undefined,
   };
 }
 
@@ -158,10 +167,11 @@ export function searchedPage<T extends { id: string }>(
  * sorted and paged by offset.
  */
 export async function searchableList<T extends { id: string }>(
+  companyId: string,
   query: ListQuery,
   spec: ListSearchSpec<T>,
   read: { page(): Promise<Page<T>>; all(): Promise<T[]> },
 ): Promise<Page<T>> {
   if (!isSearchOrSort(query)) return read.page();
-  return searchedPage(await read.all(), spec, query);
+  return searchedPage(companyId, await read.all(), spec, query);
 }

@@ -128,7 +128,7 @@ async function checkReferences(
  * `sort`, those that match in that order (`invoice-list-search.ts`).
  */
 export async function listInvoices(companyId: string, query: ListQuery): Promise<Page<InvoiceListItem>> {
-  return searchableList(query, invoiceListSearch, {
+  return searchableList(companyId, query, invoiceListSearch, {
     page: async () => {
       const page = await invoices.list(companyId, query);
       return { items: await presentInvoices(companyId, page.items), nextCursor: page.nextCursor };

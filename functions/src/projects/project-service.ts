@@ -58,7 +58,7 @@ export const projectListSearch: ListSearchSpec<ProjectListItem> = {
  * those that match in that order.
  */
 export async function listProjects(companyId: string, query: ListQuery): Promise<Page<ProjectListItem>> {
-  return searchableList(query, projectListSearch, {
+  return searchableList(companyId, query, projectListSearch, {
     page: async () => {
       const page = await projects.list(companyId, query);
       return { items: await withClient(companyId, page.items), nextCursor: page.nextCursor };

@@ -162,7 +162,7 @@ export async function listQuotes(companyId: string, query: ListQuery): Promise<P
       companyId,
       records.map((quote) => quoteAsRead(withoutItems(quote))),
     );
-  return searchableList(query, quoteListSearch, {
+  return searchableList(companyId, query, quoteListSearch, {
     page: async () => {
       const page = await quotes.list(companyId, {
         limit: query.limit,

@@ -38,7 +38,7 @@ export const supplierListSearch: ListSearchSpec<Supplier> = {
  * and/or `sort`, those that match in that order.
  */
 export function listSuppliers(companyId: string, query: ListQuery): Promise<Page<Supplier>> {
-  return searchableList(query, supplierListSearch, {
+  return searchableList(companyId, query, supplierListSearch, {
     page: () => suppliers.list(companyId, query),
     all: () => suppliers.listAll(companyId),
   });
