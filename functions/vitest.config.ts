@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'functions',
+    // Some unit tests load heavy modules on first use (the Factur-X stylesheets, pdfkit, every handler
+    // module): a second or two here, more on a busy 2-core CI runner, where the 5 s default failed one.
+    testTimeout: 30_000,
     include: ['src/**/*.test.ts'],
     exclude: ['src/**/*.integ.test.ts'],
     env: {

@@ -73,6 +73,27 @@ const [, , built] = await Promise.all([
   check('SPA build (Vite)', bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'frontend') }),
 ]);
 
+/**
+ * CI keeps only the end of what is printed: the failed Vitest tests are repeated just before the
+ * closing lines (file, name, the first lines of the failure), so a failure is never out of view.
+ */
+const vitestFailures = [];
+function failuresOf(report) {
+  const found = [];
+  for (const file of report.testResults ?? []) {
+    const path = String(file.name ?? '').replace(root, '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      const message = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 12).join('\n');
+      found.push(`✖ ${path} › ${test.fullName}\n${message.slice(0, 1_500)}`);
+    }
+    if (failedTests.length === 0 && file.status === 'failed') {
+      found.push(`✖ ${path} (did not run)\n${String(file.message ?? '').slice(0, 1_500)}`);
+    }
+  }
+  return found;
+}
+
 /** Vitest over every workspace. */
 async function vitestPhase(buffered) {
   const vitestReport = join(reports, 'vitest.json');
@@ -91,6 +112,7 @@ async function vitestPhase(buffered) {
     lines.push(
       `${vitest.ok ? '✔' : '✖'} Vitest: ${report.numPassedTests} passed, ${bad} failed (${vitest.seconds} s)`,
     );
+    vitestFailures.push(...failuresOf(report));
   } else {
     failed += 1;
     lines.push(`✖ Vitest did not report (${vitest.seconds} s)`);
@@ -146,6 +168,7 @@ function printPageSnapshots(resultsDir) {
   }
 }
 
+if (vitestFailures.length > 0) console.log(`\n▶ Failed Vitest tests\n${vitestFailures.join('\n\n')}`);
 const minutes = ((Date.now() - runStarted) / 60_000).toFixed(1);
 console.log(`\n${lines.join('\n')}\nWhole run: ${minutes} min`);
 console.log(`${passed} passed, ${failed} failed`);
