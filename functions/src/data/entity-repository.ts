@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { newId, nowIso } from './ids.js';
 import { referenceStamp, referenceStampAttribute, stampedDeleteCondition } from './reference-stamps.js';
 import { companyMarkerKey, companyPk, recordKey, withoutKeys, type Key } from './keys.js';
+import { withFigureImage } from './figure-images.js';
 import { transactWrite, type TransactItem } from './transactions.js';
 
 /** Attributes every business record carries (API.md "Records"). */
@@ -187,13 +188,16 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     const record = { ...fields, id, companyId, createdAt: now, updatedAt: now, version: 1 } as R;
     const markers = markerItems(companyId, record);
     const items: TransactItem[] = [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...key(companyId, record.id), ...record },
-          ConditionExpression: 'attribute_not_exists(pk)',
+      withFigureImage(
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...key(companyId, record.id), ...record },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
         },
-      },
+        { type, companyId, after: record },
+      ),
       ...markers.map((marker) => putMarker(marker.key, record.id)),
     ];
     const stamps = stampItems(companyId, record);
@@ -231,14 +235,17 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     } as R;
     return {
       record,
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: { ...key(companyId, current.id), ...record },
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': current.version },
+      item: withFigureImage(
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...key(companyId, current.id), ...record },
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': current.version },
+          },
         },
-      },
+        { type, companyId, before: current, after: record },
+      ),
     };
   }
 
@@ -270,14 +277,17 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     const added = after.filter((marker) => !before.some((other) => other.key.sk === marker.key.sk));
     const stamps = stampItems(companyId, next, current);
     const items: TransactItem[] = [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...key(companyId, id), ...next },
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': current.version },
+      withFigureImage(
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...key(companyId, id), ...next },
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': current.version },
+          },
         },
-      },
+        { type, companyId, before: current, after: next },
+      ),
       ...removed.map((marker) => deleteMarker(marker.key, id)),
       ...added.map((marker) => putMarker(marker.key, id)),
       ...stamps.map((stamp) => stamp.item),
@@ -301,14 +311,17 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     const markers = markerItems(companyId, current);
     await transactWrite(
       [
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: key(companyId, id),
-            ConditionExpression: 'version = :version',
-            ExpressionAttributeValues: { ':version': current.version },
+        withFigureImage(
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: key(companyId, id),
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': current.version },
+            },
           },
-        },
+          { type, companyId, before: current },
+        ),
         ...markers.map((marker) => deleteMarker(marker.key, id)),
         ...(options.extraItems ?? []),
       ],
@@ -350,13 +363,16 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       try {
         await transactWrite(
           [
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: key(companyId, id),
-                ...stampedDeleteCondition(current.version, item[referenceStampAttribute]),
+            withFigureImage(
+              {
+                Delete: {
+                  TableName: tableName(),
+                  Key: key(companyId, id),
+                  ...stampedDeleteCondition(current.version, item[referenceStampAttribute]),
+                },
               },
-            },
+              { type, companyId, before: current },
+            ),
             ...markers.map((marker) => deleteMarker(marker.key, id)),
           ],
           (index) => (index === 0 ? changed : conflict(staleVersionMessage)),

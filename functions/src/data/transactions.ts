@@ -19,7 +19,22 @@ export function cancellationCodes(error: unknown): string[] | undefined {
 }
 
 /**
- * Writes all the items or none. When a condition fails, `explain` receives the index of the first
+ * `items` followed by the updates of the company aggregates their records move
+ * (`aggregates/maintain.ts`): the figures change in the same transaction as the records, or not at
+ * all. Refuses more than `maxTransactionItems` in all.
+ */
+export async function withAggregates(items: TransactItem[]): Promise<TransactItem[]> {
+  // Loaded on use: the aggregates read the entity modules, which import this one.
+  const { aggregateItems } = await import('../aggregates/maintain.js');
+  const all = [...items, ...(await aggregateItems(items))];
+  if (all.length > maxTransactionItems) {
+    throw new Error(`Transaction of ${all.length} items exceeds ${maxTransactionItems}`);
+  }
+  return all;
+}
+
+/**
+ * Writes all the items or none, with the aggregate updates they imply (`withAggregates`). When a condition fails, `explain` receives the index of the first
  * failed item and names the contract's error (a uniqueness message, a stale version…); other
  * failures map as AWS errors do (throttling → 503). Nothing is half-written in any case.
  */
@@ -28,11 +43,9 @@ export async function transactWrite(
   explain: (failedIndex: number) => HttpError | undefined = () => undefined,
 ): Promise<void> {
   if (items.length === 0) return;
-  if (items.length > maxTransactionItems) {
-    throw new Error(`Transaction of ${items.length} items exceeds ${maxTransactionItems}`);
-  }
+  const all = await withAggregates(items);
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    await db().send(new TransactWriteCommand({ TransactItems: all }));
   } catch (error) {
     const codes = cancellationCodes(error);
     if (codes) {

@@ -53,12 +53,14 @@ describe('sending an invoice archives its PDF', () => {
     const transactions = stores.transactions();
     expect(transactions).toHaveLength(1);
     const [items] = transactions;
-    // Counter, invoice, number marker, then the document.
-    expect(items?.map((item) => item.Put?.Item?.sk)).toEqual([
+    // Counter, invoice, number marker, the document, then the company aggregates it moves.
+    expect(items?.map((item) => item.Put?.Item?.sk ?? item.Update?.Key?.sk)).toEqual([
       counterSk,
       `INVOICE#${invoiceId}`,
       expect.stringContaining('NUMBER#'),
       `DOCUMENT#${issued.pdfDocumentId}`,
+      'AGG#TOTALS',
+      expect.stringMatching(/^AGG#DUE#\d{4}-\d{2}-\d{2}$/),
     ]);
     expect(items?.[1]?.Put?.Item).toMatchObject({ number, pdfDocumentId: issued.pdfDocumentId });
     expect(items?.[3]?.Put?.Item).toMatchObject({
@@ -82,10 +84,12 @@ describe('sending an invoice archives its PDF', () => {
     expect(stores.deletes()).toEqual([drawnFirst]);
     expect(issued.pdfDocumentId).toBe(documentIdOf(drawnAfter));
     const [issue, archive] = stores.transactions();
-    expect(issue?.map((item) => item.Put?.Item?.sk)).toEqual([
+    expect(issue?.map((item) => item.Put?.Item?.sk ?? item.Update?.Key?.sk)).toEqual([
       counterSk,
       `INVOICE#${invoiceId}`,
       expect.stringContaining('NUMBER#'),
+      'AGG#TOTALS',
+      expect.stringMatching(/^AGG#DUE#\d{4}-\d{2}-\d{2}$/),
     ]);
     expect(issue?.[1]?.Put?.Item?.pdfDocumentId).toBeUndefined();
     expect(archive?.[0]?.Put).toMatchObject({

@@ -19,6 +19,7 @@ import { supplierQuotes } from '../data/entities/supplier-quotes.js';
 import { suppliers } from '../data/entities/suppliers.js';
 import { nowIso } from '../data/ids.js';
 import { companyMarkerKey } from '../data/keys.js';
+import { withFigureImage } from '../data/figure-images.js';
 import { transactWrite } from '../data/transactions.js';
 import { withSupplierAndProject } from '../data/related.js';
 import { tableName } from '../lib/dynamo.js';
@@ -139,14 +140,17 @@ export async function deleteSupplierInvoice(companyId: string, id: string): Prom
   if (!canDeleteSupplierInvoice(current)) throw conflict(supplierInvoiceMessages.deletePaid);
   await transactWrite(
     [
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: supplierInvoices.key(companyId, current.id),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': current.version },
+      withFigureImage(
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: supplierInvoices.key(companyId, current.id),
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': current.version },
+          },
         },
-      },
+        { type: supplierInvoices.type, companyId, before: current },
+      ),
       {
         Delete: {
           TableName: tableName(),

@@ -46,9 +46,11 @@ describe('sending a quote archives its PDF', () => {
     const [key] = stores.puts();
     expect(key).toBe(`companies/${companyId}/documents/${sent.pdfDocumentId}`);
     const [items] = stores.transactions();
-    expect(items?.map((item) => item.Put?.Item?.sk)).toEqual([
+    expect(items?.map((item) => item.Put?.Item?.sk ?? item.Update?.Key?.sk)).toEqual([
       `QUOTE#${quoteId}`,
       `DOCUMENT#${sent.pdfDocumentId}`,
+      // A quote sent counts among those awaiting an answer (company aggregates).
+      'AGG#TOTALS',
     ]);
     expect(items?.[0]?.Put).toMatchObject({
       Item: { status: 'sent', pdfDocumentId: sent.pdfDocumentId },

@@ -20,6 +20,7 @@ import { takeNextNumber, numberSeries, type NumberSeries } from '../counters.js'
 import { entityRepository, staleVersionMessage, type Fields } from '../entity-repository.js';
 import { companyMarkerKey, companyPk, type Key } from '../keys.js';
 import { referenceMessages } from '../../quotes/references.js';
+import { withFigureImage } from '../figure-images.js';
 import { transactWrite, type TransactItem } from '../transactions.js';
 
 /** Same text as `invoiceMessages.projectNotFound` (that module imports this one). */
@@ -280,15 +281,18 @@ export async function deleteDraftInvoice(
   check(current);
   await transactWrite(
     [
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: invoices.key(companyId, id),
-          ConditionExpression: 'version = :version AND attribute_not_exists(#number)',
-          ExpressionAttributeNames: { '#number': 'number' },
-          ExpressionAttributeValues: { ':version': current.version },
+      withFigureImage(
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: invoices.key(companyId, id),
+            ConditionExpression: 'version = :version AND attribute_not_exists(#number)',
+            ExpressionAttributeNames: { '#number': 'number' },
+            ExpressionAttributeValues: { ':version': current.version },
+          },
         },
-      },
+        { type: invoices.type, companyId, before: current },
+      ),
     ],
     () => conflict(staleVersionMessage),
   );

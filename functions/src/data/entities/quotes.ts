@@ -19,6 +19,7 @@ import { numberSeries } from '../counters.js';
 import { entityRepository, staleVersionMessage, type Fields } from '../entity-repository.js';
 import { newId, nowIso } from '../ids.js';
 import { companyMarkerKey } from '../keys.js';
+import { withFigureImage } from '../figure-images.js';
 import { transactWrite } from '../transactions.js';
 import { referenceMessages } from '../../quotes/references.js';
 import { createNumbered } from './numbered.js';
@@ -339,14 +340,17 @@ export function replaceQuoteItems(
 export async function removeQuoteAsRead(companyId: string, current: Quote): Promise<void> {
   await transactWrite(
     [
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: quotes.key(companyId, current.id),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': current.version },
+      withFigureImage(
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: quotes.key(companyId, current.id),
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': current.version },
+          },
         },
-      },
+        { type: quotes.type, companyId, before: current },
+      ),
       {
         Delete: {
           TableName: tableName(),

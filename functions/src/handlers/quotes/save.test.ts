@@ -195,7 +195,14 @@ describe('POST /api/quotes with its lines', () => {
       Key: { sk: `CLIENT#${clientId}` },
       ConditionExpression: 'attribute_exists(pk)',
     });
-    expect(transactionItems()).toHaveLength(4);
+    // Then the company aggregates (one more draft quote).
+    expect(transactionItems()[4]?.Update).toMatchObject({
+      Key: { sk: 'AGG#TOTALS' },
+      UpdateExpression: 'ADD #a0 :a0',
+      ExpressionAttributeNames: { '#a0': 'quotes_draft' },
+      ExpressionAttributeValues: { ':a0': 1 },
+    });
+    expect(transactionItems()).toHaveLength(5);
   });
 
   it('answers 503 when the transaction is throttled: no quote is left without its lines', async () => {

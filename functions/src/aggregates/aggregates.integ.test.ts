@@ -1,0 +1,341 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { clientCreateInput } from '@btp/shared/entities/client';
+import { centsOf } from '@btp/shared/finance';
+import { invoiceCreateInput, invoicePayInput } from '@btp/shared/entities/invoice';
+import { projectCreateInput, projectUpdateInput } from '@btp/shared/entities/project';
+import { quoteCreateInput, quoteUpdateInput } from '@btp/shared/entities/quote';
+import { supplierCreateInput } from '@btp/shared/entities/supplier';
+import {
+  supplierInvoiceCreateInput,
+  supplierInvoiceUpdateInput,
+} from '@btp/shared/entities/supplier-invoice';
+import { invoiceStatuses, projectStatuses, quoteStatuses } from '@btp/shared/enums';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCompanyId } from '../../test/company.js';
+import { dashboardStats } from '../dashboard/dashboard-service.js';
+import { clients } from '../data/entities/clients.js';
+import { invoices } from '../data/entities/invoices.js';
+import { projects } from '../data/entities/projects.js';
+import { quotes } from '../data/entities/quotes.js';
+import { supplierInvoices } from '../data/entities/supplier-invoices.js';
+import { suppliers } from '../data/entities/suppliers.js';
+import { createCreditNote } from '../invoicing/credit-notes.js';
+import { createInvoice, deleteInvoice, payInvoice } from '../invoicing/invoice-service.js';
+import { sendInvoice } from '../invoicing/invoice-sending.js';
+import { db, tableName } from '../lib/dynamo.js';
+import { HttpError } from '../lib/http-errors.js';
+import { createProject, deleteProject, updateProject } from '../projects/project-service.js';
+import {
+  createSupplierInvoice,
+  deleteSupplierInvoice,
+  updateSupplierInvoice,
+} from '../purchases/supplier-invoice-service.js';
+import { createQuote, deleteQuote, updateQuote } from '../quotes/quote-service.js';
+import { sendQuote } from '../quotes/quote-sending.js';
+import { companyItem } from '../test-support/pdf-stores.js';
+import { figuresOf, type Figures } from './figures.js';
+import { rebuildAggregates, storedAggregates } from './rebuild.js';
+import { dashboardStatsOfRecords, figureRecordsOf } from './reference.js';
+
+// Only S3 is a stand-in (the archived PDFs of sent invoices); DynamoDB is DynamoDB Local.
+const s3 = mockClient(S3Client);
+beforeAll(() => {
+  s3.on(PutObjectCommand).resolves({});
+  s3.on(DeleteObjectCommand).resolves({});
+  process.env.DOCUMENTS_BUCKET ??= 'btp-test-documents';
+});
+afterAll(() => s3.restore());
+
+/** A seeded pseudo-random generator (mulberry32): the same sequence on every run. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    below: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    money: (max: number) =>
+      `${1 + Math.floor(next() * max)}.${String(Math.floor(next() * 100)).padStart(2, '0')}`,
+  };
+}
+
+const day = 24 * 60 * 60 * 1000;
+const dayOffset = (days: number) => new Date(Date.now() + days * day).toISOString().slice(0, 10);
+const instantOffset = (days: number) => new Date(Date.now() + days * day).toISOString();
+
+/** A company with a complete legal profile (invoices may be sent), a client and a supplier. */
+async function company(): Promise<{ companyId: string; clientId: string; supplierId: string }> {
+  const companyId = testCompanyId();
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...companyItem, pk: `COMPANY#${companyId}`, id: companyId, slug: `entreprise-${companyId}` },
+    }),
+  );
+  const client = await clients.create(
+    companyId,
+    clientCreateInput.parse({ name: 'Client Martin', email: 'martin@exemple.fr' }),
+  );
+  const supplier = await suppliers.create(companyId, supplierCreateInput.parse({ name: 'Négoce Rhône' }));
+  return { companyId, clientId: client.id, supplierId: supplier.id };
+}
+
+const sorted = (figures: Figures) =>
+  Object.fromEntries(
+    [...figures]
+      .filter(([, values]) => values.size > 0)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([sk, values]) => [sk, Object.fromEntries([...values].sort(([a], [b]) => a.localeCompare(b)))]),
+  );
+
+/** One write through the services, chosen at random; refusals (4xx) are part of the game. */
+async function randomWrite(
+  random: ReturnType<typeof generator>,
+  ids: { companyId: string; clientId: string; supplierId: string },
+): Promise<string> {
+  const { companyId, clientId, supplierId } = ids;
+  const [invoiceList, quoteList, projectList, supplierInvoiceList] = await Promise.all([
+    invoices.listAll(companyId),
+    quotes.listAll(companyId, ['status', 'version']),
+    projects.listAll(companyId, ['status', 'version', 'name']),
+    supplierInvoices.listAll(companyId),
+  ]);
+  const action = random.below(14);
+  const step = async (name: string, write: () => Promise<unknown>) => {
+    try {
+      await write();
+      return name;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode < 500) return `${name} (refusé ${error.statusCode})`;
+      throw error;
+    }
+  };
+  // Mostly a record the write applies to (a draft to send, a sent invoice to pay…), sometimes any.
+  const among = <T extends { status: string; kind?: string }>(list: T[], statuses: string[]) => {
+    const fitting = list.filter((item) => statuses.includes(item.status) && item.kind !== 'credit_note');
+    const from = fitting.length > 0 && random.below(5) > 0 ? fitting : list;
+    return from.length > 0 ? random.pick(from) : undefined;
+  };
+  switch (action) {
+    case 0:
+    case 1:
+      return step('facture créée', () =>
+        createInvoice(
+          companyId,
+          invoiceCreateInput.parse({
+            clientId,
+            title: 'Travaux',
+            totalAmount: random.money(5000),
+            dueDate: dayOffset(random.below(90) - 60),
+          }),
+        ),
+      );
+    case 2:
+    case 3: {
+      const invoice = among(invoiceList, ['draft']);
+      if (!invoice) return 'rien';
+      return step('facture envoyée', () => sendInvoice(companyId, invoice.id, invoice.version));
+    }
+    case 4:
+    case 5: {
+      const invoice = among(invoiceList, ['sent', 'overdue']);
+      if (!invoice) return 'rien';
+      const full = random.below(2) === 0;
+      const remaining =
+        centsOf(invoice.amountDue ?? invoice.totalWithVat) -
+        centsOf(invoice.creditedAmount) -
+        centsOf(invoice.paidAmount);
+      const part = Math.max(1, Math.floor((remaining * (1 + random.below(9))) / 10));
+      return step('paiement', () =>
+        payInvoice(
+          companyId,
+          invoice.id,
+          invoicePayInput.parse({
+            ...(full ? {} : { paidAmount: (part / 100).toFixed(2) }),
+            paidAt: instantOffset(-random.below(70)),
+          }),
+        ),
+      );
+    }
+    case 6: {
+      const invoice = among(invoiceList, ['sent', 'overdue', 'paid']);
+      if (!invoice) return 'rien';
+      const line = invoice.lines?.[0];
+      return step('avoir', async () => {
+        const note = await createCreditNote(companyId, invoice.id, {
+          lines: [{ index: 0, quantity: line?.quantity ?? '1.000' }],
+        } as Parameters<typeof createCreditNote>[2]);
+        if (random.below(3) > 0) await sendInvoice(companyId, note.id, note.version);
+      });
+    }
+    case 7: {
+      const invoice = among(invoiceList, ['draft']);
+      if (!invoice) return 'rien';
+      return step('facture supprimée', () => deleteInvoice(companyId, invoice.id));
+    }
+    case 8:
+      return step('devis créé', () =>
+        createQuote(
+          companyId,
+          quoteCreateInput.parse({
+            title: 'Rénovation',
+            clientId,
+            items: [
+              {
+                resourceType: 'labor',
+                description: 'Pose',
+                unit: 'h',
+                quantity: String(1 + random.below(20)),
+                unitPrice: random.money(90),
+              },
+            ],
+          }),
+        ),
+      );
+    case 9: {
+      if (quoteList.length === 0) return 'rien';
+      const quote = random.pick(quoteList);
+      if (random.below(4) === 0) return step('devis supprimé', () => deleteQuote(companyId, quote.id));
+      if (quote.status === 'draft' && random.below(3) > 0) {
+        return step('devis envoyé', () => sendQuote(companyId, quote.id, quote.version));
+      }
+      const stored = await quotes.getOrThrow(companyId, quote.id);
+      return step('devis modifié', () =>
+        updateQuote(
+          companyId,
+          quote.id,
+          quoteUpdateInput.parse({
+            title: stored.title,
+            clientId,
+            status: random.pick(quoteStatuses),
+            version: stored.version,
+          }),
+        ),
+      );
+    }
+    case 10:
+      return step('chantier créé', () =>
+        createProject(
+          companyId,
+          projectCreateInput.parse({
+            name: `Chantier ${random.below(1000)}`,
+            clientId,
+            status: random.pick(projectStatuses),
+          }),
+        ),
+      );
+    case 11: {
+      if (projectList.length === 0) return 'rien';
+      const project = random.pick(projectList);
+      if (random.below(3) === 0) return step('chantier supprimé', () => deleteProject(companyId, project.id));
+      const stored = await projects.getOrThrow(companyId, project.id);
+      return step('chantier modifié', () =>
+        updateProject(
+          companyId,
+          project.id,
+          projectUpdateInput.parse({
+            ...stored,
+            status: random.pick(projectStatuses),
+            version: stored.version,
+          }),
+        ),
+      );
+    }
+    case 12: {
+      const status = random.pick(invoiceStatuses);
+      return step('facture fournisseur créée', () =>
+        createSupplierInvoice(
+          companyId,
+          supplierInvoiceCreateInput.parse({
+            supplierId,
+            title: 'Matériaux',
+            totalAmount: random.money(3000),
+            status,
+            paidAmount:
+              status === 'paid' ? random.money(3000) : random.below(2) === 0 ? '0.00' : random.money(200),
+            paidAt: status === 'paid' ? instantOffset(-random.below(70)) : undefined,
+          }),
+        ),
+      );
+    }
+    default: {
+      if (supplierInvoiceList.length === 0) return 'rien';
+      const supplierInvoice = random.pick(supplierInvoiceList);
+      if (random.below(3) === 0) {
+        return step('facture fournisseur supprimée', () =>
+          deleteSupplierInvoice(companyId, supplierInvoice.id),
+        );
+      }
+      const status = random.pick(invoiceStatuses);
+      return step('facture fournisseur modifiée', () =>
+        updateSupplierInvoice(
+          companyId,
+          supplierInvoice.id,
+          supplierInvoiceUpdateInput.parse({
+            ...supplierInvoice,
+            status,
+            paidAt: status === 'paid' ? instantOffset(-random.below(70)) : supplierInvoice.paidAt,
+            version: supplierInvoice.version,
+          }),
+        ),
+      );
+    }
+  }
+}
+
+describe('company aggregates', () => {
+  it('stay equal to a rebuild from the records, and the dashboard to its former full read, after random writes', async () => {
+    const ids = await company();
+    const random = generator(19_2026);
+    const done: string[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      for (let index = 0; index < 30; index += 1) done.push(await randomWrite(random, ids));
+      const records = await figureRecordsOf(ids.companyId);
+      const maintained = await storedAggregates(ids.companyId);
+      expect(sorted(maintained), done.join(', ')).toEqual(sorted(figuresOf(records)));
+      const now = new Date();
+      expect(await dashboardStats(ids.companyId, now)).toEqual(dashboardStatsOfRecords(records, now));
+    }
+    const counts = new Map<string, number>();
+    for (const name of done) counts.set(name, (counts.get(name) ?? 0) + 1);
+    // The sequence did exercise what moves the figures.
+    expect(counts.get('paiement')).toBeGreaterThan(2);
+    expect(counts.get('facture envoyée')).toBeGreaterThan(2);
+    expect(counts.get('avoir')).toBeGreaterThan(0);
+    expect(counts.get('devis envoyé')).toBeGreaterThan(0);
+    expect(counts.get('facture fournisseur modifiée')).toBeGreaterThan(0);
+
+    const maintained = sorted(await storedAggregates(ids.companyId));
+    const rebuilt = sorted(await rebuildAggregates(ids.companyId));
+    expect(rebuilt).toEqual(maintained);
+    expect(sorted(await storedAggregates(ids.companyId))).toEqual(maintained);
+  });
+
+  it('rebuilds the aggregates of records written without them', async () => {
+    const ids = await company();
+    await createProject(
+      ids.companyId,
+      projectCreateInput.parse({ name: 'Villa', clientId: ids.clientId, status: 'in_progress' }),
+    );
+    const before = await dashboardStats(ids.companyId);
+    expect(before.activeProjects).toBe(1);
+    // Aggregates lost (e.g. data imported without the services): the rebuild puts them back.
+    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: { pk: `COMPANY#${ids.companyId}`, sk: 'AGG#TOTALS' },
+      }),
+    );
+    expect((await dashboardStats(ids.companyId)).activeProjects).toBe(0);
+    await rebuildAggregates(ids.companyId);
+    expect(await dashboardStats(ids.companyId)).toEqual(before);
+  });
+});

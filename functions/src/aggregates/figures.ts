@@ -1,0 +1,194 @@
+/**
+ * The per-company aggregates (docs/data-model.md "Aggregates"): what each business record adds to
+ * the figures of the dashboard and of Finances, in integer cents and counts, by aggregate item.
+ * `figuresOf` is additive over records (an invoice together with its credit notes, see
+ * `revenueEntries`), so the aggregates of a company are `figuresOf(all its records)` and a write
+ * moves them by `figuresOf(after) − figuresOf(before)` of the records it touches. The rebuild and
+ * the writes share these functions: what is maintained is what a rebuild would compute.
+ */
+import {
+  centsOf,
+  heldRetentionCents,
+  isCreditNote,
+  isPendingInvoice,
+  monthInFrance,
+  outstandingCents,
+  paidCents,
+  revenueEntries,
+  type InvoiceAmounts,
+  type RetentionAmounts,
+} from '@btp/shared/finance';
+import { invoiceFigureAttributes, invoiceFiguresAsRead } from '../data/entities/invoices.js';
+import { quoteAsRead } from '../data/entities/quotes.js';
+import type { Quote } from '@btp/shared/entities/quote';
+
+/** Sort-key prefix of every aggregate item, in the company's partition (`COMPANY#<c>`). */
+export const aggregatePrefix = 'AGG#';
+/** Company-wide counts and sums. */
+export const totalsSk = 'AGG#TOTALS';
+/** Revenue HT cashed and supplier invoices paid in a calendar month (France). */
+export const monthSk = (month: string): string => `AGG#MONTH#${month}`;
+/**
+ * Customer invoices awaiting payment whose due day is `day` (`YYYY-MM-DD`): overdue once that day
+ * is past. Those stored `overdue` are overdue whatever their due day: they count under
+ * `overdueAlwaysDay`, before any real day.
+ */
+export const dueSk = (day: string): string => `AGG#DUE#${day}`;
+export const duePrefix = 'AGG#DUE#';
+export const overdueAlwaysDay = '0000-00-00';
+/** Revenue HT cashed from one client (Finances' top clients). */
+export const clientSk = (clientId: string): string => `AGG#CLIENT#${clientId}`;
+export const clientPrefix = 'AGG#CLIENT#';
+/** What was paid to one supplier (Finances' top suppliers). */
+export const supplierSk = (supplierId: string): string => `AGG#SUPPLIER#${supplierId}`;
+export const supplierPrefix = 'AGG#SUPPLIER#';
+
+/** Aggregate item (sort key) → attribute → amount (cents or a count). */
+export type Figures = Map<string, Map<string, number>>;
+
+/** The records whose figures the aggregates count, as stored (whole records or projections). */
+export interface FigureRecords {
+  projects?: readonly Record<string, unknown>[];
+  quotes?: readonly Record<string, unknown>[];
+  invoices?: readonly Record<string, unknown>[];
+  supplierInvoices?: readonly Record<string, unknown>[];
+}
+
+/** The fields of each type the figures read (the projections of the dashboard's former full reads). */
+export const figureFields = {
+  PROJECT: ['id', 'status'],
+  QUOTE: ['id', 'status', 'totalAmount', 'vatBreakdown', 'vatAmount', 'totalWithVat'],
+  INVOICE: ['id', 'clientId', ...invoiceFigureAttributes, 'retentionAmount', 'retentionReleasedAt'],
+  SUPPLIER_INVOICE: ['id', 'supplierId', 'status', 'totalAmount', 'paidAmount', 'paidAt', 'dueDate'],
+} as const;
+
+export type FigureType = keyof typeof figureFields;
+
+export function isFigureType(type: string): type is FigureType {
+  return Object.hasOwn(figureFields, type);
+}
+
+/**
+ * `record` reduced to the fields its type's figures read: a whole record and the projection the
+ * figures used to be read with give the same figures (a legacy invoice's payment is not dated by
+ * its `updatedAt`, as it never was on the dashboard).
+ */
+export function figureFieldsOf(type: FigureType, record: Record<string, unknown>): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const field of figureFields[type]) {
+    if (record[field] !== undefined) picked[field] = record[field];
+  }
+  return picked;
+}
+
+function add(figures: Figures, sk: string, attribute: string, value: number): void {
+  if (value === 0) return;
+  let item = figures.get(sk);
+  if (!item) {
+    item = new Map();
+    figures.set(sk, item);
+  }
+  item.set(attribute, (item.get(attribute) ?? 0) + value);
+}
+
+/** A customer invoice as the figures read it (old records completed as the API reads them). */
+export function invoiceAsFigures(record: Record<string, unknown>): RetentionAmounts & { clientId?: string } {
+  return invoiceFiguresAsRead(figureFieldsOf('INVOICE', record)) as unknown as RetentionAmounts & {
+    clientId?: string;
+  };
+}
+
+/** A quote as the figures read it (records made before VAT read as HT at 20 %). */
+export function quoteAsFigures(record: Record<string, unknown>): InvoiceAmounts {
+  return quoteAsRead(figureFieldsOf('QUOTE', record) as unknown as Quote) as unknown as InvoiceAmounts;
+}
+
+/** What `records` add to the aggregates. */
+export function figuresOf(records: FigureRecords): Figures {
+  const figures: Figures = new Map();
+  for (const stored of records.projects ?? []) {
+    add(figures, totalsSk, `projects_${String(stored.status)}`, 1);
+  }
+  for (const stored of records.quotes ?? []) {
+    const quote = quoteAsFigures(stored);
+    add(figures, totalsSk, `quotes_${quote.status}`, 1);
+    if (quote.status === 'sent') {
+      add(figures, totalsSk, 'quotesSentHt', centsOf(quote.totalAmount));
+      add(figures, totalsSk, 'quotesSentTtc', centsOf(quote.totalWithVat ?? quote.totalAmount));
+    }
+  }
+  for (const stored of records.supplierInvoices ?? []) {
+    const invoice = figureFieldsOf('SUPPLIER_INVOICE', stored) as unknown as InvoiceAmounts & {
+      supplierId?: string;
+    };
+    const paid = paidCents(invoice);
+    add(figures, totalsSk, 'expenses', paid);
+    if (invoice.status === 'paid' && invoice.paidAt)
+      add(figures, monthSk(monthInFrance(invoice.paidAt)), 'expenses', paid);
+    if (invoice.supplierId) add(figures, supplierSk(invoice.supplierId), 'paid', paid);
+    if (invoice.status !== 'paid' && invoice.status !== 'cancelled') {
+      add(
+        figures,
+        totalsSk,
+        'supplierPending',
+        Math.max(0, centsOf(invoice.totalAmount) - centsOf(invoice.paidAmount)),
+      );
+    }
+  }
+  const invoices = (records.invoices ?? []).map(invoiceAsFigures);
+  const byClient = new Map<string, typeof invoices>();
+  for (const invoice of invoices) {
+    if (isPendingInvoice(invoice)) {
+      const owed = outstandingCents(invoice);
+      add(figures, totalsSk, 'pending', 1);
+      add(figures, totalsSk, 'pendingCents', owed);
+      const due = invoice.status === 'overdue' ? overdueAlwaysDay : invoice.dueDate?.slice(0, 10);
+      if (due) {
+        add(figures, dueSk(due), 'count', 1);
+        add(figures, dueSk(due), 'cents', owed);
+      }
+    }
+    if (isCreditNote(invoice) && invoice.status !== 'draft') {
+      add(figures, totalsSk, 'creditNotes', 1);
+      add(figures, totalsSk, 'creditNotesHt', centsOf(invoice.totalAmount));
+      add(figures, totalsSk, 'creditNotesTtc', centsOf(invoice.totalWithVat ?? invoice.totalAmount));
+    }
+    const held = heldRetentionCents(invoice);
+    if (held > 0) {
+      add(figures, totalsSk, 'retentionsHeld', 1);
+      add(figures, totalsSk, 'retentionsHeldCents', held);
+    }
+    if (invoice.clientId) {
+      const group = byClient.get(invoice.clientId);
+      if (group) group.push(invoice);
+      else byClient.set(invoice.clientId, [invoice]);
+    }
+  }
+  for (const entry of revenueEntries(invoices)) {
+    add(figures, totalsSk, 'revenue', entry.cents);
+    if (entry.month) add(figures, monthSk(entry.month), 'revenue', entry.cents);
+  }
+  for (const [clientId, group] of byClient) {
+    for (const entry of revenueEntries(group)) add(figures, clientSk(clientId), 'revenue', entry.cents);
+  }
+  // Movements that cancel out (a credit note taking back a payment's share) leave no zero behind.
+  return figuresDelta(figures, new Map());
+}
+
+/** `after` − `before`, item by item (zeros left out). */
+export function figuresDelta(after: Figures, before: Figures): Figures {
+  const delta: Figures = new Map();
+  for (const [sk, item] of after) for (const [attribute, value] of item) add(delta, sk, attribute, value);
+  for (const [sk, item] of before) for (const [attribute, value] of item) add(delta, sk, attribute, -value);
+  for (const [sk, item] of delta) {
+    for (const [attribute, value] of item) if (value === 0) item.delete(attribute);
+    if (item.size === 0) delta.delete(sk);
+  }
+  return delta;
+}
+
+/** `a` + `b`, into `a`. */
+export function addFigures(a: Figures, b: Figures): Figures {
+  for (const [sk, item] of b) for (const [attribute, value] of item) add(a, sk, attribute, value);
+  return a;
+}

@@ -1,0 +1,208 @@
+/**
+ * The aggregate updates of a transaction: from the records its items write (`figure-images.ts`),
+ * `figuresOf(after) − figuresOf(before)` as `ADD` updates of the company's aggregate items, added
+ * to the same transaction (so a failed aggregate update fails the whole write, and a failed write
+ * moves no figure). One update per aggregate item (a transaction cannot touch an item twice).
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { centsOf } from '@btp/shared/finance';
+import { awsErrorToHttp } from '../lib/aws-errors.js';
+import { db, tableName } from '../lib/dynamo.js';
+import { figureImageOf, type FigureImage } from '../data/figure-images.js';
+import { companyPk, recordKey, withoutKeys } from '../data/keys.js';
+import { projectionOf } from '../data/entity-repository.js';
+import type { TransactItem } from '../data/transactions.js';
+import {
+  addFigures,
+  figureFields,
+  figureFieldsOf,
+  figuresDelta,
+  figuresOf,
+  isFigureType,
+  type FigureRecords,
+  type FigureType,
+  type Figures,
+} from './figures.js';
+
+type StoredRecord = Record<string, unknown>;
+
+const stored = (record: object | undefined): StoredRecord | undefined => record as StoredRecord | undefined;
+
+const recordsKey: Record<FigureType, keyof FigureRecords> = {
+  PROJECT: 'projects',
+  QUOTE: 'quotes',
+  INVOICE: 'invoices',
+  SUPPLIER_INVOICE: 'supplierInvoices',
+};
+
+async function withAwsErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw awsErrorToHttp(error) ?? error;
+  }
+}
+
+async function readInvoice(companyId: string, id: string): Promise<StoredRecord | undefined> {
+  const read = await withAwsErrors(() =>
+    db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: recordKey(companyId, 'INVOICE', id),
+        ConsistentRead: true,
+        ...projectionOf(figureFields.INVOICE),
+      }),
+    ),
+  );
+  return read?.Item ? withoutKeys<StoredRecord>(read.Item) : undefined;
+}
+
+/** The issued credit notes of an invoice (a filtered read of the company's invoices). */
+async function readIssuedCreditNotes(companyId: string, invoiceId: string): Promise<StoredRecord[]> {
+  const notes: StoredRecord[] = [];
+  const projection = projectionOf(figureFields.INVOICE);
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await withAwsErrors(() =>
+      db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          FilterExpression: '#kind = :note AND #credited = :invoice AND #status <> :draft',
+          ExpressionAttributeNames: {
+            ...projection.ExpressionAttributeNames,
+            '#kind': 'kind',
+            '#credited': 'creditedInvoiceId',
+            '#status': 'status',
+          },
+          ExpressionAttributeValues: {
+            ':pk': companyPk(companyId),
+            ':prefix': 'INVOICE#',
+            ':note': 'credit_note',
+            ':invoice': invoiceId,
+            ':draft': 'draft',
+          },
+          ProjectionExpression: projection.ProjectionExpression,
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
+      ),
+    );
+    for (const item of page?.Items ?? []) notes.push(withoutKeys<StoredRecord>(item));
+    startKey = page?.LastEvaluatedKey;
+  } while (startKey);
+  return notes;
+}
+
+const sameFigures = (a: StoredRecord | undefined, b: StoredRecord | undefined): boolean =>
+  JSON.stringify(a && figureFieldsOf('INVOICE', a)) === JSON.stringify(b && figureFieldsOf('INVOICE', b));
+
+/**
+ * How the customer invoices written move the figures. Revenue is read per invoice with its credit
+ * notes (a credit note takes back a share of its invoice's revenue), so each group is counted
+ * before and after with the members the transaction does not write: the credited invoice (read),
+ * and its other issued credit notes when the invoice's own figures change (their share follows it;
+ * read only when it had any, `creditedAmount` > 0). Members not written count the same on both
+ * sides, so only what moves is left.
+ */
+async function invoicesDelta(companyId: string, written: FigureImage[]): Promise<Figures> {
+  const groups = new Map<string, { invoice?: FigureImage; notes: FigureImage[] }>();
+  for (const image of written) {
+    const record = stored(image.after ?? image.before)!;
+    const isNote = record.kind === 'credit_note' && typeof record.creditedInvoiceId === 'string';
+    const groupId = String(isNote ? record.creditedInvoiceId : record.id);
+    const group = groups.get(groupId) ?? { notes: [] };
+    if (isNote) group.notes.push(image);
+    else group.invoice = image;
+    groups.set(groupId, group);
+  }
+  const delta: Figures = new Map();
+  for (const [groupId, group] of groups) {
+    let invoiceBefore = stored(group.invoice?.before);
+    let invoiceAfter = stored(group.invoice?.after);
+    if (!group.invoice) {
+      const read = await readInvoice(companyId, groupId);
+      invoiceBefore = read;
+      invoiceAfter = read;
+    }
+    let others: StoredRecord[] = [];
+    if (
+      group.invoice &&
+      invoiceBefore !== undefined &&
+      centsOf(invoiceBefore.creditedAmount as string | undefined) > 0 &&
+      !sameFigures(invoiceBefore, invoiceAfter)
+    ) {
+      const writtenIds = new Set(group.notes.map((note) => stored(note.after ?? note.before)!.id));
+      others = (await readIssuedCreditNotes(companyId, groupId)).filter((note) => !writtenIds.has(note.id));
+    }
+    const before = [
+      ...(invoiceBefore ? [invoiceBefore] : []),
+      ...group.notes.flatMap((note) => (note.before ? [note.before as StoredRecord] : [])),
+      ...others,
+    ];
+    const after = [
+      ...(invoiceAfter ? [invoiceAfter] : []),
+      ...group.notes.flatMap((note) => (note.after ? [note.after as StoredRecord] : [])),
+      ...others,
+    ];
+    addFigures(delta, figuresDelta(figuresOf({ invoices: after }), figuresOf({ invoices: before })));
+  }
+  return delta;
+}
+
+/** The `ADD` update of one aggregate item. */
+export function aggregateUpdateItem(
+  companyId: string,
+  sk: string,
+  values: Map<string, number>,
+): TransactItem {
+  const names: Record<string, string> = {};
+  const amounts: Record<string, number> = {};
+  const parts: string[] = [];
+  [...values].forEach(([attribute, value], index) => {
+    names[`#a${index}`] = attribute;
+    amounts[`:a${index}`] = value;
+    parts.push(`#a${index} :a${index}`);
+  });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: { pk: companyPk(companyId), sk },
+      UpdateExpression: `ADD ${parts.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: amounts,
+    },
+  };
+}
+
+/** The aggregate updates to add to a transaction made of `items` (none when no figure moves). */
+export async function aggregateItems(items: readonly TransactItem[]): Promise<TransactItem[]> {
+  const byCompany = new Map<string, FigureImage[]>();
+  for (const item of items) {
+    const image = figureImageOf(item);
+    if (!image || !isFigureType(image.type)) continue;
+    byCompany.set(image.companyId, [...(byCompany.get(image.companyId) ?? []), image]);
+  }
+  const updates: TransactItem[] = [];
+  for (const [companyId, images] of byCompany) {
+    const before: Required<FigureRecords> = { projects: [], quotes: [], invoices: [], supplierInvoices: [] };
+    const after: Required<FigureRecords> = { projects: [], quotes: [], invoices: [], supplierInvoices: [] };
+    const invoiceImages: FigureImage[] = [];
+    for (const image of images) {
+      const type = image.type as FigureType;
+      if (type === 'INVOICE') {
+        invoiceImages.push(image);
+        continue;
+      }
+      const key = recordsKey[type];
+      if (image.before) (before[key] as StoredRecord[]).push(image.before as StoredRecord);
+      if (image.after) (after[key] as StoredRecord[]).push(image.after as StoredRecord);
+    }
+    const delta = figuresDelta(figuresOf(after), figuresOf(before));
+    if (invoiceImages.length > 0) addFigures(delta, await invoicesDelta(companyId, invoiceImages));
+    for (const [sk, values] of figuresDelta(delta, new Map())) {
+      updates.push(aggregateUpdateItem(companyId, sk, values));
+    }
+  }
+  return updates;
+}

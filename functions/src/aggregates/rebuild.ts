@@ -1,0 +1,76 @@
+/**
+ * Recomputes a company's aggregates from its records (`npm run aggregates:rebuild`): after an
+ * import made without the services, or to check them. Every aggregate item is replaced by
+ * `figuresOf(all records)`; items no longer needed are deleted. Run it while nobody writes to the
+ * company: a write made during the rebuild may be counted twice or not at all until the next one.
+ */
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { companyPk } from '../data/keys.js';
+import { listCompanies } from '../accounts/companies.js';
+import { db, tableName } from '../lib/dynamo.js';
+import { aggregatePrefix, figuresOf, type Figures } from './figures.js';
+import { figureRecordsOf } from './reference.js';
+
+/** The company's aggregate items as stored, as `Figures` (zeros left out). */
+export async function storedAggregates(companyId: string): Promise<Figures> {
+  const figures: Figures = new Map();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': aggregatePrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const values = new Map<string, number>();
+      for (const [attribute, value] of Object.entries(item)) {
+        if (typeof value === 'number' && value !== 0) values.set(attribute, value);
+      }
+      figures.set(String(item.sk), values);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return figures;
+}
+
+async function writeBatch(requests: Record<string, unknown>[]): Promise<void> {
+  let pending: Record<string, unknown>[] | undefined = requests;
+  for (let attempt = 0; pending && pending.length > 0; attempt += 1) {
+    if (attempt > 8) throw new Error('BatchWriteItem keeps leaving items unprocessed');
+    const result = await db().send(
+      new BatchWriteCommand({ RequestItems: { [tableName()]: pending as never } }),
+    );
+    pending = result.UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined;
+    if (pending?.length) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+  }
+}
+
+/** Replaces the company's aggregates by those of its records; answers them. */
+export async function rebuildAggregates(companyId: string): Promise<Figures> {
+  const figures = figuresOf(await figureRecordsOf(companyId));
+  const stored = await storedAggregates(companyId);
+  const pk = companyPk(companyId);
+  const requests: Record<string, unknown>[] = [
+    ...[...stored.keys()]
+      .filter((sk) => !figures.has(sk))
+      .map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })),
+    ...[...figures].map(([sk, values]) => ({
+      PutRequest: { Item: { pk, sk, ...Object.fromEntries(values) } },
+    })),
+  ];
+  for (let start = 0; start < requests.length; start += 25) {
+    await writeBatch(requests.slice(start, start + 25));
+  }
+  return figures;
+}
+
+/** Rebuilds every company's aggregates (or those of `companyIds`); answers how many companies. */
+export async function rebuildAllAggregates(companyIds?: readonly string[]): Promise<number> {
+  const ids = companyIds ?? (await listCompanies()).map((company) => company.id);
+  for (const id of ids) await rebuildAggregates(id);
+  return ids.length;
+}
