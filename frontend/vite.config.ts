@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+import { antdStaticCss } from './antd-static-css.js';
 import { routeModules } from './src/app/route-modules.js';
 
 /** The local server (`npm start`) answers `/api/*` on this port. */
@@ -84,7 +85,7 @@ export default defineConfig({
   // Absolute asset URLs: deep links such as /clients/42 are rewritten to /index.html, whose
   // scripts must then still load from /assets/… and not from /clients/assets/….
   base: '/',
-  plugins: [react(), routePreload()],
+  plugins: [antdStaticCss(), react(), routePreload()],
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+import { antdStaticCss } from './antd-static-css.js';
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [antdStaticCss(), react()],
   test: {
     name: 'frontend',
     environment: 'jsdom',

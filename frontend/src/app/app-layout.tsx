@@ -1,3 +1,5 @@
+// antd's CSS for the signed-in layout and the dashboard, extracted at build time (antd-static-css.ts).
+import 'virtual:antd-css/layout.css';
 import { App, Drawer } from 'antd';
 import { useCallback, useState } from 'react';
 import { Outlet } from 'react-router';

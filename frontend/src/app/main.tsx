@@ -1,4 +1,6 @@
 import 'antd/dist/reset.css';
+// antd's CSS, extracted at build time (antd-static-css.ts): what the entry's screens render.
+import 'virtual:antd-css/public.css';
 import './base.css';
 
 import { StrictMode } from 'react';
@@ -15,7 +17,15 @@ const queryClient = createAppQueryClient();
 // Start the installation and session checks at once, in parallel with the loading of the first
 // screen's code.
 void queryClient.prefetchQuery(setupStatusQueryOptions());
-void queryClient.prefetchQuery(meQueryOptions());
+void queryClient.prefetchQuery(meQueryOptions()).then(() => {
+  // The dashboard's one call, as soon as the session is known: for a company's user opening /.
+  const me = queryClient.getQueryData(meQueryOptions().queryKey);
+  if (me?.company && window.location.pathname === '/') {
+    void import('../api/dashboard/get-dashboard-stats').then(({ dashboardStatsQueryOptions }) =>
+      queryClient.prefetchQuery(dashboardStatsQueryOptions()),
+    );
+  }
+});
 
 const router = createAppRouter();
 

@@ -1,3 +1,5 @@
+// antd's CSS for the screens past /login, extracted at build time (antd-static-css.ts).
+import 'virtual:antd-css/app.css';
 import { Typography } from 'antd';
 
 import { ButtonLink } from './button-link';

@@ -3,6 +3,7 @@ import { projectCreateInput } from '@btp/shared/entities/project';
 import { quoteCreateInput, quoteItemsInput } from '@btp/shared/entities/quote';
 import { supplierCreateInput } from '@btp/shared/entities/supplier';
 import { supplierInvoiceCreateInput } from '@btp/shared/entities/supplier-invoice';
+import { dashboardStatsWithWidgetsSchema } from '@btp/shared/dashboard-widgets';
 import { dashboardStatsSchema, monthInFrance, previousMonth, type DashboardStats } from '@btp/shared/finance';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatMoney, parseMoney } from '@btp/shared/money';
@@ -89,6 +90,20 @@ describe('GET /api/dashboard/stats', () => {
         pendingSupplierInvoicesValue: '0.00',
         retentionsHeld: 0,
         retentionsHeldValue: '0.00',
+      },
+      widgets: {
+        projectCount: 0,
+        quarterMarginChangeTenths: null,
+        recentProjects: [],
+        activeProjects: [],
+        pendingInvoices: {
+          items: [],
+          count: 0,
+          total: '0.00',
+          retentionsHeld: '0.00',
+          retentionsReleasable: '0.00',
+        },
+        recentDocuments: [],
       },
     });
   });
@@ -191,11 +206,42 @@ describe('GET /api/dashboard/stats', () => {
     });
     expect(parseMoney(stats.raw.pendingQuotesValue)).toBeGreaterThan(0);
 
+    // The widgets, in the same answer: the newest projects first, every figure from the server.
+    const { widgets } = dashboardStatsWithWidgetsSchema.parse(response.body);
+    expect(widgets.projectCount).toBe(4);
+    expect(widgets.recentProjects.map(({ name, clientName }) => [name, clientName])).toEqual([
+      ['Chantier completed', 'Mairie de Lyon'],
+      ['Chantier planning', 'Mairie de Lyon'],
+      ['Chantier in_progress', 'Mairie de Lyon'],
+    ]);
+    expect(widgets.activeProjects.map(({ name, planned }) => [name, planned])).toEqual([
+      ['Chantier in_progress', '0.00'],
+      ['Chantier in_progress', '0.00'],
+    ]);
+    // The one pending invoice, overdue and half credited, as the stats count it.
+    expect(widgets.pendingInvoices).toEqual({
+      items: [
+        { id: expect.any(String), title: 'Facture', dueDate: yesterday(), status: 'overdue', owed: '180.00' },
+      ],
+      count: stats.raw.pendingInvoices,
+      total: stats.raw.pendingInvoicesValue,
+      retentionsHeld: '0.00',
+      retentionsReleasable: '0.00',
+    });
+    // Each invoice sent filed its PDF in the documents: the 4 newest, newest first.
+    expect(widgets.recentDocuments).toHaveLength(4);
+    for (const document of widgets.recentDocuments) {
+      expect(document).toMatchObject({ mimeType: 'application/pdf', name: expect.stringMatching(/\.pdf$/) });
+    }
+    const created = widgets.recentDocuments.map((document) => document.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+
     const neighbour = await other.client.get('/api/dashboard/stats');
     expect(neighbour.body).toMatchObject({
       activeProjects: 0,
       pendingQuotes: 0,
       monthlyRevenue: '0,00\u00a0€',
+      widgets: { projectCount: 0, recentProjects: [], pendingInvoices: { count: 0 } },
     });
   });
 

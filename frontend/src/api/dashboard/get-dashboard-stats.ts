@@ -1,11 +1,17 @@
-import { dashboardStatsSchema, type DashboardStats } from '@btp/shared/finance';
+import {
+  dashboardStatsWithWidgetsSchema,
+  type DashboardStatsWithWidgets,
+} from '@btp/shared/dashboard-widgets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
 
-/** `GET /api/dashboard/stats`: the KPI figures (texts in fr-FR) and the raw figures behind them. */
-export async function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
-  return dashboardStatsSchema.parse(await api.get('/api/dashboard/stats', { signal }));
+/**
+ * `GET /api/dashboard/stats`: the KPI figures (texts in fr-FR), the raw figures behind them, and
+ * `widgets`, what the dashboard's widgets list and show, all computed by the server.
+ */
+export async function getDashboardStats(signal?: AbortSignal): Promise<DashboardStatsWithWidgets> {
+  return dashboardStatsWithWidgetsSchema.parse(await api.get('/api/dashboard/stats', { signal }));
 }
 
 export function dashboardStatsQueryOptions() {

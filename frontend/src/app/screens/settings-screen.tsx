@@ -1,3 +1,5 @@
+// antd's CSS for the screens past /login, extracted at build time (antd-static-css.ts).
+import 'virtual:antd-css/app.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { Result } from 'antd';
 

@@ -1,3 +1,5 @@
+// antd's CSS for the screens past /login, extracted at build time (antd-static-css.ts).
+import 'virtual:antd-css/app.css';
 import { registerInput, type RegisterData, type RegisterInput } from '@btp/shared/entities/auth';
 import { isBlank } from '@btp/shared/fields';
 import { Form, Input, Result, Tabs, Typography } from 'antd';

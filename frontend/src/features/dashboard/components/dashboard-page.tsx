@@ -1,12 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Col, Row } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 
 import { useDashboardStats } from '../../../api/dashboard/get-dashboard-stats';
-import { listDocumentsQueryOptions } from '../../../api/documents/list-documents';
-import { listInvoicesQueryOptions } from '../../../api/invoices/list-invoices';
-import { listProjectsQueryOptions } from '../../../api/projects/list-projects';
-import { listSupplierInvoicesQueryOptions } from '../../../api/supplier-invoices/list-supplier-invoices';
 import { PageBody, PageHeader } from '../../../components/page-header';
 import styles from './dashboard.module.css';
 import { KpiCards } from './kpi-cards';
@@ -22,26 +17,15 @@ interface DashboardPageProps {
 }
 
 /**
- * The widgets' lists, requested with the statistics instead of once they have arrived and the widgets
- * mount: one round trip less before the page is complete.
- */
-function usePrefetchWidgetLists() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    void queryClient.prefetchQuery(listProjectsQueryOptions());
-    void queryClient.prefetchQuery(listInvoicesQueryOptions());
-    void queryClient.prefetchQuery(listSupplierInvoicesQueryOptions());
-    void queryClient.prefetchQuery(listDocumentsQueryOptions());
-  }, [queryClient]);
-}
-
-/**
  * Tableau de bord (spec section 2), in the spec's layout order: the statistics, a row of three
- * columns holding two widgets, a row of two widgets, then the quantity table.
+ * columns holding two widgets, a row of two widgets, then the quantity table. One call answers the
+ * whole page (`GET /api/dashboard/stats` and its `widgets`, started with the session check in
+ * main.tsx): the header and the KPI cards render first, the widgets after them in a transition
+ * (`useDeferredValue`), so that the figures paint without waiting for the lists and their antd parts.
  */
 export function DashboardPage({ newProjectAction }: DashboardPageProps) {
   const stats = useDashboardStats();
-  usePrefetchWidgetLists();
+  const widgets = useDeferredValue(stats.data?.widgets, undefined);
 
   return (
     <>
@@ -60,7 +44,7 @@ export function DashboardPage({ newProjectAction }: DashboardPageProps) {
             <KpiCards stats={stats.data} />
             <Row gutter={[16, 16]} className={styles.row}>
               <Col xs={24} lg={16}>
-                <RecentProjects />
+                <RecentProjects projects={widgets?.recentProjects} />
               </Col>
               <Col xs={24} lg={8}>
                 <QuickActions />
@@ -68,13 +52,13 @@ export function DashboardPage({ newProjectAction }: DashboardPageProps) {
             </Row>
             <Row gutter={[16, 16]} className={styles.row}>
               <Col xs={24} lg={12}>
-                <PendingInvoices />
+                <PendingInvoices pending={widgets?.pendingInvoices} />
               </Col>
               <Col xs={24} lg={12}>
-                <RecentDocuments />
+                <RecentDocuments documents={widgets?.recentDocuments} />
               </Col>
             </Row>
-            <QuantityTable />
+            <QuantityTable projects={widgets?.activeProjects} />
           </>
         )}
       </PageBody>

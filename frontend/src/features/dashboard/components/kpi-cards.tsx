@@ -1,6 +1,6 @@
-import type { DashboardStats } from '@btp/shared/finance';
+import type { DashboardStatsWithWidgets } from '@btp/shared/dashboard-widgets';
 import { centsOf } from '@btp/shared/finance';
-import { changeVsText, formatPointsTenths, quarterMarginChangeTenths } from '@btp/shared/finance-views';
+import { changeVsText, formatPointsTenths } from '@btp/shared/finance-views';
 import { formatEuro, tryParseDecimal } from '@btp/shared/money';
 import {
   FileTextOutlined,
@@ -11,9 +11,6 @@ import {
 import { Card, Col, Row, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 
-import { useInvoicesList } from '../../../api/invoices/list-invoices';
-import { useProjectsList } from '../../../api/projects/list-projects';
-import { useSupplierInvoicesList } from '../../../api/supplier-invoices/list-supplier-invoices';
 import styles from './dashboard.module.css';
 
 interface KpiCardProps {
@@ -42,19 +39,12 @@ function tenthsOf(percent: string | null): number | null {
 /**
  * The four KPI cards of the dashboard. Their secondary lines are computed (DESIGN.md section 5):
  * total projects, revenue change vs last month, value of the pending quotes, and the change of the
- * margin of this quarter vs the previous one, in percentage points. Revenue ("CA encaissé HT", net
+ * margin of this quarter vs the previous one, in percentage points; every figure from the server. Revenue ("CA encaissé HT", net
  * of credit notes) and the quotes' value are HT.
  */
-export function KpiCards({ stats }: { stats: DashboardStats }) {
-  const projects = useProjectsList();
-  const invoices = useInvoicesList();
-  const supplierInvoices = useSupplierInvoicesList();
-
-  const projectCount = projects.data?.length;
-  const quarterChange =
-    invoices.data && supplierInvoices.data
-      ? formatPointsTenths(quarterMarginChangeTenths(invoices.data, supplierInvoices.data))
-      : '…';
+export function KpiCards({ stats }: { stats: DashboardStatsWithWidgets }) {
+  const { projectCount } = stats.widgets;
+  const quarterChange = formatPointsTenths(stats.widgets.quarterMarginChangeTenths);
 
   return (
     <Row gutter={[16, 16]} className={styles.row}>
@@ -63,7 +53,7 @@ export function KpiCards({ stats }: { stats: DashboardStats }) {
           title="Projets Actifs"
           value={stats.activeProjects}
           icon={<FolderOpenOutlined />}
-          note={projectCount === undefined ? '…' : `sur ${projectCount} projet${projectCount > 1 ? 's' : ''}`}
+          note={`sur ${projectCount} projet${projectCount > 1 ? 's' : ''}`}
         />
       </Col>
       <Col xs={24} sm={12} xl={6}>

@@ -1,16 +1,13 @@
-import { projectQuantities } from '@btp/shared/finance';
+import type { DashboardWidgets } from '@btp/shared/dashboard-widgets';
+import { centsOf } from '@btp/shared/finance';
 import { formatEuro } from '@btp/shared/money';
 import { progressColour } from '@btp/shared/progress-tone';
 import { Card, Progress } from 'antd';
 import { lazy, Suspense } from 'react';
 
-import { useProjectsList, type ProjectsListItem } from '../../../api/projects/list-projects';
 import { useIsDesktop } from '../../../lib/use-media-query';
 import styles from './dashboard.module.css';
 import { EmptyText, WidgetState } from './widget-state';
-
-/** Spec section 9: the quantity table shows the first 3 projects in progress. */
-export const ACTIVE_PROJECTS = 3;
 
 export interface QuantityRow {
   id: string;
@@ -21,16 +18,17 @@ export interface QuantityRow {
   balance: string;
 }
 
-/** Planned = estimated budget, realized = planned × progress / 100, balance = the rest (in cents, spec section 9). */
-function rowOf(project: ProjectsListItem): QuantityRow {
-  const { plannedCents, realizedCents, balanceCents } = projectQuantities(project);
+type ActiveProject = DashboardWidgets['activeProjects'][number];
+
+/** Planned = estimated budget, realized = planned × progress / 100, balance = the rest (server figures, spec section 9). */
+function rowOf(project: ActiveProject): QuantityRow {
   return {
     id: project.id,
     name: project.name,
     progress: project.progress,
-    planned: formatEuro(plannedCents),
-    realized: formatEuro(realizedCents),
-    balance: formatEuro(balanceCents),
+    planned: formatEuro(centsOf(project.planned)),
+    realized: formatEuro(centsOf(project.realized)),
+    balance: formatEuro(centsOf(project.balance)),
   };
 }
 
@@ -50,14 +48,13 @@ const QuantityTableDesktop = lazy(async () => ({
   default: (await import('./quantity-table-desktop')).QuantityTableDesktop,
 }));
 
-/** 'Suivi des Quantités - Projets Actifs': a table on a desk, a list of cards on a phone. */
-export function QuantityTable() {
-  const projects = useProjectsList();
+/**
+ * 'Suivi des Quantités - Projets Actifs': the 3 most recent projects in progress, a table on a desk,
+ * a list of cards on a phone.
+ */
+export function QuantityTable({ projects }: { projects: DashboardWidgets['activeProjects'] | undefined }) {
   const desktop = useIsDesktop();
-  const rows = (projects.data ?? [])
-    .filter((project) => project.status === 'in_progress')
-    .slice(0, ACTIVE_PROJECTS)
-    .map(rowOf);
+  const rows = (projects ?? []).map(rowOf);
 
   return (
     <Card
@@ -66,7 +63,7 @@ export function QuantityTable() {
       aria-label="Suivi des Quantités - Projets Actifs"
       styles={{ title: { whiteSpace: 'normal', overflow: 'visible' } }}
     >
-      <WidgetState query={projects} errorText="Erreur lors du chargement des projets">
+      <WidgetState data={projects}>
         {rows.length === 0 ? (
           <EmptyText>Aucun projet actif</EmptyText>
         ) : desktop ? (

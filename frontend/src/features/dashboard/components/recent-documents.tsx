@@ -1,15 +1,12 @@
+import type { DashboardWidgets } from '@btp/shared/dashboard-widgets';
 import { fileAgeLabel, fileKindOf, formatFileSize, type FileKind } from '@btp/shared/file-display';
 import { FileExcelOutlined, FileImageOutlined, FileOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { Card } from 'antd';
 import type { ReactNode } from 'react';
 
-import { useDocumentsList } from '../../../api/documents/list-documents';
 import { ButtonLink } from '../../../components/button-link';
 import styles from './dashboard.module.css';
 import { EmptyText, WidgetState } from './widget-state';
-
-/** Spec section 9: the dashboard lists 4 documents, as the API returns them. */
-export const RECENT_DOCUMENTS = 4;
 
 /** An icon and its colours per family of MIME type (spec section 2). */
 const kinds: Record<FileKind, { icon: ReactNode; colour: string; background: string; label: string }> = {
@@ -19,19 +16,21 @@ const kinds: Record<FileKind, { icon: ReactNode; colour: string; background: str
   other: { icon: <FileOutlined />, colour: '#595959', background: '#f5f5f5', label: 'Fichier' },
 };
 
-/** 'Documents Récents': the first 4 documents, with their icon, name, size and age (spec section 9). */
-export function RecentDocuments({ now = new Date() }: { now?: Date }) {
-  const documents = useDocumentsList();
-  const shown = (documents.data ?? []).slice(0, RECENT_DOCUMENTS);
+interface RecentDocumentsProps {
+  documents: DashboardWidgets['recentDocuments'] | undefined;
+  now?: Date;
+}
 
+/** 'Documents Récents': the 4 most recent documents, with their icon, name, size and age (spec section 9). */
+export function RecentDocuments({ documents, now = new Date() }: RecentDocumentsProps) {
   return (
     <Card title="Documents Récents" className={styles.widget} role="region" aria-label="Documents Récents">
-      <WidgetState query={documents} errorText="Erreur lors du chargement des documents">
-        {shown.length === 0 ? (
+      <WidgetState data={documents}>
+        {documents === undefined || documents.length === 0 ? (
           <EmptyText>Aucun document récent</EmptyText>
         ) : (
           <ul className={styles.list}>
-            {shown.map((document) => {
+            {documents.map((document) => {
               const kind = kinds[fileKindOf(document.mimeType)];
               return (
                 <li key={document.id} className={styles.item}>

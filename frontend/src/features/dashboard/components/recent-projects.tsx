@@ -1,31 +1,25 @@
+import type { DashboardWidgets } from '@btp/shared/dashboard-widgets';
 import { Card } from 'antd';
 
-import { useProjectsList } from '../../../api/projects/list-projects';
 import { ButtonLink } from '../../../components/button-link';
 import styles from './dashboard.module.css';
 import { ProjectStatusTag } from './project-status-tag';
 import { EmptyText, WidgetState } from './widget-state';
 
-/** Spec section 9: the dashboard lists 3 projects. */
-export const RECENT_PROJECTS = 3;
-
-/** 'Projets Récents': the first 3 projects of the list (most recent first). */
-export function RecentProjects() {
-  const projects = useProjectsList();
-  const shown = (projects.data ?? []).slice(0, RECENT_PROJECTS);
-
+/** 'Projets Récents': the 3 most recent projects, as the server lists them (spec section 9). */
+export function RecentProjects({ projects }: { projects: DashboardWidgets['recentProjects'] | undefined }) {
   return (
     <Card title="Projets Récents" className={styles.widget} role="region" aria-label="Projets Récents">
-      <WidgetState query={projects} errorText="Erreur lors du chargement des projets">
-        {shown.length === 0 ? (
+      <WidgetState data={projects}>
+        {projects === undefined || projects.length === 0 ? (
           <EmptyText>Aucun projet récent</EmptyText>
         ) : (
           <ul className={styles.list}>
-            {shown.map((project) => (
+            {projects.map((project) => (
               <li key={project.id} className={styles.item}>
                 <div className={styles.itemText}>
                   <span className={styles.itemTitle}>{project.name}</span>
-                  <span className={styles.itemSecondary}>{project.client?.name ?? 'Client inconnu'}</span>
+                  <span className={styles.itemSecondary}>{project.clientName ?? 'Client inconnu'}</span>
                 </div>
                 <div className={styles.itemSide}>
                   <ProjectStatusTag status={project.status} />

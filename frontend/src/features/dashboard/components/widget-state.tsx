@@ -1,20 +1,16 @@
-import { Alert } from 'antd';
 import type { ReactNode } from 'react';
 
 import styles from './dashboard.module.css';
 
 interface WidgetStateProps {
-  /** The list query behind the widget. */
-  query: { isPending: boolean; isError: boolean };
-  /** What the widget says when its list fails to load. */
-  errorText: string;
+  /** The widget's part of the stats' answer; `undefined` until the page renders the widgets. */
+  data: unknown;
   children: ReactNode;
 }
 
-/** 'Chargement...' while a widget's list loads, an error line if it fails, else the widget's content. */
-export function WidgetState({ query, errorText, children }: WidgetStateProps) {
-  if (query.isError) return <Alert type="error" showIcon title={errorText} />;
-  if (query.isPending) return <p className={styles.empty}>Chargement...</p>;
+/** 'Chargement...' until a widget's content is rendered (after the KPI cards), else the content. */
+export function WidgetState({ data, children }: WidgetStateProps) {
+  if (data === undefined) return <p className={styles.empty}>Chargement...</p>;
   return <>{children}</>;
 }
 

@@ -163,4 +163,26 @@ export const emptyStats = {
     retentionsHeld: 0,
     retentionsHeldValue: '0.00',
   },
+  /** What the widgets show (`widgets` of GET /api/dashboard/stats), for a company without records. */
+  widgets: {
+    projectCount: 0,
+    quarterMarginChangeTenths: null,
+    recentProjects: [],
+    activeProjects: [],
+    pendingInvoices: {
+      items: [],
+      count: 0,
+      total: '0.00',
+      retentionsHeld: '0.00',
+      retentionsReleasable: '0.00',
+    },
+    recentDocuments: [],
+  },
 };
+
+type Widgets = typeof emptyStats.widgets;
+
+/** The stats' answer with these widgets (the rest of `widgets` as for a company without records). */
+export function statsWithWidgets(widgets: Partial<{ [K in keyof Widgets]: unknown }>) {
+  return { ...emptyStats, widgets: { ...emptyStats.widgets, ...widgets } };
+}
