@@ -3,6 +3,7 @@ import { Col, Form, Select } from 'antd';
 
 import { useClientsList } from '../api/clients/list-clients';
 import { useProjectsList } from '../api/projects/list-projects';
+import { matches, useRecordOptions } from './record-options';
 
 /** The project select's value for "no project" (the form's; the schemas read it as absent). */
 export const NO_PROJECT = 'none';
@@ -15,10 +16,18 @@ interface ClientFieldProps {
   current?: { id: string; client?: EntityRef | undefined } | undefined;
 }
 
-/** 'Client' (required): a searchable select of the company's clients, half width on a desktop. */
+const nameOption = (record: { id: string; name: string }) => ({ value: record.id, label: record.name });
+
+/**
+ * 'Client' (required): a searchable select of the company's clients, half width on a desktop; what
+ * is typed is also searched on the server, so a client past the first 1,000 is found.
+ */
 export function ClientField({ current }: ClientFieldProps) {
+  const form = Form.useFormInstance();
+  const value = Form.useWatch('clientId', form) as string | undefined;
   const clients = useClientsList();
-  const options = (clients.data ?? []).map((client) => ({ value: client.id, label: client.name }));
+  const search = useRecordOptions(useClientsList, nameOption, value);
+  const options = search.options;
   if (current?.client && !options.some((option) => option.value === current.id)) {
     options.push({ value: current.id, label: current.client.name });
   }
@@ -26,9 +35,11 @@ export function ClientField({ current }: ClientFieldProps) {
     <Col xs={24} md={12}>
       <Form.Item name="clientId" label="Client" required>
         <Select
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={search.searchProps}
+          onOpenChange={search.onOpenChange}
+          onSelect={search.onSelect}
           placeholder="Choisir un client"
-          loading={clients.isPending}
+          loading={search.loading}
           options={options}
           notFoundContent={
             clients.isPending ? 'Chargement...' : "Aucun client : ajoutez-en un dans l'écran Clients"
@@ -39,17 +50,26 @@ export function ClientField({ current }: ClientFieldProps) {
   );
 }
 
-/** 'Projet': a searchable select of the company's projects, 'Aucun projet' first, half width on a desktop. */
+/**
+ * 'Projet': a searchable select of the company's projects, 'Aucun projet' first, half width on a
+ * desktop; what is typed is also searched on the server (a project past the first 1,000).
+ */
 export function ProjectField() {
-  const projects = useProjectsList();
-  const options = [
-    { value: NO_PROJECT, label: 'Aucun projet' },
-    ...(projects.data ?? []).map((project) => ({ value: project.id, label: project.name })),
-  ];
+  const form = Form.useFormInstance();
+  const value = Form.useWatch('projectId', form) as string | undefined;
+  const search = useRecordOptions(useProjectsList, nameOption, value);
+  const none = { value: NO_PROJECT, label: 'Aucun projet' };
+  const options = [...(matches(none.label, search.typed) ? [none] : []), ...search.options];
   return (
     <Col xs={24} md={12}>
       <Form.Item name="projectId" label="Projet">
-        <Select showSearch={{ optionFilterProp: 'label' }} options={options} loading={projects.isPending} />
+        <Select
+          showSearch={search.searchProps}
+          onOpenChange={search.onOpenChange}
+          onSelect={search.onSelect}
+          options={options}
+          loading={search.loading}
+        />
       </Form.Item>
     </Col>
   );

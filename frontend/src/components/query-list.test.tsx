@@ -7,7 +7,7 @@ import { apiError, json, never, stubApi, type Routes } from '../testing/api-stub
 import { renderWithProviders, toasts } from '../testing/render-app';
 import { setupUser } from '../testing/user';
 import { useConfirmDelete } from './action-toasts';
-import { QueryList } from './query-list';
+import { loadedCountText, QueryList } from './query-list';
 
 interface Item {
   id: string;
@@ -159,5 +159,13 @@ describe('useConfirmDelete', () => {
     await confirmAndDelete();
     expect(await toasts().findByText('Chantier supprimé avec succès')).toBeInTheDocument();
     expect(api.calls('DELETE /api/records/a1')).toHaveLength(3);
+  });
+});
+
+describe('loadedCountText', () => {
+  it('says « 1 000+ » while more records remain, the exact count once all are read', () => {
+    expect(loadedCountText(1_000, true)).toBe('1\u202f000+ résultats');
+    expect(loadedCountText(1_050, false)).toBe('1\u202f050 résultats');
+    expect(loadedCountText(1, true)).toBe('1+ résultat');
   });
 });

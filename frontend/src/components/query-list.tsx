@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Spin } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 
@@ -25,9 +24,36 @@ export function EmptyCard({ description, children }: { description: ReactNode; c
   );
 }
 
+/**
+ * What a list shows of its query: a TanStack Query result, or a paged list (`usePagedList`) whose
+ * `hasMore` / `loadMore` add 'Charger plus' under the records.
+ */
+export interface ListQueryState<TItem> {
+  data: readonly TItem[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  errorUpdatedAt: number;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+  /** More records remain on the server. */
+  hasMore?: boolean;
+  /** The next page is on its way. */
+  loadingMore?: boolean;
+  loadMore?: () => void;
+}
+
+/** French thousands: 1 050 (a no-break space). */
+const countFormat = new Intl.NumberFormat('fr-FR');
+
+/** « 1 000+ résultats » while more remain, « 1 050 résultats » once every page is read. */
+export function loadedCountText(count: number, more: boolean): string {
+  return `${countFormat.format(count)}${more ? '+' : ''} résultat${count > 1 ? 's' : ''}`;
+}
+
 interface QueryListProps<TItem extends { id: string }> {
-  /** The list's query (TanStack Query). */
-  query: UseQueryResult<readonly TItem[]>;
+  /** The list's query (TanStack Query, or a paged list). */
+  query: ListQueryState<TItem>;
   /** The title of the load error, e.g. 'Erreur lors du chargement des clients'. */
   errorTitle: string;
   /** Also says the load error in an error toast, once per failure. */
@@ -78,16 +104,53 @@ export function QueryList<TItem extends { id: string }>({
       />
     );
   }
-  const items = select === undefined ? query.data : select(query.data);
-  if (items.length === 0) return empty;
+  const loaded = query.data ?? [];
+  const items = select === undefined ? loaded : select(loaded);
+  const more = query.hasMore === true;
+  const footer = <MoreRecords query={query} count={loaded.length} />;
+  if (items.length === 0) {
+    return more ? (
+      <>
+        {empty}
+        {footer}
+      </>
+    ) : (
+      empty
+    );
+  }
   return (
-    <ul className={className} aria-label={label}>
-      {items.map((item) => (
-        <li key={item.id} className={itemClassName}>
-          {children(item)}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={className} aria-label={label}>
+        {items.map((item) => (
+          <li key={item.id} className={itemClassName}>
+            {children(item)}
+          </li>
+        ))}
+      </ul>
+      {footer}
+    </>
+  );
+}
+
+/** The 1,000 records cap (API.md "Lists"): past it, the count read so far and 'Charger plus'. */
+const PAGE_SIZE = 1_000;
+
+/**
+ * Under a paged list of more than one page: how many records are read (« 1 000+ résultats » while
+ * more remain) and 'Charger plus', which reads the next page. Nothing for a list of one page.
+ */
+export function MoreRecords<TItem>({ query, count }: { query: ListQueryState<TItem>; count: number }) {
+  const more = query.hasMore === true;
+  if (!more && count <= PAGE_SIZE) return null;
+  return (
+    <div className={styles.more}>
+      <span role="status">{loadedCountText(count, more)}</span>
+      {more && (
+        <Button size="large" loading={query.loadingMore === true} onClick={() => query.loadMore?.()}>
+          Charger plus
+        </Button>
+      )}
+    </div>
   );
 }
 

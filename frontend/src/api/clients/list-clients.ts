@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '../../lib/api';
 import { listKey, listPath, type ListParams } from '../list-params';
+import { usePagedList } from '../list-pages';
 
 export type ClientsListItem = z.infer<typeof clientSchema>;
 
@@ -26,4 +27,17 @@ export function listClientsQueryOptions(params?: ListParams) {
 /** The list; with a search or a sort, the previous answer stays shown while the next one loads. */
 export function useClientsList(params?: ListParams) {
   return useQuery({ ...listClientsQueryOptions(params), placeholderData: keepPreviousData });
+}
+
+/**
+ * The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"), matching
+ * `params` (the server searches and sorts).
+ */
+export function useClientsPages(params?: ListParams) {
+  return usePagedList<ClientsListItem>(
+    'clients',
+    '/api/clients',
+    (body) => clientSchema.array().parse(body),
+    params,
+  );
 }

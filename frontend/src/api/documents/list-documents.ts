@@ -3,6 +3,7 @@ import type { z } from '@btp/shared/zod-fr';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
+import { usePagedList } from '../list-pages';
 
 export type DocumentsListItem = z.infer<typeof documentSchema>;
 
@@ -23,4 +24,11 @@ export function listDocumentsQueryOptions() {
 
 export function useDocumentsList() {
   return useQuery(listDocumentsQueryOptions());
+}
+
+/** The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"). */
+export function useDocumentsPages() {
+  return usePagedList<DocumentsListItem>('documents', '/api/documents', (body) =>
+    documentSchema.array().parse(body),
+  );
 }

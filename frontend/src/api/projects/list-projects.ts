@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '../../lib/api';
 import { listKey, listPath, type ListParams } from '../list-params';
+import { usePagedList } from '../list-pages';
 
 export type ProjectsListItem = z.infer<typeof projectListItemSchema>;
 
@@ -26,4 +27,17 @@ export function listProjectsQueryOptions(params?: ListParams) {
 /** The list; with a search or a sort, the previous answer stays shown while the next one loads. */
 export function useProjectsList(params?: ListParams) {
   return useQuery({ ...listProjectsQueryOptions(params), placeholderData: keepPreviousData });
+}
+
+/**
+ * The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"), matching
+ * `params` (the server searches and sorts).
+ */
+export function useProjectsPages(params?: ListParams) {
+  return usePagedList<ProjectsListItem>(
+    'projects',
+    '/api/projects',
+    (body) => projectListItemSchema.array().parse(body),
+    params,
+  );
 }

@@ -5,6 +5,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import { api } from '../../lib/api';
 import { listKey, listPath, type ListParams } from '../list-params';
+import { usePagedList } from '../list-pages';
 
 /** A quote in `GET /api/quotes`: without its lines, with its client and project names. */
 export const quoteListItemSchema = quoteSchema.extend({
@@ -32,4 +33,17 @@ export function listQuotesQueryOptions(params?: ListParams) {
 /** The list; with a search or a sort, the previous answer stays shown while the next one loads. */
 export function useQuotesList(params?: ListParams) {
   return useQuery({ ...listQuotesQueryOptions(params), placeholderData: keepPreviousData });
+}
+
+/**
+ * The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"), matching
+ * `params` (the server searches and sorts).
+ */
+export function useQuotesPages(params?: ListParams) {
+  return usePagedList<QuoteListItem>(
+    'quotes',
+    '/api/quotes',
+    (body) => quoteListItemSchema.array().parse(body),
+    params,
+  );
 }

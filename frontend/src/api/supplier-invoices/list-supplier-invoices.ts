@@ -3,6 +3,7 @@ import type { z } from '@btp/shared/zod-fr';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
+import { usePagedList } from '../list-pages';
 
 export type SupplierInvoicesListItem = z.infer<typeof supplierInvoiceListItemSchema>;
 
@@ -23,4 +24,11 @@ export function listSupplierInvoicesQueryOptions() {
 
 export function useSupplierInvoicesList() {
   return useQuery(listSupplierInvoicesQueryOptions());
+}
+
+/** The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"). */
+export function useSupplierInvoicesPages() {
+  return usePagedList<SupplierInvoicesListItem>('supplier-invoices', '/api/supplier-invoices', (body) =>
+    supplierInvoiceListItemSchema.array().parse(body),
+  );
 }

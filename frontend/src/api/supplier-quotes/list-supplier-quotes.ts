@@ -3,6 +3,7 @@ import type { z } from '@btp/shared/zod-fr';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
+import { usePagedList } from '../list-pages';
 
 export type SupplierQuotesListItem = z.infer<typeof supplierQuoteListItemSchema>;
 
@@ -23,4 +24,11 @@ export function listSupplierQuotesQueryOptions() {
 
 export function useSupplierQuotesList() {
   return useQuery(listSupplierQuotesQueryOptions());
+}
+
+/** The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"). */
+export function useSupplierQuotesPages() {
+  return usePagedList<SupplierQuotesListItem>('supplier-quotes', '/api/supplier-quotes', (body) =>
+    supplierQuoteListItemSchema.array().parse(body),
+  );
 }

@@ -111,6 +111,41 @@ describe('Clients', () => {
     expect(second).not.toHaveTextContent('E-mail refusé');
   });
 
+  it("reads the next page with 'Charger plus' while the server holds more (x-next-cursor)", async () => {
+    const api = stub({
+      'GET /api/clients': () => Response.json([durand, martin], { headers: { 'x-next-cursor': 'page 2/=' } }),
+      'GET /api/clients?cursor=page+2%2F%3D': json([dupont]),
+    });
+    renderPage();
+
+    const list = await screen.findByRole('list', { name: 'Clients' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('status')).toHaveTextContent('2+ résultats');
+    await setupUser().click(screen.getByRole('button', { name: 'Charger plus' }));
+
+    expect(await within(list).findByText('Jeanne Dupont')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Charger plus' })).not.toBeInTheDocument();
+    expect(api.calls('GET /api/clients')).toHaveLength(1);
+    expect(api.calls('GET /api/clients?cursor=page+2%2F%3D')).toHaveLength(1);
+  });
+
+  it('pages a search with its own cursor, the search kept in the next call', async () => {
+    const api = stub({
+      'GET /api/clients?q=lyon&sort=name': () =>
+        Response.json([durand], { headers: { 'x-next-cursor': 'c2' } }),
+      'GET /api/clients?q=lyon&sort=name&cursor=c2': json([bati]),
+    });
+    renderPage('/clients?q=lyon&tri=name');
+
+    const list = await screen.findByRole('list', { name: 'Clients' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    await setupUser().click(screen.getByRole('button', { name: 'Charger plus' }));
+    expect(await within(list).findByText('Bâti Rhône SAS')).toBeInTheDocument();
+    expect(api.calls('GET /api/clients?q=lyon&sort=name&cursor=c2')).toHaveLength(1);
+    expect(api.calls('GET /api/clients')).toHaveLength(0);
+  });
+
   it("says 'Erreur lors du chargement des clients' in a toast when the list fails", async () => {
     stub({ 'GET /api/clients': apiError(500, 'internal_error', 'Erreur interne.') });
     renderPage();

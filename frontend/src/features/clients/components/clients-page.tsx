@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 
 import { useCreateClient } from '../../../api/clients/create-client';
 import { useDeleteClient } from '../../../api/clients/delete-client';
-import { useClientsList, type ClientsListItem } from '../../../api/clients/list-clients';
+import { useClientsPages, type ClientsListItem } from '../../../api/clients/list-clients';
 import { useActionToasts, useConfirmDelete } from '../../../components/action-toasts';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
 import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
@@ -30,7 +30,7 @@ export const CREATE_PARAM = 'nouveau';
  */
 export function ClientsPage(titles: PageTitles) {
   const listParams = useListParams('clients');
-  const clients = useClientsList(listParams);
+  const clients = useClientsPages(listParams);
   const create = useCreateClient();
   const notify = useActionToasts();
   const [searchParams] = useSearchParams();

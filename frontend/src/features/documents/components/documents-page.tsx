@@ -5,9 +5,10 @@ import { useEffect, useMemo, useState } from 'react';
 
 import { useDeleteDocument } from '../../../api/documents/delete-document';
 import { useDocumentDownloadUrl } from '../../../api/documents/get-document-download-url';
-import { useDocumentsList, type DocumentsListItem } from '../../../api/documents/list-documents';
+import { useDocumentsPages, type DocumentsListItem } from '../../../api/documents/list-documents';
 import { useProjectsList } from '../../../api/projects/list-projects';
 import { PageBody, PageHeader } from '../../../components/page-header';
+import { MoreRecords } from '../../../components/query-list';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { openPendingTab, saveFromLink } from '../../../lib/file-links';
@@ -38,7 +39,7 @@ interface PendingAction {
 
 /** The Documents screen (GED, spec section 2): search, type filter, tabs, cards, upload, delete. */
 export function DocumentsPage({ title, subtitle }: { title: string; subtitle: string }) {
-  const documents = useDocumentsList();
+  const documents = useDocumentsPages();
   const projects = useProjectsList();
   const link = useDocumentDownloadUrl();
   const remove = useDeleteDocument();
@@ -157,7 +158,7 @@ export function DocumentsPage({ title, subtitle }: { title: string; subtitle: st
         }
       />
     );
-  } else if (documents.data.length === 0) {
+  } else if ((documents.data ?? []).length === 0) {
     content = (
       <Empty className={styles.empty} description="Aucun document">
         <p>Commencez par uploader votre premier document</p>
@@ -165,7 +166,8 @@ export function DocumentsPage({ title, subtitle }: { title: string; subtitle: st
       </Empty>
     );
   } else {
-    const matching = matchingDocuments(documents.data, { search, type }, projectNames);
+    const loaded = documents.data ?? [];
+    const matching = matchingDocuments(loaded, { search, type }, projectNames);
     const counts = tabCounts(matching);
     const shown = documentsOfTab(matching, tab);
     content = (
@@ -189,6 +191,7 @@ export function DocumentsPage({ title, subtitle }: { title: string; subtitle: st
             ))}
           </ul>
         )}
+        <MoreRecords query={documents} count={loaded.length} />
       </>
     );
   }

@@ -8,6 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 
 import { useClientsList } from '../../../api/clients/list-clients';
+import { useRecordOptions } from '../../../components/record-options';
 import { useCreateInvoice } from '../../../api/invoices/create-invoice';
 import { useUpdateInvoice } from '../../../api/invoices/update-invoice';
 import { useProjectsList } from '../../../api/projects/list-projects';
@@ -131,6 +132,12 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
     InvoiceUpdateData
   >(fields, (values) => validateInvoice(values, lines, invoice));
   const clientId = Form.useWatch('clientId', form) ?? invoice?.clientId;
+  // A client past the first 1,000 is found by the server's search as the person types.
+  const clientSearch = useRecordOptions(
+    useClientsList,
+    (client) => ({ value: client.id, label: client.name }),
+    clientId,
+  );
   const reverseCharge =
     (Form.useWatch('reverseCharge', form) as boolean | undefined) ?? invoice?.reverseCharge ?? false;
   const noVat = reverseCharge || vat.franchise;
@@ -171,7 +178,7 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
     }
   };
 
-  const clientOptions = (clients.data ?? []).map((client) => ({ value: client.id, label: client.name }));
+  const clientOptions = clientSearch.options;
   if (invoice?.client && !clientOptions.some((option) => option.value === invoice.clientId)) {
     clientOptions.push({ value: invoice.clientId, label: invoice.client.name });
   }
@@ -226,9 +233,11 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
             <Form.Item name="clientId" label="Client" required>
               <Select
                 disabled={situation}
-                showSearch={{ optionFilterProp: 'label' }}
+                showSearch={clientSearch.searchProps}
+                onOpenChange={clientSearch.onOpenChange}
+                onSelect={clientSearch.onSelect}
                 placeholder="Choisissez un client"
-                loading={clients.isPending}
+                loading={clientSearch.loading}
                 options={clientOptions}
                 notFoundContent={clients.isPending ? 'Chargement...' : 'Aucun client'}
               />

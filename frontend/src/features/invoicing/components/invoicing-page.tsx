@@ -1,8 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 
 import { useDeleteInvoice } from '../../../api/invoices/delete-invoice';
-import { useInvoicesList, type InvoicesListItem } from '../../../api/invoices/list-invoices';
+import {
+  listInvoicesQueryOptions,
+  useInvoicesPages,
+  type InvoicesListItem,
+} from '../../../api/invoices/list-invoices';
 import { useEmailInvoice, useSendInvoice } from '../../../api/invoices/send-invoice';
 import { useConfirmDelete } from '../../../components/action-toasts';
 import { CreateButton } from '../../../components/record-buttons';
@@ -56,9 +61,12 @@ interface InvoicingPageProps extends PageTitles {
  */
 export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
   const listParams = useListParams('invoices');
-  // The summary cards add up every invoice; the tabs show those the search and sort give.
-  const allInvoices = useInvoicesList();
-  const invoices = useInvoicesList(listParams);
+  // The summary cards add up every invoice; the tabs show those the search and sort give, 1,000 a
+  // page. Without a search or a sort the pages are every invoice: no second read of the same list.
+  const searching = listParams.q !== undefined || listParams.sort !== undefined;
+  const invoices = useInvoicesPages(listParams);
+  const everyInvoice = useQuery({ ...listInvoicesQueryOptions(), enabled: searching });
+  const allInvoices = searching ? everyInvoice : invoices;
   const send = useSendInvoice();
   const resend = useEmailInvoice();
   // Until the person picks a tab (or a write moves them), the page opens on the first non-empty
@@ -149,7 +157,8 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
           onChange={(key) => setTab(key as InvoiceTab)}
           items={invoiceTabs.map(({ key, label, empty }) => ({
             key,
-            label: `${label} (${counts[key]})`,
+            // Counted on the pages read: « 12+ » while the server holds more ('Charger plus').
+            label: `${label} (${counts[key]}${invoices.hasMore ? '+' : ''})`,
             children: tabList(key, empty),
           }))}
         />

@@ -208,6 +208,33 @@ describe('Projets', () => {
     await waitFor(() => expect(api.calls('GET /api/projects')).toHaveLength(2));
   });
 
+  it("finds a client past the first 1,000 by the server's search as the name is typed", async () => {
+    const user = setupUser();
+    const far = { ...martin, id: '0199e5a2-7c1b-7d3e-8f00-000000001050', name: 'Client 1050' };
+    const api = stub({
+      'GET /api/clients?q=client+1050': json([far]),
+      'POST /api/projects': json({ ...roof, id: '0199e5a2-7c1b-7d3e-8f00-000000000024' }, 201),
+    });
+    renderPage();
+    await card('Rénovation cuisine');
+    const dialog = await openCreation();
+
+    await user.type(dialog.getByLabelText('Nom du projet'), 'Extension garage');
+    await user.click(dialog.getByRole('combobox', { name: 'Client' }));
+    await user.keyboard('client 1050');
+    await user.click(await screen.findByTitle('Client 1050'));
+    expect(dialog.getByRole('combobox', { name: 'Client' }).closest('.ant-select')).toHaveTextContent(
+      'Client 1050',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Créer le projet' }));
+
+    expect(await toasts().findByText('Projet créé avec succès')).toBeInTheDocument();
+    expect(api.calls('GET /api/clients?q=client+1050')).toHaveLength(1);
+    expect(
+      api.calls('POST /api/projects').map((call) => (call.body as { clientId: string }).clientId),
+    ).toEqual([far.id]);
+  });
+
   it('keeps a typed end date when Créer le projet is clicked with the mouse, and refuses a wrong one', async () => {
     const user = setupUser();
     const api = stub({

@@ -4,7 +4,7 @@ import { Card, Progress, Tag } from 'antd';
 import { useState } from 'react';
 
 import { useDeleteProject } from '../../../api/projects/delete-project';
-import { useProjectsList, type ProjectsListItem } from '../../../api/projects/list-projects';
+import { useProjectsPages, type ProjectsListItem } from '../../../api/projects/list-projects';
 import { useConfirmDelete } from '../../../components/action-toasts';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
 import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
@@ -22,7 +22,7 @@ type DialogState = { project?: ProjectsListItem } | null;
  */
 export function ProjectsPage(titles: PageTitles) {
   const listParams = useListParams('projects');
-  const projects = useProjectsList(listParams);
+  const projects = useProjectsPages(listParams);
   const [dialog, setDialog] = useState<DialogState>(null);
 
   const confirmDelete = useConfirmDelete<ProjectsListItem>(useDeleteProject(), {

@@ -2,6 +2,7 @@ import { Col, Form, Input, Row, Select, type FormInstance } from 'antd';
 import { useId, type ReactNode } from 'react';
 
 import { useSuppliersList } from '../../../api/suppliers/list-suppliers';
+import { useRecordOptions } from '../../../components/record-options';
 import { useActionToasts, type ActionTexts } from '../../../components/action-toasts';
 import { ProjectField } from '../../../components/client-project-fields';
 import { DateField } from '../../../components/date-field';
@@ -145,20 +146,25 @@ export function PurchaseDialog<Values extends PurchaseFormValues, Output>({
 
 /** The supplier (required) and the project ('Aucun projet' by default), side by side on a desktop. */
 export function SupplierProjectFields({ supplierNotFound }: { supplierNotFound?: string }) {
-  const suppliers = useSuppliersList();
-  const supplierOptions = (suppliers.data ?? []).map((supplier) => ({
-    value: supplier.id,
-    label: supplier.name,
-  }));
+  const form = Form.useFormInstance();
+  const value = Form.useWatch('supplierId', form) as string | undefined;
+  // A supplier past the first 1,000 is found by the server's search as the person types.
+  const search = useRecordOptions(
+    useSuppliersList,
+    (supplier) => ({ value: supplier.id, label: supplier.name }),
+    value,
+  );
   return (
     <>
       <Col xs={24} md={12}>
         <Form.Item name="supplierId" label="Fournisseur" required>
           <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={supplierOptions}
+            showSearch={search.searchProps}
+            onOpenChange={search.onOpenChange}
+            onSelect={search.onSelect}
+            options={search.options}
             placeholder="Choisir un fournisseur"
-            loading={suppliers.isPending}
+            loading={search.loading}
             notFoundContent={supplierNotFound}
           />
         </Form.Item>

@@ -3,11 +3,11 @@ import { Button, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 
 import {
-  useSupplierInvoicesList,
+  useSupplierInvoicesPages,
   type SupplierInvoicesListItem,
 } from '../../../api/supplier-invoices/list-supplier-invoices';
 import {
-  useSupplierQuotesList,
+  useSupplierQuotesPages,
   type SupplierQuotesListItem,
 } from '../../../api/supplier-quotes/list-supplier-quotes';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
@@ -19,6 +19,8 @@ import { SupplierInvoiceCard } from './supplier-invoice-card';
 import { SupplierInvoiceDialog } from './supplier-invoice-dialog';
 import { SupplierInvoiceImport } from './supplier-invoice-import';
 import { SupplierQuoteDialog } from './supplier-quote-dialog';
+
+const countFormat = new Intl.NumberFormat('fr-FR');
 
 /** Spec "Achats": the selected requests are the company's orders. */
 export function ordersOf(requests: readonly SupplierQuotesListItem[]): SupplierQuotesListItem[] {
@@ -32,14 +34,16 @@ type Dialog =
 
 /** Spec section 2 "Achats": supplier price requests, and the orders (selected requests) with their invoices. */
 export function PurchasesPage(titles: PageTitles) {
-  const requests = useSupplierQuotesList();
-  const invoices = useSupplierInvoicesList();
+  // 1,000 a page: past that, 'Charger plus' under each list and « (1 000+) » in the tabs.
+  const requests = useSupplierQuotesPages();
+  const invoices = useSupplierInvoicesPages();
   const [tab, setTab] = useState('requests');
   const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
   const close = () => setDialog({ kind: 'closed' });
   const newRequest = () => setDialog({ kind: 'request' });
   const editRequest = (request: SupplierQuotesListItem) => setDialog({ kind: 'request', request });
-  const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
+  const count = (n: number | undefined) =>
+    n === undefined ? '' : ` (${countFormat.format(n)}${requests.hasMore ? '+' : ''})`;
 
   const requestsList = (
     <QueryList

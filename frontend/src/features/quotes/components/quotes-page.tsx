@@ -8,7 +8,7 @@ import { useDocumentDownloadUrl } from '../../../api/documents/get-document-down
 import { useDeleteQuote } from '../../../api/quotes/delete-quote';
 import { getQuoteQueryOptions, type QuoteDetail } from '../../../api/quotes/get-quote';
 import { useQuotePdfUrl } from '../../../api/quotes/get-quote-pdf-url';
-import { useQuotesList, type QuoteListItem } from '../../../api/quotes/list-quotes';
+import { useQuotesPages, type QuoteListItem } from '../../../api/quotes/list-quotes';
 import { useEmailQuote, useSendQuote } from '../../../api/quotes/send-quote';
 import { CompanyProfileBanner } from '../../../components/company-profile-banner';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
@@ -56,7 +56,7 @@ type DialogState =
  */
 export function QuotesPage(titles: PageTitles) {
   const listParams = useListParams('quotes');
-  const quotes = useQuotesList(listParams);
+  const quotes = useQuotesPages(listParams);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
   const [opening, setOpening] = useState<string | undefined>();
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { Card, Rate, Tag } from 'antd';
 import { useState } from 'react';
 
 import { useDeleteSupplier } from '../../../api/suppliers/delete-supplier';
-import { useSuppliersList, type SuppliersListItem } from '../../../api/suppliers/list-suppliers';
+import { useSuppliersPages, type SuppliersListItem } from '../../../api/suppliers/list-suppliers';
 import { useConfirmDelete } from '../../../components/action-toasts';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
 import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
@@ -22,7 +22,7 @@ type DialogState = { supplier?: SuppliersListItem } | null;
  */
 export function SuppliersPage(titles: PageTitles) {
   const listParams = useListParams('suppliers');
-  const suppliers = useSuppliersList(listParams);
+  const suppliers = useSuppliersPages(listParams);
   const [dialog, setDialog] = useState<DialogState>(null);
 
   const confirmDelete = useConfirmDelete<SuppliersListItem>(useDeleteSupplier(), {
