@@ -2,7 +2,13 @@ import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clientCreateInput } from '@btp/shared/entities/client';
 import { centsOf } from '@btp/shared/finance';
-import { invoiceCreateInput, invoicePayInput } from '@btp/shared/entities/invoice';
+import {
+  invoiceCreateInput,
+  invoicePayInput,
+  retentionReleaseInput,
+  situationInput,
+} from '@btp/shared/entities/invoice';
+import { financesSummaryOfRecords } from '@btp/shared/finances-summary';
 import { projectCreateInput, projectUpdateInput } from '@btp/shared/entities/project';
 import { quoteCreateInput, quoteUpdateInput } from '@btp/shared/entities/quote';
 import { supplierCreateInput } from '@btp/shared/entities/supplier';
@@ -16,13 +22,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCompanyId } from '../../test/company.js';
 import { dashboardStats } from '../dashboard/dashboard-service.js';
 import { clients } from '../data/entities/clients.js';
-import { invoices } from '../data/entities/invoices.js';
+import { invoiceAsRead, invoices } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
 import { supplierInvoices } from '../data/entities/supplier-invoices.js';
 import { suppliers } from '../data/entities/suppliers.js';
 import { createCreditNote } from '../invoicing/credit-notes.js';
 import { createInvoice, deleteInvoice, payInvoice } from '../invoicing/invoice-service.js';
+import { createSituation, releaseRetention } from '../invoicing/situations.js';
+import { financesSummary } from '../finances/finances-summary.js';
 import { sendInvoice } from '../invoicing/invoice-sending.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { HttpError } from '../lib/http-errors.js';
@@ -87,6 +95,32 @@ async function company(): Promise<{ companyId: string; clientId: string; supplie
   return { companyId, clientId: client.id, supplierId: supplier.id };
 }
 
+/** The records as the lists show them (with their client's or supplier's name): Finances' former input. */
+async function listedRecords(ids: { companyId: string }) {
+  const [invoiceList, supplierInvoiceList, projectList, clientList, supplierList] = await Promise.all([
+    invoices.listAll(ids.companyId),
+    supplierInvoices.listAll(ids.companyId),
+    projects.listAll(ids.companyId),
+    clients.listAll(ids.companyId),
+    suppliers.listAll(ids.companyId),
+  ]);
+  const clientNames = new Map(clientList.map((client) => [client.id, client.name]));
+  const supplierNames = new Map(supplierList.map((supplier) => [supplier.id, supplier.name]));
+  return {
+    invoices: invoiceList.map((invoice) => ({
+      ...invoiceAsRead(invoice),
+      client: clientNames.has(invoice.clientId) ? { name: clientNames.get(invoice.clientId) } : undefined,
+    })),
+    supplierInvoices: supplierInvoiceList.map((invoice) => ({
+      ...invoice,
+      supplier: supplierNames.has(invoice.supplierId)
+        ? { name: supplierNames.get(invoice.supplierId) }
+        : undefined,
+    })),
+    projects: projectList,
+  };
+}
+
 const sorted = (figures: Figures) =>
   Object.fromEntries(
     [...figures]
@@ -107,7 +141,7 @@ async function randomWrite(
     projects.listAll(companyId, ['status', 'version', 'name']),
     supplierInvoices.listAll(companyId),
   ]);
-  const action = random.below(14);
+  const action = random.below(17);
   const step = async (name: string, write: () => Promise<unknown>) => {
     try {
       await write();
@@ -187,6 +221,7 @@ async function randomWrite(
           quoteCreateInput.parse({
             title: 'Rénovation',
             clientId,
+            retentionRate: '5.00',
             items: [
               {
                 resourceType: 'labor',
@@ -265,6 +300,51 @@ async function randomWrite(
         ),
       );
     }
+    case 14:
+    case 15: {
+      // A situation of a validated quote, the quote brought there first when none is.
+      let quote = quoteList.find((candidate) => candidate.status === 'validated');
+      if (!quote) {
+        const next = quoteList.find(
+          (candidate) => candidate.status === 'draft' || candidate.status === 'sent',
+        );
+        if (!next) return 'rien';
+        const sent = next.status === 'draft' ? await sendQuote(companyId, next.id, next.version) : next;
+        const stored = await quotes.getOrThrow(companyId, sent.id);
+        quote = await updateQuote(
+          companyId,
+          sent.id,
+          quoteUpdateInput.parse({
+            title: stored.title,
+            clientId,
+            status: 'validated',
+            version: stored.version,
+          }),
+        );
+      }
+      const validated = quote;
+      return step('situation', () =>
+        createSituation(
+          companyId,
+          validated.id,
+          situationInput.parse({ cumulativePercent: random.pick(['30.00', '60.00', '100.00']) }),
+        ),
+      );
+    }
+    case 16: {
+      const situation = among(
+        invoiceList.filter((invoice) => invoice.kind === 'progress'),
+        ['sent', 'overdue', 'paid'],
+      );
+      if (!situation) return 'rien';
+      return step('retenue libérée', () =>
+        releaseRetention(
+          companyId,
+          situation.id,
+          retentionReleaseInput.parse({ version: situation.version }),
+        ),
+      );
+    }
     default: {
       if (supplierInvoiceList.length === 0) return 'rien';
       const supplierInvoice = random.pick(supplierInvoiceList);
@@ -295,13 +375,21 @@ describe('company aggregates', () => {
     const ids = await company();
     const random = generator(19_2026);
     const done: string[] = [];
+    const seen = { overdue: false, retention: false, topClient: false };
     for (let round = 0; round < 4; round += 1) {
       for (let index = 0; index < 30; index += 1) done.push(await randomWrite(random, ids));
       const records = await figureRecordsOf(ids.companyId);
       const maintained = await storedAggregates(ids.companyId);
       expect(sorted(maintained), done.join(', ')).toEqual(sorted(figuresOf(records)));
-      const now = new Date();
-      expect(await dashboardStats(ids.companyId, now)).toEqual(dashboardStatsOfRecords(records, now));
+      // Today, and 45 days later (when invoices sent today are overdue).
+      for (const now of [new Date(), new Date(Date.now() + 45 * day)]) {
+        expect(await dashboardStats(ids.companyId, now)).toEqual(dashboardStatsOfRecords(records, now));
+        const summary = await financesSummary(ids.companyId, now);
+        expect(summary).toEqual(financesSummaryOfRecords(await listedRecords(ids), now));
+        seen.overdue ||= summary.overdue.invoices.length > 0;
+        seen.retention ||= summary.retentions.quotes.length > 0;
+        seen.topClient ||= summary.topClients.length > 0;
+      }
     }
     const counts = new Map<string, number>();
     for (const name of done) counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -311,6 +399,9 @@ describe('company aggregates', () => {
     expect(counts.get('avoir')).toBeGreaterThan(0);
     expect(counts.get('devis envoyé')).toBeGreaterThan(0);
     expect(counts.get('facture fournisseur modifiée')).toBeGreaterThan(0);
+    expect(seen).toEqual({ overdue: true, retention: true, topClient: true });
+    expect(counts.get('situation'), [...counts].join(' ; ')).toBeGreaterThan(0);
+    expect(counts.get('retenue libérée'), [...counts].join(' ; ')).toBeGreaterThan(0);
 
     const maintained = sorted(await storedAggregates(ids.companyId));
     const rebuilt = sorted(await rebuildAggregates(ids.companyId));

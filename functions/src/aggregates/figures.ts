@@ -15,6 +15,7 @@ import {
   outstandingCents,
   paidCents,
   revenueEntries,
+  worksCompletedOn,
   type InvoiceAmounts,
   type RetentionAmounts,
 } from '@btp/shared/finance';
@@ -36,12 +37,42 @@ export const monthSk = (month: string): string => `AGG#MONTH#${month}`;
 export const dueSk = (day: string): string => `AGG#DUE#${day}`;
 export const duePrefix = 'AGG#DUE#';
 export const overdueAlwaysDay = '0000-00-00';
+/**
+ * The same invoices, one flag attribute each (`memberAttribute`): which invoices are overdue, for
+ * Finances' list of them (read from the earliest day, a few items).
+ */
+export const dueIdsSk = (day: string): string => `AGG#DUEIDS#${day}`;
+export const dueIdsPrefix = 'AGG#DUEIDS#';
+/**
+ * The retenues de garantie of one quote's situations (`retentionKeyOf`): `heldCount`, `heldCents`,
+ * a flag per situation whose retention is held, `done:<day>` per issued situation that reached 100 %
+ * of the contract (its issue day), `quoteNumber:<number>` per situation naming the quote.
+ */
+export const retentionSk = (key: string): string => `AGG#RETQ#${key}`;
+export const retentionPrefix = 'AGG#RETQ#';
 /** Revenue HT cashed from one client (Finances' top clients). */
 export const clientSk = (clientId: string): string => `AGG#CLIENT#${clientId}`;
 export const clientPrefix = 'AGG#CLIENT#';
 /** What was paid to one supplier (Finances' top suppliers). */
 export const supplierSk = (supplierId: string): string => `AGG#SUPPLIER#${supplierId}`;
 export const supplierPrefix = 'AGG#SUPPLIER#';
+
+/**
+ * A membership flag: 1 while the record belongs to the item (an overdue invoice's day, a held
+ * retention's quote). The aggregate update removes the attribute when the record leaves
+ * (`maintain.ts`), so only members are stored.
+ */
+export const memberPrefix = 'm:';
+export const memberAttribute = (id: string): string => `${memberPrefix}${id}`;
+export const completedPrefix = 'done:';
+export const quoteNumberPrefix = 'quoteNumber:';
+
+/** Which quote a situation's retention belongs to (as `retentionsSummary` groups them). */
+export function retentionKeyOf(invoice: RetentionAmounts): string {
+  if (invoice.quoteId) return `id:${invoice.quoteId}`;
+  if (invoice.situation?.quoteNumber) return `number:${invoice.situation.quoteNumber}`;
+  return `invoice:${invoice.id ?? ''}`;
+}
 
 /** Aggregate item (sort key) → attribute → amount (cents or a count). */
 export type Figures = Map<string, Map<string, number>>;
@@ -58,7 +89,15 @@ export interface FigureRecords {
 export const figureFields = {
   PROJECT: ['id', 'status'],
   QUOTE: ['id', 'status', 'totalAmount', 'vatBreakdown', 'vatAmount', 'totalWithVat'],
-  INVOICE: ['id', 'clientId', ...invoiceFigureAttributes, 'retentionAmount', 'retentionReleasedAt'],
+  INVOICE: [
+    'id',
+    'clientId',
+    ...invoiceFigureAttributes,
+    'retentionAmount',
+    'retentionReleasedAt',
+    'quoteId',
+    'situation',
+  ],
   SUPPLIER_INVOICE: ['id', 'supplierId', 'status', 'totalAmount', 'paidAmount', 'paidAt', 'dueDate'],
 } as const;
 
@@ -146,6 +185,7 @@ export function figuresOf(records: FigureRecords): Figures {
       if (due) {
         add(figures, dueSk(due), 'count', 1);
         add(figures, dueSk(due), 'cents', owed);
+        if (invoice.id) add(figures, dueIdsSk(due), memberAttribute(invoice.id), 1);
       }
     }
     if (isCreditNote(invoice) && invoice.status !== 'draft') {
@@ -157,6 +197,18 @@ export function figuresOf(records: FigureRecords): Figures {
     if (held > 0) {
       add(figures, totalsSk, 'retentionsHeld', 1);
       add(figures, totalsSk, 'retentionsHeldCents', held);
+    }
+    if (invoice.kind === 'progress') {
+      const sk = retentionSk(retentionKeyOf(invoice));
+      if (held > 0) {
+        add(figures, sk, 'heldCount', 1);
+        add(figures, sk, 'heldCents', held);
+        if (invoice.id) add(figures, sk, memberAttribute(invoice.id), 1);
+      }
+      const completedOn = worksCompletedOn([invoice]);
+      if (completedOn) add(figures, sk, `${completedPrefix}${completedOn}`, 1);
+      if (invoice.situation?.quoteNumber)
+        add(figures, sk, `${quoteNumberPrefix}${invoice.situation.quoteNumber}`, 1);
     }
     if (invoice.clientId) {
       const group = byClient.get(invoice.clientId);

@@ -19,6 +19,7 @@ import {
   figuresDelta,
   figuresOf,
   isFigureType,
+  memberPrefix,
   type FigureRecords,
   type FigureType,
   type Figures,
@@ -150,7 +151,10 @@ async function invoicesDelta(companyId: string, written: FigureImage[]): Promise
   return delta;
 }
 
-/** The `ADD` update of one aggregate item. */
+/**
+ * The update of one aggregate item: `ADD` of each amount moved; a membership flag
+ * (`memberPrefix`) that goes away is removed instead, so the item keeps only its members.
+ */
 export function aggregateUpdateItem(
   companyId: string,
   sk: string,
@@ -158,19 +162,28 @@ export function aggregateUpdateItem(
 ): TransactItem {
   const names: Record<string, string> = {};
   const amounts: Record<string, number> = {};
-  const parts: string[] = [];
+  const added: string[] = [];
+  const removed: string[] = [];
   [...values].forEach(([attribute, value], index) => {
     names[`#a${index}`] = attribute;
+    if (attribute.startsWith(memberPrefix) && value < 0) {
+      removed.push(`#a${index}`);
+      return;
+    }
     amounts[`:a${index}`] = value;
-    parts.push(`#a${index} :a${index}`);
+    added.push(`#a${index} :a${index}`);
   });
+  const expression = [
+    ...(added.length > 0 ? [`ADD ${added.join(', ')}`] : []),
+    ...(removed.length > 0 ? [`REMOVE ${removed.join(', ')}`] : []),
+  ].join(' ');
   return {
     Update: {
       TableName: tableName(),
       Key: { pk: companyPk(companyId), sk },
-      UpdateExpression: `ADD ${parts.join(', ')}`,
+      UpdateExpression: expression,
       ExpressionAttributeNames: names,
-      ExpressionAttributeValues: amounts,
+      ...(added.length > 0 ? { ExpressionAttributeValues: amounts } : {}),
     },
   };
 }

@@ -16,13 +16,26 @@ export class AggregateValues {
     const value = this.values[attribute];
     return typeof value === 'number' ? value : 0;
   }
+
+  /** The attributes whose name starts with `prefix` and whose amount is not 0, without the prefix. */
+  withPrefix(prefix: string): { name: string; value: number }[] {
+    return Object.entries(this.values).flatMap(([attribute, value]) =>
+      attribute.startsWith(prefix) && typeof value === 'number' && value !== 0
+        ? [{ name: attribute.slice(prefix.length), value }]
+        : [],
+    );
+  }
 }
 
-/** Items of the company whose sort key lies between `from` and `to` (both included). */
+/**
+ * Items of the company whose sort key lies between `from` and `to` (both included), in order;
+ * with `enough`, pages of `pageSize` items are read only until it answers true for what was read.
+ */
 export async function queryAggregates(
   companyId: string,
   from: string,
   to: string,
+  options: { pageSize?: number; enough?: (found: { sk: string; values: AggregateValues }[]) => boolean } = {},
 ): Promise<{ sk: string; values: AggregateValues }[]> {
   const found: { sk: string; values: AggregateValues }[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -35,17 +48,26 @@ export async function queryAggregates(
           ExpressionAttributeValues: { ':pk': companyPk(companyId), ':from': from, ':to': to },
           ConsistentRead: true,
           ExclusiveStartKey: startKey,
+          ...(options.pageSize ? { Limit: options.pageSize } : {}),
         }),
       );
       for (const item of page.Items ?? []) {
         found.push({ sk: String(item.sk), values: new AggregateValues(item) });
       }
       startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    } while (startKey && !options.enough?.(found));
   } catch (error) {
     throw awsErrorToHttp(error) ?? error;
   }
   return found;
+}
+
+/** Every item whose sort key starts with `prefix`. */
+export function queryAggregatePrefix(
+  companyId: string,
+  prefix: string,
+): Promise<{ sk: string; values: AggregateValues }[]> {
+  return queryAggregates(companyId, prefix, `${prefix}\uffff`);
 }
 
 /** The company totals and the given months' items. */

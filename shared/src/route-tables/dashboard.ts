@@ -1,6 +1,13 @@
 import type { RouteDefinition } from '../routes.js';
 
-/** Dashboard figures. */
+/** Dashboard and Finances figures (read from the company aggregates). */
 export const dashboardRoutes: RouteDefinition[] = [
   { method: 'GET', path: '/api/dashboard/stats', handler: 'dashboard/stats', access: 'user', table: 'read' },
+  {
+    method: 'GET',
+    path: '/api/finances/summary',
+    handler: 'finances/summary',
+    access: 'user',
+    table: 'read',
+  },
 ];

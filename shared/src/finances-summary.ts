@@ -1,0 +1,268 @@
+/**
+ * `GET /api/finances/summary`: every figure of the Finances screen (spec section 9), computed by the
+ * server from the company aggregates, whatever the number of records. `financesSummaryOfRecords` is
+ * the same summary from the records themselves: the reference the server's figures are tested
+ * against (and the SPA's tests build their answers with).
+ */
+import * as z from 'zod';
+import {
+  centsOf,
+  changeTenths,
+  isCreditNote,
+  issuedCreditNotes,
+  monthInFrance,
+  netProfitCents,
+  outstandingCents,
+  paidCents,
+  paidInMonthCents,
+  paidTotalCents,
+  pendingSupplierCents,
+  percentTenthsText,
+  previousMonth,
+  profitMarginTenths,
+  receivables,
+  retentionsSummary,
+  revenueHtCents,
+  revenueHtInMonthCents,
+  type InvoiceAmounts,
+  type RetentionAmounts,
+} from './finance.js';
+import { calendarDateInFrance, isOverdue } from './invoice-status.js';
+import { formatMoney } from './money.js';
+import './zod-fr.js';
+
+/** Finances lists 5 overdue invoices, 5 clients, 5 suppliers, 5 quotes with retentions (then "Et N autres…"). */
+export const FINANCES_LISTED = 5;
+
+/** The project statuses Finances counts, in its order. */
+export const financesProjectStatuses = ['in_progress', 'planning', 'completed', 'on_hold'] as const;
+
+const money = z.string();
+const party = z.object({ id: z.string(), name: z.string(), amount: money });
+
+export const financesSummarySchema = z.object({
+  /** The current month (France), `YYYY-MM`. */
+  month: z.string(),
+  /** Revenue HT cashed, all time, net of credit notes. */
+  revenue: money,
+  /** Supplier invoices paid, all time. */
+  expenses: money,
+  netProfit: money,
+  /** "23.4"; `null` without revenue. */
+  marginPercent: z.string().nullable(),
+  /** This month vs last month, "12.5"; `null` when last month is 0. */
+  revenueChangePercent: z.string().nullable(),
+  expensesChangePercent: z.string().nullable(),
+  /** Customer invoices awaiting payment and what remains to pay on them, TTC. */
+  pending: z.object({ count: z.number().int(), amount: money }),
+  /**
+   * Of those, the overdue ones, TTC, and the first `FINANCES_LISTED` of them: those stored overdue
+   * first, then by due day, then the most recent first.
+   */
+  overdue: z.object({
+    count: z.number().int(),
+    amount: money,
+    invoices: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        number: z.string().nullable(),
+        clientName: z.string().nullable(),
+        dueDate: z.string().nullable(),
+        /** What remains to pay, TTC. */
+        outstanding: money,
+      }),
+    ),
+  }),
+  /** Issued credit notes: how many, and their HT. */
+  creditNotes: z.object({ count: z.number().int(), amount: money }),
+  /** What remains to pay on supplier invoices neither paid nor cancelled. */
+  supplierPending: money,
+  /** The clients with the largest revenue HT, the suppliers with the largest paid totals (5 each). */
+  topClients: z.array(party),
+  topSuppliers: z.array(party),
+  projectCounts: z.object(
+    Object.fromEntries(financesProjectStatuses.map((status) => [status, z.number().int()])) as Record<
+      (typeof financesProjectStatuses)[number],
+      z.ZodNumber
+    >,
+  ),
+  /** Retenues de garantie (DOCUMENTS.md § 4), TTC: held, due for release, by quote (the first 5). */
+  retentions: z.object({
+    heldCount: z.number().int(),
+    held: money,
+    releasableCount: z.number().int(),
+    releasable: money,
+    nextReleasableOn: z.string().nullable(),
+    quoteCount: z.number().int(),
+    quotes: z.array(
+      z.object({
+        key: z.string(),
+        number: z.string().nullable(),
+        clientName: z.string().nullable(),
+        situationNumbers: z.array(z.string()),
+        amount: money,
+        releasableOn: z.string().nullable(),
+        releasable: z.boolean(),
+      }),
+    ),
+  }),
+});
+export type FinancesSummary = z.infer<typeof financesSummarySchema>;
+
+/** A party's figure: largest first, then by id (a stable order whatever the reading order). */
+export function byAmountThenId(a: { id: string; cents: number }, b: { id: string; cents: number }): number {
+  return b.cents - a.cents || a.id.localeCompare(b.id);
+}
+
+/** The overdue list's order: stored overdue first, then by due day, then the most recent record first. */
+export function overdueOrderKey(invoice: { status: string; dueDate?: string | null }): string {
+  return invoice.status === 'overdue' ? '0000-00-00' : (invoice.dueDate?.slice(0, 10) ?? '');
+}
+
+export interface SummaryInvoice extends RetentionAmounts {
+  id: string;
+  title?: string;
+  number?: string | null;
+  clientId?: string | null;
+  client?: { name?: string | null } | null;
+  buyer?: { name?: string | null } | null;
+}
+
+export interface SummarySupplierInvoice extends InvoiceAmounts {
+  supplierId?: string | null;
+  supplier?: { name?: string | null } | null;
+}
+
+/**
+ * The summary from every record of the company (customer invoices with their client, supplier
+ * invoices with their supplier, projects), on `now`: the reference of `GET /api/finances/summary`.
+ */
+export function financesSummaryOfRecords(
+  records: {
+    invoices: readonly SummaryInvoice[];
+    supplierInvoices: readonly SummarySupplierInvoice[];
+    projects: readonly { status?: string | null }[];
+  },
+  now: Date = new Date(),
+): FinancesSummary {
+  const { invoices, supplierInvoices } = records;
+  const today = calendarDateInFrance(now);
+  const month = monthInFrance(now);
+  const revenueCents = revenueHtCents(invoices);
+  const expensesCents = paidTotalCents(supplierInvoices);
+  const owed = receivables(invoices, today);
+  const notes = issuedCreditNotes(invoices);
+  const overdue = invoices
+    .filter((invoice) => isOverdue(invoice, today) && !isCreditNote(invoice))
+    .sort((a, b) => overdueOrderKey(a).localeCompare(overdueOrderKey(b)) || b.id.localeCompare(a.id));
+
+  const clientNames = new Map<string, string>();
+  const byClient = new Map<string, SummaryInvoice[]>();
+  for (const invoice of invoices) {
+    if (!invoice.clientId) continue;
+    byClient.set(invoice.clientId, [...(byClient.get(invoice.clientId) ?? []), invoice]);
+    if (invoice.client?.name && !clientNames.has(invoice.clientId))
+      clientNames.set(invoice.clientId, invoice.client.name);
+  }
+  const topClients = [...byClient]
+    .map(([id, group]) => ({ id, cents: revenueHtCents(group) }))
+    .filter((client) => client.cents > 0)
+    .sort(byAmountThenId)
+    .slice(0, FINANCES_LISTED)
+    .map((client) => ({
+      id: client.id,
+      name: clientNames.get(client.id) ?? 'Inconnu',
+      amount: formatMoney(client.cents),
+    }));
+
+  const supplierNames = new Map<string, string>();
+  const bySupplier = new Map<string, number>();
+  for (const invoice of supplierInvoices) {
+    if (!invoice.supplierId) continue;
+    if (invoice.supplier?.name && !supplierNames.has(invoice.supplierId))
+      supplierNames.set(invoice.supplierId, invoice.supplier.name);
+    const cents = paidCents(invoice);
+    if (cents !== 0) bySupplier.set(invoice.supplierId, (bySupplier.get(invoice.supplierId) ?? 0) + cents);
+  }
+  const topSuppliers = [...bySupplier]
+    .map(([id, cents]) => ({ id, cents }))
+    .sort(byAmountThenId)
+    .slice(0, FINANCES_LISTED)
+    .map((supplier) => ({
+      id: supplier.id,
+      name: supplierNames.get(supplier.id) ?? 'Inconnu',
+      amount: formatMoney(supplier.cents),
+    }));
+
+  const retentions = retentionsSummary(invoices, today);
+  const projectCounts = Object.fromEntries(
+    financesProjectStatuses.map((status) => [
+      status,
+      records.projects.filter((project) => project.status === status).length,
+    ]),
+  ) as FinancesSummary['projectCounts'];
+
+  return {
+    month,
+    revenue: formatMoney(revenueCents),
+    expenses: formatMoney(expensesCents),
+    netProfit: formatMoney(netProfitCents(revenueCents, expensesCents)),
+    marginPercent: percentTenthsText(profitMarginTenths(revenueCents, expensesCents)),
+    revenueChangePercent: percentTenthsText(
+      changeTenths(
+        revenueHtInMonthCents(invoices, month),
+        revenueHtInMonthCents(invoices, previousMonth(month)),
+      ),
+    ),
+    expensesChangePercent: percentTenthsText(
+      changeTenths(
+        paidInMonthCents(supplierInvoices, month),
+        paidInMonthCents(supplierInvoices, previousMonth(month)),
+      ),
+    ),
+    pending: { count: owed.count, amount: formatMoney(owed.cents) },
+    overdue: {
+      count: owed.overdueCount,
+      amount: formatMoney(owed.overdueCents),
+      invoices: overdue.slice(0, FINANCES_LISTED).map((invoice) => ({
+        id: invoice.id,
+        title: invoice.title ?? '',
+        number: invoice.number ?? null,
+        clientName: invoice.client?.name ?? null,
+        dueDate: invoice.dueDate ?? null,
+        outstanding: formatMoney(outstandingCents(invoice)),
+      })),
+    },
+    creditNotes: { count: notes.count, amount: formatMoney(notes.cents) },
+    supplierPending: formatMoney(pendingSupplierCents(supplierInvoices)),
+    topClients,
+    topSuppliers,
+    projectCounts,
+    retentions: {
+      heldCount: retentions.heldCount,
+      held: formatMoney(retentions.heldCents),
+      releasableCount: retentions.releasableCount,
+      releasable: formatMoney(retentions.releasableCents),
+      nextReleasableOn: retentions.nextReleasableOn ?? null,
+      quoteCount: retentions.quotes.length,
+      quotes: retentions.quotes.slice(0, FINANCES_LISTED).map((quote) => {
+        const first = quote.situations[0]!.invoice;
+        return {
+          key: quote.key,
+          number: quote.quoteNumber ?? first.number ?? null,
+          clientName: first.client?.name ?? first.buyer?.name ?? null,
+          situationNumbers: quote.situations.flatMap(({ invoice }) =>
+            invoice.number ? [invoice.number] : [],
+          ),
+          amount: formatMoney(quote.cents),
+          releasableOn: quote.releasableOn ?? null,
+          releasable: quote.releasable,
+        };
+      }),
+    },
+  };
+}
+
+/** `centsOf` for the SPA's figures: a summary's money as cents. */
+export const summaryCents = (amount: string): number => centsOf(amount);
