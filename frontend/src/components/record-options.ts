@@ -41,6 +41,8 @@ export function useRecordOptions<T>(
   useList: (params?: ListParams) => ListState<T>,
   toOption: (record: T) => RecordOption,
   value: string | undefined,
+  /** Only the records this keeps (a client's projects, say). */
+  keep: (record: T) => boolean = () => true,
 ) {
   const [text, setText] = useState('');
   const [searched, setSearched] = useState('');
@@ -53,8 +55,8 @@ export function useRecordOptions<T>(
   // Without a search, the same query as `first` (one call, one cache entry).
   const found = useList(searched === '' ? undefined : { q: searched });
 
-  const firstOptions = (first.data ?? []).map(toOption);
-  const foundOptions = searched === '' ? [] : (found.data ?? []).map(toOption);
+  const firstOptions = (first.data ?? []).filter(keep).map(toOption);
+  const foundOptions = searched === '' ? [] : (found.data ?? []).filter(keep).map(toOption);
   // The record chosen, so that it keeps its name once the search that found it is cleared.
   const [kept, setKept] = useState<RecordOption | undefined>();
 

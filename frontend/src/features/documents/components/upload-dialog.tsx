@@ -7,6 +7,7 @@ import { useState } from 'react';
 
 import { useUploadDocument } from '../../../api/documents/upload-document';
 import { useProjectsList } from '../../../api/projects/list-projects';
+import { useRecordOptions } from '../../../components/record-options';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
@@ -47,11 +48,16 @@ function isAbort(error: unknown): boolean {
 export function UploadDialog({ onClose }: { onClose: () => void }) {
   const { toast } = useToast();
   const upload = useUploadDocument();
-  const projects = useProjectsList();
   const { form, handleFinish, handleValuesChange, showServerErrors } = useZodForm<
     UploadValues,
     ReturnType<typeof uploadFieldsSchema.parse>
   >(fields, (values) => validateWith(uploadFieldsSchema, values));
+  // A project past the first 1,000 is found by the server's search as the person types.
+  const projectSearch = useRecordOptions(
+    useProjectsList,
+    (project) => ({ value: project.id, label: project.name }),
+    Form.useWatch('projectId', form) as string | undefined,
+  );
   const [file, setFile] = useState<File>();
   const [fileMessage, setFileMessage] = useState<string>();
   const [progress, setProgress] = useState<number | null>(null);
@@ -165,10 +171,12 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
           <Select
             id="document-upload-project"
             allowClear
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={projectSearch.searchProps}
+            onOpenChange={projectSearch.onOpenChange}
+            onSelect={projectSearch.onSelect}
             placeholder="Aucun projet"
-            loading={projects.isPending}
-            options={(projects.data ?? []).map((project) => ({ value: project.id, label: project.name }))}
+            loading={projectSearch.loading}
+            options={projectSearch.options}
           />
         </Form.Item>
         <Form.Item name="description" label="Description" htmlFor="document-upload-description">

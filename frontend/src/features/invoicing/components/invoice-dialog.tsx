@@ -8,7 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 
 import { useClientsList } from '../../../api/clients/list-clients';
-import { useRecordOptions } from '../../../components/record-options';
+import { matches, useRecordOptions } from '../../../components/record-options';
 import { useCreateInvoice } from '../../../api/invoices/create-invoice';
 import { useUpdateInvoice } from '../../../api/invoices/update-invoice';
 import { useProjectsList } from '../../../api/projects/list-projects';
@@ -105,7 +105,6 @@ interface InvoiceDialogProps {
 export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps) {
   const { toast } = useToast();
   const clients = useClientsList();
-  const projects = useProjectsList();
   const create = useCreateInvoice();
   const update = useUpdateInvoice();
   const vat = useCompanyVatSettings();
@@ -132,6 +131,14 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
     InvoiceUpdateData
   >(fields, (values) => validateInvoice(values, lines, invoice));
   const clientId = Form.useWatch('clientId', form) ?? invoice?.clientId;
+  // Only the chosen client's projects (the API refuses a project of another client); one past the
+  // first 1,000 is found by the server's search as the person types.
+  const projectSearch = useRecordOptions(
+    useProjectsList,
+    (project) => ({ value: project.id, label: project.name }),
+    Form.useWatch('projectId', form) as string | undefined,
+    (project) => clientId !== undefined && project.clientId === clientId,
+  );
   // A client past the first 1,000 is found by the server's search as the person types.
   const clientSearch = useRecordOptions(
     useClientsList,
@@ -182,12 +189,10 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
   if (invoice?.client && !clientOptions.some((option) => option.value === invoice.clientId)) {
     clientOptions.push({ value: invoice.clientId, label: invoice.client.name });
   }
-  // Only the chosen client's projects: the API refuses a project of another client.
+  const noProject = { value: NO_PROJECT, label: 'Aucun projet' };
   const projectOptions = [
-    { value: NO_PROJECT, label: 'Aucun projet' },
-    ...(projects.data ?? [])
-      .filter((project) => clientId !== undefined && project.clientId === clientId)
-      .map((project) => ({ value: project.id, label: project.name })),
+    ...(matches(noProject.label, projectSearch.typed) ? [noProject] : []),
+    ...projectSearch.options,
   ];
   const shownLineMessages = lines.map((_, index) => ({
     ...(serverLineMessages[index] ?? {}),
@@ -247,8 +252,10 @@ export function InvoiceDialog({ invoice, onClose, onSaved }: InvoiceDialogProps)
             <Form.Item name="projectId" label="Projet">
               <Select
                 disabled={situation}
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={projects.isPending}
+                showSearch={projectSearch.searchProps}
+                onOpenChange={projectSearch.onOpenChange}
+                onSelect={projectSearch.onSelect}
+                loading={projectSearch.loading}
                 options={projectOptions}
               />
             </Form.Item>

@@ -743,6 +743,38 @@ describe('Facturation', () => {
     expect(screen.getByRole('tab', { name: /^Brouillons/ })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it("finds the chosen client's project past the first 1,000 by the server's search, never another client's", async () => {
+    const user = setupUser();
+    const old = { ...extension, id: '4c0c1d2e-0000-4000-8000-000000001050', name: 'Garage Garnier 2019' };
+    const otherOld = { ...ecole, id: '4c0c1d2e-0000-4000-8000-000000001051', name: 'Garage mairie 2019' };
+    const api = stub({
+      'GET /api/projects?q=garage': json([old, otherOld]),
+      'POST /api/invoices': json({ ...draft, id: '4c0c1d2e-0000-4000-8000-000000000109' }, 201),
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: /Nouvelle Facture/ }));
+    const dialog = await findDialog('Nouvelle Facture');
+    await choose(dialog, 'Client', 'Garnier SARL');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Projet' }));
+    await user.keyboard('garage');
+    await user.click(await screen.findByTitle('Garage Garnier 2019'));
+    expect(screen.queryByTitle('Garage mairie 2019')).not.toBeInTheDocument();
+    await fill(within(dialog).getByLabelText('Titre'), 'Garage');
+    await user.type(within(dialog).getByLabelText('Échéance'), '30/06/2026{Enter}');
+    const first = lineOf(dialog, 1);
+    await fill(within(first).getByLabelText('Désignation'), 'Porte');
+    await fill(within(first).getByLabelText('Quantité'), '1');
+    await fill(within(first).getByLabelText('Prix unitaire HT'), '900');
+    await user.click(within(dialog).getByRole('button', { name: 'Créer la facture' }));
+
+    expect(await toasts().findByText('Facture créée avec succès')).toBeInTheDocument();
+    expect(api.calls('GET /api/projects?q=garage')).toHaveLength(1);
+    expect(
+      api.calls('POST /api/invoices').map((call) => (call.body as { projectId: string }).projectId),
+    ).toEqual([old.id]);
+  });
+
   it("says 'Erreur lors de la création de la facture' when the creation fails without a message", async () => {
     const user = setupUser();
     stub({ 'POST /api/invoices': () => new Response('', { status: 502 }) });

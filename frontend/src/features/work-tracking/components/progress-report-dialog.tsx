@@ -8,6 +8,7 @@ import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useCreateProgressReport } from '../../../api/progress-reports/create-progress-report';
 import { useUpdateProgressReport } from '../../../api/progress-reports/update-progress-report';
 import { useProjectsList } from '../../../api/projects/list-projects';
+import { useRecordOptions } from '../../../components/record-options';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
@@ -85,6 +86,16 @@ export function ProgressReportDialog({ report, onClose, onSaved }: ProgressRepor
     ProgressReportUpdateData
   >(fields, (values) => validateReport(values, report?.version));
 
+  // A project past the first 1,000 is found by the server's search as the person types.
+  const projectSearch = useRecordOptions(
+    useProjectsList,
+    (project) => ({
+      value: project.id,
+      label: project.client ? `${project.name} — ${project.client.name}` : project.name,
+    }),
+    Form.useWatch('projectId', form) as string | undefined,
+  );
+
   const save = async (data: ProgressReportUpdateData) => {
     try {
       if (report === undefined) {
@@ -109,10 +120,7 @@ export function ProgressReportDialog({ report, onClose, onSaved }: ProgressRepor
     }
   };
 
-  const projectOptions = (projects.data ?? []).map((project) => ({
-    value: project.id,
-    label: project.client ? `${project.name} — ${project.client.name}` : project.name,
-  }));
+  const projectOptions = projectSearch.options;
   // A report whose project is gone still shows what it was attached to.
   if (report?.project && !projectOptions.some((option) => option.value === report.projectId)) {
     projectOptions.push({ value: report.projectId, label: report.project.name });
@@ -141,9 +149,11 @@ export function ProgressReportDialog({ report, onClose, onSaved }: ProgressRepor
       >
         <Form.Item name="projectId" label="Projet" required>
           <Select
-            showSearch={{ optionFilterProp: 'label' }}
+            showSearch={projectSearch.searchProps}
+            onOpenChange={projectSearch.onOpenChange}
+            onSelect={projectSearch.onSelect}
             placeholder="Choisissez un projet"
-            loading={projects.isPending}
+            loading={projectSearch.loading}
             options={projectOptions}
             notFoundContent={projects.isPending ? 'Chargement...' : 'Aucun projet'}
           />
