@@ -1,47 +1,16 @@
-import {
-  changeTenths,
-  isCreditNote,
-  issuedCreditNotes,
-  monthInFrance,
-  netProfitCents,
-  outstandingCents,
-  paidInMonthCents,
-  paidTotalCents,
-  pendingSupplierCents,
-  previousMonth,
-  profitMarginTenths,
-  receivables,
-  retentionsSummary,
-  revenueHtCents,
-  revenueHtInMonthCents,
-} from '@btp/shared/finance';
-import {
-  comparedBarPercents,
-  countByStatus,
-  topPaidParties,
-  topRevenueParties,
-  type PaidParty,
-} from '@btp/shared/finance-views';
-import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
-import type { ProjectStatus } from '@btp/shared/enums';
-
-import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
-import type { ProjectsListItem } from '../../../api/projects/list-projects';
-import type { SupplierInvoicesListItem } from '../../../api/supplier-invoices/list-supplier-invoices';
+import { centsOf } from '@btp/shared/finance';
+import { comparedBarPercents, type PaidParty } from '@btp/shared/finance-views';
+import { FINANCES_LISTED, financesProjectStatuses, type FinancesSummary } from '@btp/shared/finances-summary';
+import { tryParseDecimal } from '@btp/shared/money';
 
 /** Spec section 9: the Finances screen lists 5 overdue invoices, 5 clients, 5 suppliers. */
-export const OVERDUE_SHOWN = 5;
-export const TOP_PARTIES = 5;
+export const OVERDUE_SHOWN = FINANCES_LISTED;
+export const TOP_PARTIES = FINANCES_LISTED;
 /** Quotes listed under 'Retenues de garantie' before 'Et N autres…'. */
-export const RETENTION_QUOTES_SHOWN = 5;
+export const RETENTION_QUOTES_SHOWN = FINANCES_LISTED;
 
 /** The project statuses the Finances screen counts, in its order. */
-export const countedProjectStatuses = [
-  'in_progress',
-  'planning',
-  'completed',
-  'on_hold',
-] as const satisfies readonly ProjectStatus[];
+export const countedProjectStatuses = financesProjectStatuses;
 
 export interface OverdueInvoice {
   id: string;
@@ -76,13 +45,16 @@ export interface RetentionFigures {
   releasableCount: number;
   /** The earliest release day still to come, when none is releasable yet or more follow. */
   nextReleasableOn: string | undefined;
+  /** How many quotes have a held retention; `quotes` are the first `RETENTION_QUOTES_SHOWN`. */
+  quoteCount: number;
   quotes: RetentionQuote[];
 }
 
 /**
- * Every figure of the Finances screen, in cents and tenths of a percent (spec section 9). Revenue is
- * HT ("CA encaissé HT", credit notes deducted), what is owed TTC (the shared rules of finance.ts);
- * supplier invoices carry one amount, as entered.
+ * Every figure of the Finances screen, in cents and tenths of a percent (spec section 9), as
+ * `GET /api/finances/summary` computes them from every record. Revenue is HT ("CA encaissé HT",
+ * credit notes deducted), what is owed TTC (the shared rules of finance.ts); supplier invoices
+ * carry one amount, as entered.
  */
 export interface FinanceFigures {
   /** HT: invoices cashed less their issued credit notes. */
@@ -97,6 +69,8 @@ export interface FinanceFigures {
   pendingCents: number;
   pendingCount: number;
   overdueCents: number;
+  /** How many invoices are overdue; `overdue` lists the first `OVERDUE_SHOWN`. */
+  overdueCount: number;
   /** Issued credit notes: how many, and their HT. */
   creditNotes: { count: number; cents: number };
   overdue: OverdueInvoice[];
@@ -109,91 +83,63 @@ export interface FinanceFigures {
   retentions: RetentionFigures;
 }
 
-/** The retenues de garantie held on `today` (France), by quote, releasable ones first. */
-function retentionFigures(invoices: readonly InvoicesListItem[], today: string): RetentionFigures {
-  const summary = retentionsSummary(invoices, today);
-  return {
-    heldCents: summary.heldCents,
-    heldCount: summary.heldCount,
-    releasableCents: summary.releasableCents,
-    releasableCount: summary.releasableCount,
-    nextReleasableOn: summary.nextReleasableOn,
-    quotes: summary.quotes.map((quote) => {
-      const first = quote.situations[0]!.invoice;
-      const situationNumbers = quote.situations.flatMap(({ invoice }) =>
-        invoice.number ? [invoice.number] : [],
-      );
-      return {
-        key: quote.key,
-        number: quote.quoteNumber ?? first.number,
-        clientName: first.client?.name ?? first.buyer?.name,
-        situationNumbers,
-        cents: quote.cents,
-        releasableOn: quote.releasableOn,
-        releasable: quote.releasable,
-      };
-    }),
-  };
+/** Tenths of a percent from the API's `"12.5"` (`null` stays `null`). */
+function tenthsOf(percent: string | null): number | null {
+  if (percent === null) return null;
+  const parsed = tryParseDecimal(percent, 1);
+  return parsed.ok ? parsed.units : null;
 }
 
-/** The Finances screen's figures from the three lists, on `now` (France's calendar). */
-export function financeFigures(
-  invoices: readonly InvoicesListItem[],
-  supplierInvoices: readonly SupplierInvoicesListItem[],
-  projects: readonly ProjectsListItem[],
-  now: Date = new Date(),
-): FinanceFigures {
-  const today = calendarDateInFrance(now);
-  const month = monthInFrance(now);
-  const revenueCents = revenueHtCents(invoices);
-  const expensesCents = paidTotalCents(supplierInvoices);
-  const owed = receivables(invoices, today);
-  const notes = issuedCreditNotes(invoices);
-  const bars = comparedBarPercents(revenueCents, expensesCents);
+const partiesOf = (parties: FinancesSummary['topClients']): PaidParty[] =>
+  parties.map((party) => ({ id: party.id, name: party.name, cents: centsOf(party.amount) }));
 
+/** The Finances screen's figures from `GET /api/finances/summary` (computed by the server from all records). */
+export function financeFigures(summary: FinancesSummary): FinanceFigures {
+  const revenueCents = centsOf(summary.revenue);
+  const expensesCents = centsOf(summary.expenses);
+  const bars = comparedBarPercents(revenueCents, expensesCents);
+  const { retentions } = summary;
   return {
     revenueCents,
     expensesCents,
-    netProfitCents: netProfitCents(revenueCents, expensesCents),
-    marginTenths: profitMarginTenths(revenueCents, expensesCents),
-    revenueChangeTenths: changeTenths(
-      revenueHtInMonthCents(invoices, month),
-      revenueHtInMonthCents(invoices, previousMonth(month)),
-    ),
-    expensesChangeTenths: changeTenths(
-      paidInMonthCents(supplierInvoices, month),
-      paidInMonthCents(supplierInvoices, previousMonth(month)),
-    ),
-    pendingCents: owed.cents,
-    pendingCount: owed.count,
-    overdueCents: owed.overdueCents,
-    creditNotes: { count: notes.count, cents: notes.cents },
-    overdue: invoices
-      .map((invoice) => withEffectiveStatus(invoice, today))
-      .filter((invoice) => invoice.status === 'overdue' && !isCreditNote(invoice))
-      .map((invoice) => ({
-        id: invoice.id,
-        title: invoice.title,
-        number: invoice.number,
-        clientName: invoice.client?.name,
-        dueDate: invoice.dueDate,
-        outstandingCents: outstandingCents(invoice),
-      })),
-    pendingSupplierCents: pendingSupplierCents(supplierInvoices),
+    netProfitCents: centsOf(summary.netProfit),
+    marginTenths: tenthsOf(summary.marginPercent),
+    revenueChangeTenths: tenthsOf(summary.revenueChangePercent),
+    expensesChangeTenths: tenthsOf(summary.expensesChangePercent),
+    pendingCents: centsOf(summary.pending.amount),
+    pendingCount: summary.pending.count,
+    overdueCents: centsOf(summary.overdue.amount),
+    overdueCount: summary.overdue.count,
+    creditNotes: { count: summary.creditNotes.count, cents: centsOf(summary.creditNotes.amount) },
+    overdue: summary.overdue.invoices.map((invoice) => ({
+      id: invoice.id,
+      title: invoice.title,
+      number: invoice.number ?? undefined,
+      clientName: invoice.clientName ?? undefined,
+      dueDate: invoice.dueDate ?? undefined,
+      outstandingCents: centsOf(invoice.outstanding),
+    })),
+    pendingSupplierCents: centsOf(summary.supplierPending),
     bars: { revenue: bars.a, expenses: bars.b },
-    topClients: topRevenueParties(
-      invoices,
-      (invoice) => invoice.client,
-      (invoice) => invoice.clientId,
-      TOP_PARTIES,
-    ),
-    topSuppliers: topPaidParties(
-      supplierInvoices,
-      (invoice) => invoice.supplier,
-      (invoice) => invoice.supplierId,
-      TOP_PARTIES,
-    ),
-    projectCounts: countByStatus(projects, countedProjectStatuses),
-    retentions: retentionFigures(invoices, today),
+    topClients: partiesOf(summary.topClients),
+    topSuppliers: partiesOf(summary.topSuppliers),
+    projectCounts: summary.projectCounts,
+    retentions: {
+      heldCents: centsOf(retentions.held),
+      heldCount: retentions.heldCount,
+      releasableCents: centsOf(retentions.releasable),
+      releasableCount: retentions.releasableCount,
+      nextReleasableOn: retentions.nextReleasableOn ?? undefined,
+      quoteCount: retentions.quoteCount,
+      quotes: retentions.quotes.map((quote) => ({
+        key: quote.key,
+        number: quote.number ?? undefined,
+        clientName: quote.clientName ?? undefined,
+        situationNumbers: quote.situationNumbers,
+        cents: centsOf(quote.amount),
+        releasableOn: quote.releasableOn ?? undefined,
+        releasable: quote.releasable,
+      })),
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { financesSummaryOfRecords } from '@btp/shared/finances-summary';
 import { json, never, stubApi, type Routes } from '../../../testing/api-stub';
 import { companyAdmin } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/render-app';
@@ -73,14 +74,31 @@ const paid = (amount: string, paidAt: string, fields: Record<string, unknown> = 
   ...fields,
 });
 
-function stub(overrides: Routes = {}) {
-  return stubApi({
-    'GET /api/setup/status': json({ installed: true }),
-    'GET /api/auth/me': json(companyAdmin),
+/**
+ * The API with the company's records given as lists (`GET /api/invoices`…, with their client's or
+ * supplier's name): the screen reads `GET /api/finances/summary`, answered as the server computes it
+ * from those records (`financesSummaryOfRecords`, which the server's aggregates are tested against).
+ */
+function stub(records: Routes = {}) {
+  const lists: Routes = {
     'GET /api/projects': json([]),
     'GET /api/invoices': json([]),
     'GET /api/supplier-invoices': json([]),
-    ...overrides,
+    ...records,
+  };
+  const listed = async (route: string, request: Parameters<Routes[string]>[0]) =>
+    (await (await lists[route]!(request)).json()) as never[];
+  return stubApi({
+    'GET /api/setup/status': json({ installed: true }),
+    'GET /api/auth/me': json(companyAdmin),
+    'GET /api/finances/summary': async (request) => {
+      const [invoices, supplierInvoices, projects] = await Promise.all([
+        listed('GET /api/invoices', request),
+        listed('GET /api/supplier-invoices', request),
+        listed('GET /api/projects', request),
+      ]);
+      return Response.json(financesSummaryOfRecords({ invoices, supplierInvoices, projects }));
+    },
   });
 }
 

@@ -6,9 +6,7 @@ import { ClockCircleOutlined, FallOutlined, RiseOutlined, WalletOutlined } from 
 import { Alert, Card, Col, Progress, Row, Statistic, Tabs, Tag } from 'antd';
 import type { ReactNode } from 'react';
 
-import { useInvoicesList } from '../../../api/invoices/list-invoices';
-import { useProjectsList } from '../../../api/projects/list-projects';
-import { useSupplierInvoicesList } from '../../../api/supplier-invoices/list-supplier-invoices';
+import { useFinancesSummary } from '../../../api/finances/get-finances-summary';
 import { PageBody, PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format';
 import { useIsDesktop } from '../../../lib/use-media-query';
@@ -42,7 +40,7 @@ function Kpi({ title, value, icon, note }: KpiProps) {
 }
 
 function KpiCards({ figures }: { figures: FinanceFigures }) {
-  const overdueCount = figures.overdue.length;
+  const overdueCount = figures.overdueCount;
   return (
     <Row gutter={[16, 16]} className={styles.row}>
       <Col xs={24} sm={12} xl={6}>
@@ -132,7 +130,7 @@ function RevenueVsExpenses({ figures }: { figures: FinanceFigures }) {
 
 function OverdueInvoices({ figures }: { figures: FinanceFigures }) {
   const shown = figures.overdue.slice(0, OVERDUE_SHOWN);
-  const more = figures.overdue.length - shown.length;
+  const more = figures.overdueCount - shown.length;
   return (
     <Card title="Factures en retard" className={styles.card} role="region" aria-label="Factures en retard">
       {shown.length === 0 ? (
@@ -181,7 +179,7 @@ function releaseText(quote: RetentionQuote): string {
 function Retentions({ figures }: { figures: FinanceFigures }) {
   const retentions = figures.retentions;
   const shown = retentions.quotes.slice(0, RETENTION_QUOTES_SHOWN);
-  const more = retentions.quotes.length - shown.length;
+  const more = retentions.quoteCount - shown.length;
   let releasableNote: string;
   if (retentions.releasableCount > 0) {
     releasableNote = `${situationsText(retentions.releasableCount)}, à réclamer à vos clients`;
@@ -345,7 +343,7 @@ function RevenueTab({ figures }: { figures: FinanceFigures }) {
               value={`${formatEuro(figures.pendingCents)} TTC`}
             />
             <Figure
-              label={`En retard (${figures.overdue.length})`}
+              label={`En retard (${figures.overdueCount})`}
               value={`${formatEuro(figures.overdueCents)} TTC`}
             />
           </ul>
@@ -400,29 +398,23 @@ interface FinancesPageProps {
 }
 
 /**
- * Finances (spec section 2): the four KPI cards and the tabs, every figure computed from the
- * invoices, supplier invoices and projects with the finance rules of spec section 9, each amount
+ * Finances (spec section 2): the four KPI cards and the tabs, every figure computed by the server
+ * from all the invoices, supplier invoices and projects (`GET /api/finances/summary`, the finance
+ * rules of spec section 9), each amount
  * saying whether it is HT (revenue, credit notes deducted) or TTC (what clients owe and paid); the
  * retenues de garantie of situations are shown apart from what clients owe.
  */
 export function FinancesPage({ title, subtitle }: FinancesPageProps) {
-  const invoices = useInvoicesList();
-  const supplierInvoices = useSupplierInvoicesList();
-  const projects = useProjectsList();
+  const summary = useFinancesSummary();
   const desktop = useIsDesktop();
-  const queries = [invoices, supplierInvoices, projects];
 
   let body: ReactNode;
-  if (queries.some((query) => query.isError)) {
+  if (summary.isError) {
     body = <Alert type="error" showIcon title="Erreur lors du chargement des données financières" />;
-  } else if (
-    invoices.data === undefined ||
-    supplierInvoices.data === undefined ||
-    projects.data === undefined
-  ) {
+  } else if (summary.data === undefined) {
     body = <p>Chargement...</p>;
   } else {
-    const figures = financeFigures(invoices.data, supplierInvoices.data, projects.data);
+    const figures = financeFigures(summary.data);
     body = (
       <>
         <KpiCards figures={figures} />
