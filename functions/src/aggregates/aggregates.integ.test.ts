@@ -409,6 +409,41 @@ describe('company aggregates', () => {
     expect(sorted(await storedAggregates(ids.companyId))).toEqual(maintained);
   });
 
+  it('counts every one of many writes made at the same time (they all move the same items)', async () => {
+    const ids = await company();
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, index) =>
+        index % 2 === 0
+          ? createProject(
+              ids.companyId,
+              projectCreateInput.parse({
+                name: `Chantier ${index}`,
+                clientId: ids.clientId,
+                status: 'in_progress',
+              }),
+            )
+          : createSupplierInvoice(
+              ids.companyId,
+              supplierInvoiceCreateInput.parse({
+                supplierId: ids.supplierId,
+                title: 'Matériaux',
+                totalAmount: '100.00',
+                status: 'paid',
+                paidAmount: '100.00',
+                paidAt: new Date().toISOString(),
+              }),
+            ),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    const stats = await dashboardStats(ids.companyId);
+    expect(stats.activeProjects).toBe(6);
+    expect(stats.raw.expensesPaid).toBe('600.00');
+    expect(sorted(await storedAggregates(ids.companyId))).toEqual(
+      sorted(figuresOf(await figureRecordsOf(ids.companyId))),
+    );
+  });
+
   it('rebuilds the aggregates of records written without them', async () => {
     const ids = await company();
     await createProject(

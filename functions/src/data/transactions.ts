@@ -33,10 +33,23 @@ export async function withAggregates(items: TransactItem[]): Promise<TransactIte
   return all;
 }
 
+/** Tries of a transaction that only met another one on an item (the company aggregates, most often). */
+const maxConflictAttempts = 6;
+
+/** Whether a transaction failed only because another was writing one of its items at the same time. */
+function onlyConcurrent(error: unknown): boolean {
+  const codes = cancellationCodes(error);
+  if (codes) return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+  return error instanceof Error && error.name === 'TransactionConflictException';
+}
+
 /**
- * Writes all the items or none, with the aggregate updates they imply (`withAggregates`). When a condition fails, `explain` receives the index of the first
- * failed item and names the contract's error (a uniqueness message, a stale version…); other
- * failures map as AWS errors do (throttling → 503). Nothing is half-written in any case.
+ * Writes all the items or none, with the aggregate updates they imply (`withAggregates`). When a
+ * condition fails, `explain` receives the index of the first failed item and names the contract's
+ * error (a uniqueness message, a stale version…); other failures map as AWS errors do (throttling →
+ * 503). A transaction that only met a concurrent one (two writes of the same company move its
+ * aggregates) was not applied: it is tried again after a short random pause, then answers 409.
+ * Nothing is half-written in any case.
  */
 export async function transactWrite(
   items: TransactItem[],
@@ -44,15 +57,22 @@ export async function transactWrite(
 ): Promise<void> {
   if (items.length === 0) return;
   const all = await withAggregates(items);
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: all }));
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes) {
-      const failed = codes.findIndex((code) => code === 'ConditionalCheckFailed');
-      if (failed >= 0) throw explain(failed) ?? conflict();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: all }));
+      return;
+    } catch (error) {
+      if (onlyConcurrent(error) && attempt < maxConflictAttempts) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 5 * 2 ** attempt)));
+        continue;
+      }
+      const codes = cancellationCodes(error);
+      if (codes) {
+        const failed = codes.findIndex((code) => code === 'ConditionalCheckFailed');
+        if (failed >= 0) throw explain(failed) ?? conflict();
+      }
+      throw awsErrorToHttp(error) ?? error;
     }
-    throw awsErrorToHttp(error) ?? error;
   }
 }
 
