@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 import { antdStaticCss } from './antd-static-css.js';
+import { prerenderPages } from './prerender-plugin.js';
 import { routeModules } from './src/app/route-modules.js';
 
 /** The local server (`npm start`) answers `/api/*` on this port. */
@@ -23,6 +24,7 @@ interface BundleChunk {
  * run (the router imports it then), one round trip and the entry's whole download later. This emits
  * a tiny script, loaded `async` from index.html, that preloads the current route's chunks and styles
  * (routeModules: path → lazy modules) at once, beside the entry. CSP-friendly: a file, not inline.
+ * On a pre-rendered page it also starts the session check (see `sessionProbe`).
  */
 function routePreload(): Plugin {
   let root = '';
@@ -62,7 +64,14 @@ function routePreload(): Plugin {
         const styles = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         map[path] = [...files, ...new Set(styles)].map((file) => `/${file}`);
       }
+      // On a pre-rendered page (prerender-plugin.ts), the session check starts here, before the
+      // entry has loaded: a 401 shows the sign-in card at once (src/lib/session-pending.ts).
+      const sessionProbe =
+        "(function(){var d=document.documentElement;if(!d.classList.contains('session-pending'))return;" +
+        "fetch('/api/auth/me',{credentials:'include',headers:{Accept:'application/json'}}).then(" +
+        "function(r){if(r.status===401)d.classList.remove('session-pending');},function(){});})();\n";
       const source =
+        sessionProbe +
         `(function(){var m=${JSON.stringify(map)};` +
         "var f=m[location.pathname.replace(/\\/+$/,'')||'/'];if(!f)return;" +
         'for(var i=0;i<f.length;i++){var l=document.createElement("link");var css=/\\.css$/.test(f[i]);' +
@@ -85,7 +94,7 @@ export default defineConfig({
   // Absolute asset URLs: deep links such as /clients/42 are rewritten to /index.html, whose
   // scripts must then still load from /assets/… and not from /clients/assets/….
   base: '/',
-  plugins: [antdStaticCss(), react(), routePreload()],
+  plugins: [antdStaticCss(), react(), routePreload(), prerenderPages()],
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -9,4 +9,11 @@ describe('spaRewrite', () => {
     expect(spaRewrite('/assets/index-1a2b.js')).toBe('/assets/index-1a2b.js');
     expect(spaRewrite('/favicon.svg')).toBe('/favicon.svg');
   });
+
+  it('serves the pre-rendered sign-in page for /login', () => {
+    expect(spaRewrite('/login')).toBe('/login.html');
+    expect(spaRewrite('/login/')).toBe('/login.html');
+    expect(spaRewrite('/login.html')).toBe('/login.html');
+    expect(spaRewrite('/register')).toBe('/index.html');
+  });
 });

@@ -10,6 +10,11 @@ interface CenteredCardPageProps {
   description?: ReactNode;
   /** Wider cards for longer forms (registration, installation). */
   width?: number;
+  /**
+   * A form only a signed-out person may see (sign-in): in a pre-rendered page the card stays hidden
+   * while the session is unknown (`session-pending`, see lib/session-pending.ts).
+   */
+  signedOutOnly?: boolean;
   children: ReactNode;
 }
 
@@ -18,7 +23,13 @@ interface CenteredCardPageProps {
  * card is drawn with antd's tokens rather than antd's Card and Typography, which would bring their
  * tabs, skeleton, tooltip and editing code to the first screen anyone loads.
  */
-export function CenteredCardPage({ title, description, width = 440, children }: CenteredCardPageProps) {
+export function CenteredCardPage({
+  title,
+  description,
+  width = 440,
+  signedOutOnly = false,
+  children,
+}: CenteredCardPageProps) {
   const { token } = theme.useToken();
   return (
     <main
@@ -35,6 +46,7 @@ export function CenteredCardPage({ title, description, width = 440, children }: 
     >
       <BrandMark />
       <div
+        {...(signedOutOnly ? { 'data-signed-out-only': '' } : {})}
         style={{
           width: '100%',
           maxWidth: width,

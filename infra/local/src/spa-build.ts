@@ -16,12 +16,15 @@ function newestChange(path: string): number {
 /** Whether the built SPA is missing or older than its sources (frontend and shared). */
 export function spaNeedsBuild(repoRoot: string): boolean {
   const built = join(repoRoot, 'frontend', 'dist', 'index.html');
-  if (!existsSync(built)) return true;
+  // login.html: the page pre-rendered by the build (frontend/prerender-plugin.ts).
+  if (!existsSync(built) || !existsSync(join(repoRoot, 'frontend', 'dist', 'login.html'))) return true;
   const builtAt = statSync(built).mtimeMs;
   const sources = [
     join(repoRoot, 'frontend', 'src'),
     join(repoRoot, 'frontend', 'index.html'),
     join(repoRoot, 'frontend', 'vite.config.ts'),
+    join(repoRoot, 'frontend', 'antd-static-css.ts'),
+    join(repoRoot, 'frontend', 'prerender-plugin.ts'),
     join(repoRoot, 'shared', 'src'),
   ].filter((path) => existsSync(path));
   return sources.some((path) => newestChange(path) > builtAt);

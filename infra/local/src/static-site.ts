@@ -47,12 +47,12 @@ export function siteSecurityHeaders(connectSources: string[] = []): Record<strin
 }
 
 /**
- * Serves the built SPA with the deep-link rule of production: screens get `/index.html`, hashed
- * assets are cached for a year, `index.html` is never cached.
+ * Serves the built SPA with the deep-link rule of production: screens get `/index.html` (/login its
+ * pre-rendered `/login.html`), hashed assets are cached for a year, the HTML is never cached.
  */
 export function createStaticSite(root: string, connectSources: string[] = []) {
   const headers = siteSecurityHeaders(connectSources);
-  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  const serve = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const method = request.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD') {
       response.writeHead(405, {
@@ -77,6 +77,11 @@ export function createStaticSite(root: string, connectSources: string[] = []) {
       if (!info.isFile()) throw new Error('not a file');
       size = info.size;
     } catch {
+      // A build from before pre-rendering has no `/login.html`: the SPA's page draws it as well.
+      if (uri !== '/index.html' && uri.endsWith('.html') && uri !== pathname) {
+        request.url = '/';
+        return serve(request, response);
+      }
       if (uri === '/index.html') {
         response.writeHead(503, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
         response.end("L'interface n'est pas construite : lancez « npm start » à la racine du projet.");
@@ -99,4 +104,5 @@ export function createStaticSite(root: string, connectSources: string[] = []) {
     }
     createReadStream(file).pipe(response);
   };
+  return serve;
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
+import { dashboardStatsQueryOptions } from '../dashboard/get-dashboard-stats';
 import { listDocumentsQueryOptions } from './list-documents';
 
 /** `DELETE /api/documents/{id}`: the record, then its file. */
@@ -12,6 +13,12 @@ export function useDeleteDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDocument,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listDocumentsQueryOptions().queryKey }),
+    // The dashboard's 'Documents Récents' come with its stats.
+    onSuccess: () =>
+      Promise.all(
+        [listDocumentsQueryOptions(), dashboardStatsQueryOptions()].map(({ queryKey }) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

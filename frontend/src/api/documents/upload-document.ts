@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api, ApiError, NetworkError } from '../../lib/api';
+import { dashboardStatsQueryOptions } from '../dashboard/get-dashboard-stats';
 import { listDocumentsQueryOptions } from './list-documents';
 
 /** What the upload dialog sends with the file. */
@@ -162,6 +163,12 @@ export function useUploadDocument() {
   return useMutation({
     mutationFn: ({ input, options }: { input: DocumentUploadInput; options?: UploadOptions }) =>
       uploadDocument(input, options),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listDocumentsQueryOptions().queryKey }),
+    // The dashboard's 'Documents Récents' come with its stats.
+    onSuccess: () =>
+      Promise.all(
+        [listDocumentsQueryOptions(), dashboardStatsQueryOptions()].map(({ queryKey }) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

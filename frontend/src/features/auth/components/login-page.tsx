@@ -1,12 +1,13 @@
 import { loginInput, type LoginData, type LoginInput } from '@btp/shared/entities/auth';
 import { Button, Input } from 'antd';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 
 import { CenteredCardPage } from '../../../components/centered-card-page';
 import { PasswordInput } from '../../../components/password-input';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
+import { revealSignedOutContent } from '../../../lib/session-pending';
 import { validateWith } from '../../../lib/zod-validation';
 import { useMe } from '../api/get-me';
 import { useLogin } from '../api/login';
@@ -31,6 +32,11 @@ export function LoginPage() {
   // Messages appear on the first submit, then follow what the person types.
   const [submitted, setSubmitted] = useState(false);
   const messages = submitted ? validateWith(loginInput, values).messages : {};
+  const signedOut = !me.isPending && !me.data;
+  // A pre-rendered sign-in card waits hidden until the session check finds nobody signed in.
+  useEffect(() => {
+    if (signedOut) revealSignedOutContent();
+  }, [signedOut]);
 
   // Signed in (now, or already): on to the page the person asked for.
   if (me.data) return <Navigate to={returnPath(location.state)} replace />;
@@ -72,7 +78,11 @@ export function LoginPage() {
   };
 
   return (
-    <CenteredCardPage title="Connexion" description="Connectez-vous pour accéder à votre espace.">
+    <CenteredCardPage
+      title="Connexion"
+      description="Connectez-vous pour accéder à votre espace."
+      signedOutOnly
+    >
       <form noValidate onSubmit={submit}>
         <PlainFormItem htmlFor={identifierId} label="Identifiant" message={messages.identifier}>
           <Input

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/accounts.js';
+import { registerCompany } from '../support/company.js';
+
+/**
+ * /login is pre-rendered at build time (issue 18): its HTML holds the sign-in form before any script
+ * runs. It must hold nothing of a company or a person, and a signed-in person who opens it must never
+ * see the form, not even for one frame, while the session check runs.
+ */
+
+test('the pre-rendered sign-in page is the same for everyone and holds no company data', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const signedOut = await anonymous.get('/login');
+  expect(signedOut.status()).toBe(200);
+  const html = await signedOut.text();
+  // The form is in the HTML itself, hidden until the session check says nobody is signed in.
+  expect(html).toContain('data-prerendered="/login"');
+  expect(html).toContain('<html lang="fr" class="session-pending">');
+  expect(html).toContain('>Connexion</h1>');
+  expect(html).toContain('Se connecter');
+  await anonymous.dispose();
+
+  const company = await registerCompany(page.request, 'premiere-peinture');
+  const signedIn = await page.request.get('/login');
+  const signedInHtml = await signedIn.text();
+  // One static file: a session changes nothing in it.
+  expect(signedInHtml).toBe(html);
+  for (const secret of [company.companyName, company.username, 'Claire', 'Fontaine', company.companyId]) {
+    expect(signedInHtml).not.toContain(secret);
+  }
+});
+
+test('a signed-in person opening /login never sees the sign-in form', async ({ page, request }) => {
+  const company = await registerCompany(request, 'deja-connecte');
+  await signIn(page, company.username, company.password);
+
+  // Every frame the browser paints, and every change of the page, records whether the sign-in card
+  // is visible (its `visibility` included).
+  await page.addInitScript(() => {
+    const record = window as unknown as { sawSignInForm: boolean };
+    record.sawSignInForm = false;
+    const check = () => {
+      const card = document.querySelector('[data-signed-out-only]');
+      if (card && card.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
+        record.sawSignInForm = true;
+      }
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+    const everyFrame = () => {
+      check();
+      requestAnimationFrame(everyFrame);
+    };
+    requestAnimationFrame(everyFrame);
+  });
+  await page.goto('/login');
+
+  await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => (window as unknown as { sawSignInForm: boolean }).sawSignInForm)).toBe(
+    false,
+  );
+});
+
+test('a signed-out person gets the pre-rendered form, which then works', async ({ page, request }) => {
+  const company = await registerCompany(request, 'formulaire-hydrate');
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText("L'identifiant est requis")).toBeVisible();
+  await page.getByLabel('Identifiant').fill(company.username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(company.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toBeVisible();
+  // React hydrated the page instead of drawing it again: no hydration mismatch was reported.
+  expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+});
