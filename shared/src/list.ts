@@ -1,6 +1,6 @@
 /**
  * List queries (API.md "Lists"): `?limit=` and `?cursor=`, most recent first; on the five main lists
- * also `?q=` (free text) and `?sort=` (one of the list's sorts, `-` for descending).
+ * and the documents also `?q=` (free text) and `?sort=` (one of the list's sorts, `-` for descending).
  */
 import { integerField, optionalField } from './fields.js';
 import * as z from 'zod';
@@ -51,6 +51,7 @@ export const listSortKeys = {
   projects: ['date', 'name', 'client', 'status'],
   quotes: ['date', 'number', 'amount', 'client', 'status'],
   invoices: ['date', 'number', 'amount', 'client', 'status'],
+  documents: ['date'],
 } as const;
 export type ListEntity = keyof typeof listSortKeys;
 export type ListSortKey = (typeof listSortKeys)[ListEntity][number];

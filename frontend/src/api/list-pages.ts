@@ -64,6 +64,8 @@ export interface PagedList<T> {
   error: unknown;
   errorUpdatedAt: number;
   isFetching: boolean;
+  /** The records shown are the previous search's, while this one's load. */
+  isPlaceholderData: boolean;
   refetch: () => Promise<unknown>;
   /** More records remain on the server ('Charger plus'). */
   hasMore: boolean;
@@ -107,6 +109,7 @@ export function usePagedList<T>(
     error: query.error,
     errorUpdatedAt: query.errorUpdatedAt,
     isFetching: query.isFetching,
+    isPlaceholderData: query.isPlaceholderData,
     refetch: query.refetch,
     hasMore: hasNextPage,
     loadingMore: isFetchingNextPage,

@@ -1,13 +1,18 @@
 import { clientCreateInput, type Client } from '@btp/shared/entities/client';
-import { projectCreateInput } from '@btp/shared/entities/project';
+import { documentCreateInput } from '@btp/shared/entities/document';
+import { projectCreateInput, type Project } from '@btp/shared/entities/project';
 import { MAX_LIST_LIMIT } from '@btp/shared/list';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { batchPut } from '../../test/batch-seed.js';
 import { testCompanyId } from '../../test/company.js';
 import { listClients } from '../clients/client-service.js';
+import { listDocuments } from '../documents/document-list.js';
+import { documentObjectKey } from '../documents/document-storage.js';
 import { listProjects } from '../projects/project-service.js';
 import { clients } from './entities/clients.js';
+import { documents } from './entities/documents.js';
 import { projects } from './entities/projects.js';
+import { newId } from './ids.js';
 import type { Page } from './entity-repository.js';
 import type { ListQuery } from '@btp/shared/list';
 
@@ -33,6 +38,7 @@ describe('lists past 1,000 records on DynamoDB Local', () => {
   const companyA = testCompanyId();
   const companyB = testCompanyId();
   let seeded: Client[] = [];
+  let seededProjects: Project[] = [];
 
   beforeAll(async () => {
     // Client 0001 is the oldest, Client 1050 the most recent (ids are time-ordered).
@@ -57,6 +63,29 @@ describe('lists past 1,000 records on DynamoDB Local', () => {
       ),
     );
     await batchPut(builtProjects.flatMap((entry) => entry.items));
+    seededProjects = builtProjects.map((entry) => entry.record);
+    // Plan 0001.pdf is the oldest document; each is filed under the project of its number.
+    const builtDocuments = Array.from({ length: COUNT }, (_, index) => {
+      const id = newId();
+      const name = `Plan ${pad(index + 1)}.pdf`;
+      return documents.createItems(
+        companyA,
+        {
+          ...documentCreateInput.parse({
+            name,
+            originalName: name,
+            type: 'plan',
+            mimeType: 'application/pdf',
+            size: 1_000 + index,
+            tags: index === 0 ? ['façade'] : ['plan'],
+            projectId: seededProjects[index]!.id,
+          }),
+          path: documentObjectKey(companyA, id),
+        },
+        id,
+      );
+    });
+    await batchPut(builtDocuments.flatMap((entry) => entry.items));
     await clients.create(companyB, clientCreateInput.parse({ name: 'Client de B' }));
   }, 120_000);
 
@@ -99,6 +128,19 @@ describe('lists past 1,000 records on DynamoDB Local', () => {
     expect(smallPages.flat()).toHaveLength(matching);
     expect(smallPages.slice(0, -1).every((page) => page.length === 20)).toBe(true);
     expect(smallPages.flat().at(-1)?.name).toBe('Chantier 1050');
+  });
+
+  it('pages the documents, and finds the oldest by its name, its tag or its project', async () => {
+    const pages = await everyPage((query) => listDocuments(companyA, query), {});
+    expect(pages.map((page) => page.length)).toEqual([MAX_LIST_LIMIT, 50]);
+    expect(names(pages[1] ?? []).at(-1)).toBe('Plan 0001.pdf');
+    for (const q of ['plan 0001', 'FACADE', 'chantier 0001']) {
+      const page = await listDocuments(companyA, { q });
+      expect(names(page.items), q).toEqual(['Plan 0001.pdf']);
+    }
+    const searched = await everyPage((query) => listDocuments(companyA, query), { q: 'pdf', limit: 600 });
+    expect(searched.map((page) => page.length)).toEqual([600, 450]);
+    expect(names(searched[1] ?? []).at(-1)).toBe('Plan 0001.pdf');
   });
 
   it("refuses company A's cursors to company B, plain and searched, without reading A's data", async () => {

@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
 import { usePagedList } from '../list-pages';
+import type { ListParams } from '../list-params';
 
 export type DocumentsListItem = z.infer<typeof documentSchema>;
 
@@ -26,9 +27,15 @@ export function useDocumentsList() {
   return useQuery(listDocumentsQueryOptions());
 }
 
-/** The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"). */
-export function useDocumentsPages() {
-  return usePagedList<DocumentsListItem>('documents', '/api/documents', (body) =>
-    documentSchema.array().parse(body),
+/**
+ * The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"); with
+ * `params.q`, those the server finds (name, file name, description, tags, project's name).
+ */
+export function useDocumentsPages(params?: ListParams) {
+  return usePagedList<DocumentsListItem>(
+    'documents',
+    '/api/documents',
+    (body) => documentSchema.array().parse(body),
+    params,
   );
 }

@@ -238,7 +238,7 @@ describe('Documents', () => {
 
   it('filters by tab, search and type, with counts that follow', async () => {
     const user = setupUser();
-    stub();
+    const api = stub({ 'GET /api/documents?q=ETUDE': json([study]) });
     renderPage();
     await cards();
 
@@ -246,6 +246,9 @@ describe('Documents', () => {
     expect(await cards()).toEqual(['Facture F-2026-001.pdf', 'Étude de sol.docx']);
 
     await user.type(screen.getByRole('textbox', { name: 'Rechercher un document' }), 'ETUDE');
+    expect(await cards()).toEqual(['Étude de sol.docx']);
+    // The server is asked once typing pauses, and its answer shown.
+    await waitFor(() => expect(api.calls('GET /api/documents?q=ETUDE')).toHaveLength(1));
     expect(await cards()).toEqual(['Étude de sol.docx']);
     expect(tab(/^Tous \(1\)$/)).toBeInTheDocument();
     expect(tab(/^Plan \(0\)$/)).toBeInTheDocument();
@@ -259,6 +262,29 @@ describe('Documents', () => {
     await user.click(await screen.findByTitle('Facture'));
     expect(await cards()).toEqual(['Facture F-2026-001.pdf']);
     expect(tab(/^Autre \(1\)$/)).toBeInTheDocument();
+  });
+
+  it('finds a document past the pages read by asking the server', async () => {
+    const user = setupUser();
+    const old = documentRecord(9, {
+      name: 'Permis de construire.pdf',
+      originalName: 'Permis de construire.pdf',
+      type: 'contract',
+      mimeType: 'application/pdf',
+      size: 2048,
+    });
+    const api = stub({
+      'GET /api/documents': () => Response.json(documents, { headers: { 'x-next-cursor': 'suite' } }),
+      'GET /api/documents?q=permis': json([old]),
+    });
+    renderPage();
+    await cards();
+    expect(screen.getByRole('button', { name: 'Charger plus' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Rechercher un document' }), 'permis');
+    await waitFor(async () => expect(await cards()).toEqual(['Permis de construire.pdf']));
+    expect(api.calls('GET /api/documents?q=permis')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Charger plus' })).not.toBeInTheDocument();
   });
 
   it('shows the empty state with an upload button', async () => {

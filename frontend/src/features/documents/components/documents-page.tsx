@@ -8,6 +8,7 @@ import { useDocumentDownloadUrl } from '../../../api/documents/get-document-down
 import { useDocumentsPages, type DocumentsListItem } from '../../../api/documents/list-documents';
 import { useProjectsList } from '../../../api/projects/list-projects';
 import { PageBody, PageHeader } from '../../../components/page-header';
+import { SEARCH_DEBOUNCE_MS } from '../../../components/list-toolbar';
 import { MoreRecords } from '../../../components/query-list';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
@@ -39,13 +40,21 @@ interface PendingAction {
 
 /** The Documents screen (GED, spec section 2): search, type filter, tabs, cards, upload, delete. */
 export function DocumentsPage({ title, subtitle }: { title: string; subtitle: string }) {
-  const documents = useDocumentsPages();
+  const [search, setSearch] = useState('');
+  // The server searches every document once typing pauses (~300 ms); meanwhile, and for the type
+  // filter, the loaded ones are filtered here.
+  const [searched, setSearched] = useState('');
+  useEffect(() => {
+    const next = search.trim();
+    const timer = setTimeout(() => setSearched(next), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const documents = useDocumentsPages(searched === '' ? undefined : { q: searched });
   const projects = useProjectsList();
   const link = useDocumentDownloadUrl();
   const remove = useDeleteDocument();
   const { modal } = App.useApp();
   const { toast } = useToast();
-  const [search, setSearch] = useState('');
   const [type, setType] = useState<TypeFilter>('all');
   const [tab, setTab] = useState<DocumentTab>('all');
   const [uploading, setUploading] = useState(false);
@@ -158,7 +167,7 @@ export function DocumentsPage({ title, subtitle }: { title: string; subtitle: st
         }
       />
     );
-  } else if ((documents.data ?? []).length === 0) {
+  } else if ((documents.data ?? []).length === 0 && searched === '') {
     content = (
       <Empty className={styles.empty} description="Aucun document">
         <p>Commencez par uploader votre premier document</p>
@@ -167,7 +176,9 @@ export function DocumentsPage({ title, subtitle }: { title: string; subtitle: st
     );
   } else {
     const loaded = documents.data ?? [];
-    const matching = matchingDocuments(loaded, { search, type }, projectNames);
+    // Once the server has answered the search typed, its matches are shown as they are.
+    const answered = search.trim() === searched && !documents.isPlaceholderData;
+    const matching = matchingDocuments(loaded, { search: answered ? '' : search, type }, projectNames);
     const counts = tabCounts(matching);
     const shown = documentsOfTab(matching, tab);
     content = (
