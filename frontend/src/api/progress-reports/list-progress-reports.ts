@@ -3,6 +3,7 @@ import type { z } from '@btp/shared/zod-fr';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
+import { usePagedList } from '../list-pages';
 
 export type ProgressReportsListItem = z.infer<typeof progressReportListItemSchema>;
 
@@ -30,4 +31,11 @@ export function useProgressReportsList(options: { fresh?: boolean } = {}) {
     ...listProgressReportsQueryOptions(),
     ...(options.fresh === true ? { refetchOnMount: 'always' as const } : {}),
   });
+}
+
+/** The Suivi Travaux screen's reports, 1,000 a page ('Charger plus' reads the next, API.md "Lists"). */
+export function useProgressReportsPages() {
+  return usePagedList<ProgressReportsListItem>('progress-reports', '/api/progress-reports', (body) =>
+    progressReportListItemSchema.array().parse(body),
+  );
 }

@@ -3,7 +3,7 @@ import { Tabs } from 'antd';
 import { useState } from 'react';
 
 import {
-  useProgressReportsList,
+  useProgressReportsPages,
   type ProgressReportsListItem,
 } from '../../../api/progress-reports/list-progress-reports';
 import { useValidateProgressReport } from '../../../api/progress-reports/validate-progress-report';
@@ -34,7 +34,7 @@ interface WorkTrackingPageProps {
  * tab says what is missing and offers to create a report.
  */
 export function WorkTrackingPage({ title, subtitle }: WorkTrackingPageProps) {
-  const reports = useProgressReportsList();
+  const reports = useProgressReportsPages();
   const validate = useValidateProgressReport();
   const { toast } = useToast();
   const [tab, setTab] = useState<ProgressReportStatus>('pending');
@@ -106,7 +106,8 @@ export function WorkTrackingPage({ title, subtitle }: WorkTrackingPageProps) {
           onChange={(key) => setTab(key as ProgressReportStatus)}
           items={reportTabs.map((reportTab) => ({
             key: reportTab.status,
-            label: `${reportTab.label} (${counts[reportTab.status]})`,
+            // Counted on the pages read: « 12+ » while the server holds more ('Charger plus').
+            label: `${reportTab.label} (${counts[reportTab.status]}${reports.hasMore ? '+' : ''})`,
             children: content(reportTab),
           }))}
         />
