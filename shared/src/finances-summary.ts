@@ -57,7 +57,7 @@ export const financesSummarySchema = z.object({
   pending: z.object({ count: z.number().int(), amount: money }),
   /**
    * Of those, the overdue ones, TTC, and the first `FINANCES_LISTED` of them: those stored overdue
-   * first, then by due day, then the most recent first.
+   * first, then by due day, then the oldest first.
    */
   overdue: z.object({
     count: z.number().int(),
@@ -115,7 +115,7 @@ export function byAmountThenId(a: { id: string; cents: number }, b: { id: string
   return b.cents - a.cents || a.id.localeCompare(b.id);
 }
 
-/** The overdue list's order: stored overdue first, then by due day, then the most recent record first. */
+/** The overdue list's order: stored overdue first, then by due day, then by id (the oldest record first). */
 export function overdueOrderKey(invoice: { status: string; dueDate?: string | null }): string {
   return invoice.status === 'overdue' ? '0000-00-00' : (invoice.dueDate?.slice(0, 10) ?? '');
 }
@@ -155,7 +155,7 @@ export function financesSummaryOfRecords(
   const notes = issuedCreditNotes(invoices);
   const overdue = invoices
     .filter((invoice) => isOverdue(invoice, today) && !isCreditNote(invoice))
-    .sort((a, b) => overdueOrderKey(a).localeCompare(overdueOrderKey(b)) || b.id.localeCompare(a.id));
+    .sort((a, b) => overdueOrderKey(a).localeCompare(overdueOrderKey(b)) || a.id.localeCompare(b.id));
 
   const clientNames = new Map<string, string>();
   const byClient = new Map<string, SummaryInvoice[]>();

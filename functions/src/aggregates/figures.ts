@@ -38,11 +38,13 @@ export const dueSk = (day: string): string => `AGG#DUE#${day}`;
 export const duePrefix = 'AGG#DUE#';
 export const overdueAlwaysDay = '0000-00-00';
 /**
- * The same invoices, one flag attribute each (`memberAttribute`): which invoices are overdue, for
- * Finances' list of them (read from the earliest day, a few items).
+ * The same invoices, one small item each (`indexAttribute` = 1), in order of due day then id:
+ * Finances lists the first overdue ones by reading a few of them. Such an index item is put when
+ * its invoice joins and deleted when it leaves (`maintain.ts`), never left empty behind.
  */
-export const dueIdsSk = (day: string): string => `AGG#DUEIDS#${day}`;
+export const dueIdsSk = (day: string, invoiceId: string): string => `AGG#DUEIDS#${day}#${invoiceId}`;
 export const dueIdsPrefix = 'AGG#DUEIDS#';
+export const indexAttribute = 'member';
 /**
  * The retenues de garantie of one quote's situations (`retentionKeyOf`): `heldCount`, `heldCents`,
  * a flag per situation whose retention is held, `done:<day>` per issued situation that reached 100 %
@@ -185,7 +187,7 @@ export function figuresOf(records: FigureRecords): Figures {
       if (due) {
         add(figures, dueSk(due), 'count', 1);
         add(figures, dueSk(due), 'cents', owed);
-        if (invoice.id) add(figures, dueIdsSk(due), memberAttribute(invoice.id), 1);
+        if (invoice.id) add(figures, dueIdsSk(due, invoice.id), indexAttribute, 1);
       }
     }
     if (isCreditNote(invoice) && invoice.status !== 'draft') {

@@ -18,6 +18,8 @@ import {
   figureFieldsOf,
   figuresDelta,
   figuresOf,
+  dueIdsPrefix,
+  indexAttribute,
   isFigureType,
   memberPrefix,
   type FigureRecords,
@@ -155,11 +157,20 @@ async function invoicesDelta(companyId: string, written: FigureImage[]): Promise
  * The update of one aggregate item: `ADD` of each amount moved; a membership flag
  * (`memberPrefix`) that goes away is removed instead, so the item keeps only its members.
  */
+/** The put or delete of an index item (`dueIdsPrefix`): its record joins (+1) or leaves (−1). */
+function indexItem(companyId: string, sk: string, values: Map<string, number>): TransactItem {
+  const key = { pk: companyPk(companyId), sk };
+  return (values.get(indexAttribute) ?? 0) > 0
+    ? { Put: { TableName: tableName(), Item: { ...key, [indexAttribute]: 1 } } }
+    : { Delete: { TableName: tableName(), Key: key } };
+}
+
 export function aggregateUpdateItem(
   companyId: string,
   sk: string,
   values: Map<string, number>,
 ): TransactItem {
+  if (sk.startsWith(dueIdsPrefix)) return indexItem(companyId, sk, values);
   const names: Record<string, string> = {};
   const amounts: Record<string, number> = {};
   const added: string[] = [];

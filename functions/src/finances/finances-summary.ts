@@ -26,7 +26,6 @@ import {
   clientPrefix,
   completedPrefix,
   dueIdsPrefix,
-  dueIdsSk,
   invoiceAsFigures,
   memberPrefix,
   quoteNumberPrefix,
@@ -43,21 +42,16 @@ import { clients } from '../data/entities/clients.js';
 import { invoices } from '../data/entities/invoices.js';
 import { suppliers } from '../data/entities/suppliers.js';
 
-/** The first `FINANCES_LISTED` overdue invoices' ids: earliest due day first, most recent first within one. */
+/**
+ * The first `FINANCES_LISTED` overdue invoices' ids (those stored overdue first, then by due day,
+ * then by id, the oldest first): the first index items before today, one short page.
+ */
 async function firstOverdueIds(companyId: string, today: string): Promise<string[]> {
-  const idsOf = (values: { withPrefix(prefix: string): { name: string }[] }) =>
-    values
-      .withPrefix(memberPrefix)
-      .map((member) => member.name)
-      .sort((a, b) => b.localeCompare(a));
-  const days = await queryAggregates(companyId, dueIdsPrefix, dueIdsSk(today), {
+  const entries = await queryAggregates(companyId, dueIdsPrefix, `${dueIdsPrefix}${today}`, {
     pageSize: FINANCES_LISTED,
-    enough: (found) => found.flatMap((day) => idsOf(day.values)).length >= FINANCES_LISTED,
+    enough: (found) => found.length >= FINANCES_LISTED,
   });
-  return days
-    .filter((day) => day.sk < dueIdsSk(today))
-    .flatMap((day) => idsOf(day.values))
-    .slice(0, FINANCES_LISTED);
+  return entries.slice(0, FINANCES_LISTED).map((entry) => entry.sk.slice(entry.sk.lastIndexOf('#') + 1));
 }
 
 interface HeldQuote {

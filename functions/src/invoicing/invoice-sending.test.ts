@@ -61,7 +61,7 @@ describe('sending an invoice archives its PDF', () => {
       `DOCUMENT#${issued.pdfDocumentId}`,
       'AGG#TOTALS',
       expect.stringMatching(/^AGG#DUE#\d{4}-\d{2}-\d{2}$/),
-      expect.stringMatching(/^AGG#DUEIDS#\d{4}-\d{2}-\d{2}$/),
+      expect.stringMatching(new RegExp(`^AGG#DUEIDS#\\d{4}-\\d{2}-\\d{2}#${invoiceId}$`)),
     ]);
     expect(items?.[1]?.Put?.Item).toMatchObject({ number, pdfDocumentId: issued.pdfDocumentId });
     expect(items?.[3]?.Put?.Item).toMatchObject({
@@ -91,7 +91,7 @@ describe('sending an invoice archives its PDF', () => {
       expect.stringContaining('NUMBER#'),
       'AGG#TOTALS',
       expect.stringMatching(/^AGG#DUE#\d{4}-\d{2}-\d{2}$/),
-      expect.stringMatching(/^AGG#DUEIDS#\d{4}-\d{2}-\d{2}$/),
+      expect.stringMatching(new RegExp(`^AGG#DUEIDS#\\d{4}-\\d{2}-\\d{2}#${invoiceId}$`)),
     ]);
     expect(issue?.[1]?.Put?.Item?.pdfDocumentId).toBeUndefined();
     expect(archive?.[0]?.Put).toMatchObject({
