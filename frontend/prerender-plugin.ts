@@ -9,6 +9,9 @@
  * `<html class="session-pending">`, under which base.css hides `[data-prerendered-screen]` (the form's
  * frame, not the page: nothing shifts), until the session check says nobody is signed in: the route
  * preloader's early `/api/auth/me` (vite.config.ts), or the login page itself once React runs.
+ * Until React has hydrated the page (`prehydration`), the route preloader holds back a submitted
+ * form (no native submission) and the screen submits it again once hydrated, with what was typed
+ * (src/lib/typed-before-hydration.ts).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,13 +65,23 @@ export function prerenderPages(): Plugin {
         for (const path of prerenderedPaths) {
           const markup = await prerenderPath(path);
           checkClasses(markup, css, path);
-          const html = template
-            .replace('<html lang="fr">', '<html lang="fr" class="session-pending">')
+          // The entry and its imports are requested by the route preloader once the page has
+          // painted (vite.config.ts), not by the HTML: scripts must not hold the first paint.
+          const entry = [...template.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
+          const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+          if (entry.length !== 1) throw new Error('prerender: index.html has not exactly one module script');
+          const deferred = [...entry, ...preloads].map((match) => match[1]).join(' ');
+          const html = [...entry, ...preloads]
+            .reduce((page, match) => page.replace(new RegExp(`\\s*${escapeRegExp(match[0])}`), ''), template)
+            .replace(
+              '<html lang="fr">',
+              `<html lang="fr" class="session-pending prehydration" data-deferred-entry="${deferred}">`,
+            )
             .replace(
               /<div id="root">[\s\S]*?<\/div>\s*<\/div>/,
               () => `<div id="root" ${prerenderedAttribute}="${path}">${markup}</div>`,
             );
-          if (!html.includes(`${prerenderedAttribute}="${path}"`) || !html.includes('session-pending')) {
+          if (!html.includes(`${prerenderedAttribute}="${path}"`) || !html.includes('prehydration')) {
             throw new Error('prerender: index.html no longer has the expected <html> and #root');
           }
           writeFileSync(join(outDir, `${path.slice(1)}.html`), html);
@@ -78,6 +91,10 @@ export function prerenderPages(): Plugin {
       }
     },
   };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Every CSS file of the build, concatenated. */

@@ -24,7 +24,7 @@ interface BundleChunk {
  * run (the router imports it then), one round trip and the entry's whole download later. This emits
  * a tiny script, loaded `async` from index.html, that preloads the current route's chunks and styles
  * (routeModules: path → lazy modules) at once, beside the entry. CSP-friendly: a file, not inline.
- * On a pre-rendered page it also starts the session check (see `sessionProbe`).
+ * On a pre-rendered page it also runs the session check and starts the entry itself (see below).
  */
 function routePreload(): Plugin {
   let root = '';
@@ -64,18 +64,67 @@ function routePreload(): Plugin {
         const styles = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         map[path] = [...files, ...new Set(styles)].map((file) => `/${file}`);
       }
-      // On a pre-rendered page (prerender-plugin.ts), the session check starts here, before the
-      // entry has loaded: a 401 shows the sign-in card at once (src/lib/session-pending.ts).
-      const sessionProbe =
-        "(function(){var d=document.documentElement;if(!d.classList.contains('session-pending'))return;" +
-        "fetch('/api/auth/me',{credentials:'include',headers:{Accept:'application/json'}}).then(" +
-        "function(r){if(r.status===401)d.classList.remove('session-pending');},function(){});})();\n";
-      const source =
-        sessionProbe +
-        `(function(){var m=${JSON.stringify(map)};` +
-        "var f=m[location.pathname.replace(/\\/+$/,'')||'/'];if(!f)return;" +
-        'for(var i=0;i<f.length;i++){var l=document.createElement("link");var css=/\\.css$/.test(f[i]);' +
-        'l.rel=css?"preload":"modulepreload";if(css)l.as="style";l.crossOrigin="";l.href=f[i];document.head.appendChild(l);}})();\n';
+      // On a pre-rendered page (prerender-plugin.ts, `<html data-deferred-entry>`) the scripts must not
+      // hold the first paint: the session check starts here, a 401 shows the sign-in card
+      // (src/lib/session-pending.ts), and only then, after a frame, the entry and the route's chunks
+      // are requested (at the latest 1.5 s after this script ran).
+      const source = `(function () {
+  var d = document.documentElement;
+  var m = ${JSON.stringify(map)};
+  function link(href) {
+    var l = document.createElement('link');
+    var css = /\\.css$/.test(href);
+    l.rel = css ? 'preload' : 'modulepreload';
+    if (css) l.as = 'style';
+    l.crossOrigin = '';
+    l.href = href;
+    document.head.appendChild(l);
+  }
+  function preloadRoute() {
+    var f = m[location.pathname.replace(/\\/+$/, '') || '/'];
+    for (var i = 0; f && i < f.length; i++) link(f[i]);
+  }
+  // Submitted before React has hydrated the page: held back, submitted again once hydrated.
+  document.addEventListener(
+    'submit',
+    function (event) {
+      if (!d.classList.contains('prehydration')) return;
+      event.preventDefault();
+      d.setAttribute('data-submit-pending', '');
+    },
+    true,
+  );
+  var deferred = d.getAttribute('data-deferred-entry');
+  if (!deferred) return preloadRoute();
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var files = deferred.split(' ');
+    for (var i = 1; i < files.length; i++) link(files[i]);
+    preloadRoute();
+    var s = document.createElement('script');
+    s.type = 'module';
+    s.crossOrigin = '';
+    s.src = files[0];
+    document.head.appendChild(s);
+  }
+  function afterPaint() {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  setTimeout(start, 1500);
+  if (!d.classList.contains('session-pending')) return afterPaint();
+  fetch('/api/auth/me', { credentials: 'include', headers: { Accept: 'application/json' } }).then(
+    function (r) {
+      if (r.status === 401) d.classList.remove('session-pending');
+      afterPaint();
+    },
+    afterPaint,
+  );
+})();
+`;
       const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
       const html = bundle['index.html'];
@@ -99,6 +148,13 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     rolldownOptions: {
+      // antd's building blocks and icons have no side effects at import (no CSS, no globals), but do
+      // not say so in their package.json: without this the bundler keeps modules the screens never
+      // use in the first screen's chunks (issue 18, measured by `npm run bench:web`).
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !/node_modules[\\/](@rc-component|@ant-design[\\/]icons)[\\/]/.test(id),
+      },
       output: {
         codeSplitting: {
           groups: [

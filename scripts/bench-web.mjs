@@ -11,14 +11,14 @@
  *    CloudFront compresses in production (`compress: true` in infra/lib/btp-stack.ts) and the local
  *    static server does not. Budget: performance ≥ 90 and accessibility ≥ 95 on both pages.
  *
- * Options: `--runs N` (Lighthouse runs per page, the median performance run is shown; default 1),
+ * Options: `--runs N` (Lighthouse runs per page, the median performance run is shown; default 3),
  * `--sizes-only` (skip Lighthouse), `--reports DIR` (also writes each Lighthouse report there, as HTML). Chromium: CHROMIUM_PATH, else /usr/bin/chromium, else the build in
  * @sparticuz/chromium (e2e/support/chromium.ts). Runs under tsx to import that TypeScript module.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants as zlibConstants } from 'node:zlib';
@@ -26,14 +26,15 @@ import { gzipSync, constants as zlibConstants } from 'node:zlib';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const frontendDir = join(repoRoot, 'frontend');
 
-const budgets = { loginKb: 250, performance: 90, accessibility: 95 };
+/** Issue 18: /login ≥ 95 with ≤ 200 KB gz of JavaScript before interaction; the dashboard ≥ 90. */
+const budgets = { loginKb: 200, performance: { '/login': 95, '/': 90 }, accessibility: 95 };
 const demoLogin = { identifier: 'demo', password: 'Demo#2026' };
 
 const argv = process.argv.slice(2);
 const runsArg = argv.find((arg) => arg.startsWith('--runs'));
 const runs = runsArg
   ? Number(runsArg.includes('=') ? runsArg.split('=')[1] : argv[argv.indexOf(runsArg) + 1])
-  : 1;
+  : 3;
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs expects a whole number ≥ 1');
 const sizesOnly = argv.includes('--sizes-only');
 const reportsArg = argv.find((arg) => arg.startsWith('--reports'));
@@ -383,9 +384,10 @@ async function lighthouseBench() {
     chromium = await launchChromium();
     const origin = `http://localhost:${proxy.port}`;
     const pages = [
-      { name: '/login', report: 'login', url: `${origin}/login` },
+      { name: '/login', route: '/login', report: 'login', url: `${origin}/login` },
       {
         name: '/ (dashboard, demo data)',
+        route: '/',
         report: 'dashboard',
         url: `${origin}/`,
         headers: { Cookie: cookie },
@@ -413,16 +415,23 @@ async function lighthouseBench() {
   }
 }
 
-function printLighthouse(results) {
+function printLighthouse(results, sizes) {
   const ms = (value) => (value === undefined ? '–' : `${Math.round(value)} ms`);
   const first = results[0].median;
   console.log(
     `\nLighthouse ${first.lighthouseVersion} (default config: mobile, simulated throttling), ${runs} run(s) per page, median by performance`,
   );
   console.log(`  browser: ${first.userAgent}`);
+  // The machine, for comparing runs: Lighthouse's simulated timings scale with how busy it is.
+  console.log(
+    `  machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' / ')} (1 / 5 / 15 min, at the end)`,
+  );
   let ok = true;
-  for (const { name, median, attempts } of results) {
-    const met = median.performance >= budgets.performance && median.accessibility >= budgets.accessibility;
+  for (const { name, route, median, attempts } of results) {
+    const target = budgets.performance[route];
+    const met = median.performance >= target && median.accessibility >= budgets.accessibility;
     ok &&= met;
     console.log(`  ${name} → ${median.finalUrl}`);
     console.log(
@@ -446,7 +455,18 @@ function printLighthouse(results) {
     }
     for (const opportunity of median.opportunities) console.log(`    opportunity: ${opportunity}`);
     console.log(
-      `    budget performance ≥ ${budgets.performance}, accessibility ≥ ${budgets.accessibility}: ${met ? 'met' : 'MISSED'}`,
+      `    budget performance ≥ ${target}, accessibility ≥ ${budgets.accessibility}: ${met ? 'met' : 'MISSED'}`,
+    );
+  }
+  // The issue's summary: per page, the JavaScript before interaction (the route's entry and lazy
+  // chunks, gzip 9, from the build above) and the median run's figures.
+  console.log(`\nSummary (median of ${runs} Lighthouse run(s) by performance)`);
+  console.log('  page                       JS before interaction   LCP        TBT       CLS     score');
+  for (const { name, route, median } of results) {
+    const row = sizes?.rows.find((candidate) => candidate.path === route);
+    const js = row ? `${kb(row.total.gz)} KB gz` : '–';
+    console.log(
+      `  ${name.padEnd(26)} ${js.padStart(21)}   ${ms(median.lcp).padStart(8)}   ${ms(median.tbt).padStart(7)}   ${(median.cls?.toFixed(3) ?? '–').padStart(5)}   ${String(median.performance).padStart(5)}`,
     );
   }
   return ok;
@@ -456,13 +476,15 @@ async function main() {
   if (!existsSync(join(repoRoot, 'node_modules', '.bin', 'vite'))) throw new Error('Run npm install first');
   const outDir = buildWithManifest();
   let sizesOk;
+  let sizes;
   try {
-    sizesOk = printSizes(await jsSizes(outDir));
+    sizes = await jsSizes(outDir);
+    sizesOk = printSizes(sizes);
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
   if (sizesOnly) return sizesOk;
-  const lighthouseOk = printLighthouse(await lighthouseBench());
+  const lighthouseOk = printLighthouse(await lighthouseBench(), sizes);
   return sizesOk && lighthouseOk;
 }
 

@@ -19,7 +19,11 @@ test('the pre-rendered sign-in page is the same for everyone and holds no compan
   const html = await signedOut.text();
   // The form is in the HTML itself, hidden until the session check says nobody is signed in.
   expect(html).toContain('data-prerendered="/login"');
-  expect(html).toContain('<html lang="fr" class="session-pending">');
+  expect(html).toMatch(
+    /<html lang="fr" class="session-pending prehydration" data-deferred-entry="\/assets\/index-/,
+  );
+  // Scripts must not hold the first paint: the entry is requested by the route preloader afterwards.
+  expect(html).not.toMatch(/<script type="module"/);
   expect(html).toContain('>Connexion</h1>');
   expect(html).toContain('Se connecter');
   await anonymous.dispose();

@@ -10,6 +10,7 @@ import { RouterProvider } from 'react-router/dom';
 
 import { meQueryOptions } from '../features/auth/api/get-me';
 import { setupStatusQueryOptions } from '../features/setup/api/get-setup-status';
+import { keepTypedValues } from '../lib/typed-before-hydration';
 import { AppProviders } from './providers';
 import { createAppQueryClient } from './query-client';
 import { createAppRouter, routes } from './router';
@@ -60,8 +61,10 @@ async function start(): Promise<void> {
       </AppProviders>
     </StrictMode>
   );
-  if (prerendered && container) hydrateRoot(container, app);
-  else if (container) createRoot(container).render(app);
+  if (prerendered && container) {
+    keepTypedValues(container);
+    hydrateRoot(container, app);
+  } else if (container) createRoot(container).render(app);
 }
 
 void start();

@@ -1,4 +1,4 @@
-import { apiErrorBody, type ApiErrorBody } from '@btp/shared/system';
+import type { ApiErrorBody } from '@btp/shared/system';
 
 /**
  * A non-successful HTTP answer. `message` is `"<status>: <body text>"`, or the status text when the
@@ -25,7 +25,7 @@ export class ApiError extends Error {
     super(`${status}: ${bodyText === '' ? statusText : bodyText}`);
     this.status = status;
     const json = parseJson(bodyText);
-    const body = apiErrorBody.safeParse(json).data;
+    const body = errorBodyOf(json);
     this.code = body?.error;
     this.serverMessage = body?.message;
     this.details = body?.details;
@@ -41,6 +41,36 @@ export class NetworkError extends Error {
   constructor(cause: unknown) {
     super('Impossible de joindre le serveur. Vérifiez votre connexion internet.', { cause });
   }
+}
+
+/**
+ * The API error body (`apiErrorBody` of shared/src/system.ts) read with a plain guard, since every
+ * screen loads this module and the first one stays without zod (issue 18): `undefined` unless
+ * `error` and `message` are text and `details`, when present, a list of `{path, message}` texts.
+ */
+function errorBodyOf(json: unknown): ApiErrorBody | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const { error, message, details } = json as Record<string, unknown>;
+  if (typeof error !== 'string' || typeof message !== 'string') return undefined;
+  if (details === undefined) return { error, message };
+  const valid =
+    Array.isArray(details) &&
+    details.every(
+      (detail: unknown) =>
+        typeof detail === 'object' &&
+        detail !== null &&
+        typeof (detail as { path?: unknown }).path === 'string' &&
+        typeof (detail as { message?: unknown }).message === 'string',
+    );
+  if (!valid) return undefined;
+  return {
+    error,
+    message,
+    details: (details as { path: string; message: string }[]).map(({ path, message: text }) => ({
+      path,
+      message: text,
+    })),
+  };
 }
 
 function parseJson(text: string): unknown {

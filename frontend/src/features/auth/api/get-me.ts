@@ -1,12 +1,13 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { api, ApiError } from '../../../lib/api';
-import { sessionUserSchema, type SessionUser } from '../../../lib/session-user';
+import type { SessionUser } from '../../../lib/session-user';
+import { parseSessionUser } from '../../../lib/session-user-guard';
 
 /** The signed-in user, or `null` when nobody is signed in (the API answers 401). */
 export async function getMe(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
-    return sessionUserSchema.parse(await api.get('/api/auth/me', { signal }));
+    return parseSessionUser(await api.get('/api/auth/me', { signal }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,6 +1,6 @@
-import { loginInput, type LoginData, type LoginInput } from '@btp/shared/entities/auth';
+import type { LoginData, LoginInput } from '@btp/shared/entities/auth';
 import { Button, Input } from 'antd';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 
 import { CenteredCardPage } from '../../../components/centered-card-page';
@@ -8,9 +8,10 @@ import { PasswordInput } from '../../../components/password-input';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { revealSignedOutContent } from '../../../lib/session-pending';
-import { validateWith } from '../../../lib/zod-validation';
+import { endPrehydration, replayTypedValues } from '../../../lib/typed-before-hydration';
 import { useMe } from '../api/get-me';
 import { useLogin } from '../api/login';
+import { validateLogin } from './login-rules';
 import { messageId, PlainFormItem } from './plain-form-item';
 import { returnPath } from './return-path';
 import { touchLink } from './touch-link';
@@ -20,8 +21,8 @@ const passwordId = 'login-password';
 
 /**
  * Spec section 2 "Login": identifier and password, a link to registration. The first screen most
- * people load, so it is kept light: a plain form validated by the shared schema, antd's inputs and
- * button without antd's Form (see `npm run bench:web`).
+ * people load, so it is kept light: a plain form validated by the shared schema's rules without zod
+ * (login-rules.ts), antd's inputs and button without antd's Form (see `npm run bench:web`).
  */
 export function LoginPage() {
   const me = useMe();
@@ -31,8 +32,15 @@ export function LoginPage() {
   const [values, setValues] = useState<LoginInput>({ identifier: '', password: '' });
   // Messages appear on the first submit, then follow what the person types.
   const [submitted, setSubmitted] = useState(false);
-  const messages = submitted ? validateWith(loginInput, values).messages : {};
+  const messages = submitted ? validateLogin(values).messages : {};
   const signedOut = !me.isPending && !me.data;
+  const form = useRef<HTMLFormElement>(null);
+  // Typed into (or submitted from) the pre-rendered form before the page was hydrated: back into the
+  // form's state, and submitted again.
+  useEffect(() => {
+    replayTypedValues();
+    endPrehydration(form.current);
+  }, []);
   // A pre-rendered sign-in card waits hidden until the session check finds nobody signed in.
   useEffect(() => {
     if (signedOut) revealSignedOutContent();
@@ -58,7 +66,7 @@ export function LoginPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    const validation = validateWith(loginInput, values);
+    const validation = validateLogin(values);
     if (validation.data !== undefined) void signIn(validation.data);
   };
 
@@ -83,7 +91,8 @@ export function LoginPage() {
       description="Connectez-vous pour accéder à votre espace."
       signedOutOnly
     >
-      <form noValidate onSubmit={submit}>
+      {/* `post`: submitted before the page is hydrated, the password is never put in the address. */}
+      <form ref={form} noValidate method="post" onSubmit={submit}>
         <PlainFormItem htmlFor={identifierId} label="Identifiant" message={messages.identifier}>
           <Input
             {...fieldProps('identifier', identifierId)}
