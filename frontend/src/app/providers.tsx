@@ -1,15 +1,10 @@
-import 'dayjs/locale/fr';
-
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import frFR from 'antd/locale/fr_FR';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 
 import { ToastProvider } from '../components/toast';
 import { theme } from './theme';
-
-dayjs.locale('fr');
 
 /**
  * People who ask their system for less motion (vestibular disorders; WCAG 2.3.3) get none: antd's

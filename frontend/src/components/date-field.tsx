@@ -1,9 +1,14 @@
+import 'dayjs/locale/fr';
+
 import { DatePicker, type DatePickerProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useRef, type ChangeEvent } from 'react';
 
 dayjs.extend(customParseFormat);
+// The calendars in French (month and day names, weeks from Monday): set with the date pickers, the
+// only screens parts that need dayjs, rather than by the first screen (issue 18).
+dayjs.locale('fr');
 
 /** How every date of the product is shown and typed: 22/12/2026. */
 export const DATE_DISPLAY_FORMAT = 'DD/MM/YYYY';
