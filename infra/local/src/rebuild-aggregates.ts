@@ -6,6 +6,8 @@
  * must be stopped (DynamoDB Local is started on it for the time of the rebuild).
  */
 import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ensureTable } from './create-table.js';
 import { localCredentials, startDynamoLocal, type DynamoLocal } from './dynamodb-local.js';
 import { tableName } from './local-stack.js';
 import { stopOnSignals } from './shutdown.js';
@@ -24,6 +26,14 @@ async function main(): Promise<void> {
     const started = dynamo;
     // Ctrl-C stops DynamoDB Local cleanly, as the local stack does.
     stopOnSignals(() => started.stop());
+    // A data directory the stack never used has no table yet: made empty, as the stack would.
+    const client = new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: 'eu-west-3',
+      credentials: localCredentials,
+    });
+    await ensureTable(client, tableName);
+    client.destroy();
     Object.assign(process.env, {
       TABLE_NAME: tableName,
       AWS_REGION: 'eu-west-3',
