@@ -21,6 +21,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCompanyId } from '../../test/company.js';
 import { dashboardStats } from '../dashboard/dashboard-service.js';
+import { dashboardWidgets, dashboardWidgetsOfRecords } from '../dashboard/dashboard-widgets.js';
 import { clients } from '../data/entities/clients.js';
 import { invoiceAsRead, invoices } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
@@ -375,7 +376,13 @@ describe('company aggregates', () => {
     const ids = await company();
     const random = generator(19_2026);
     const done: string[] = [];
-    const seen = { overdue: false, retention: false, topClient: false };
+    const seen = {
+      overdue: false,
+      retention: false,
+      topClient: false,
+      pendingListed: false,
+      activeListed: false,
+    };
     for (let round = 0; round < 4; round += 1) {
       for (let index = 0; index < 30; index += 1) done.push(await randomWrite(random, ids));
       const records = await figureRecordsOf(ids.companyId);
@@ -384,6 +391,10 @@ describe('company aggregates', () => {
       // Today, and 45 days later (when invoices sent today are overdue).
       for (const now of [new Date(), new Date(Date.now() + 45 * day)]) {
         expect(await dashboardStats(ids.companyId, now)).toEqual(dashboardStatsOfRecords(records, now));
+        const widgets = await dashboardWidgets(ids.companyId, now);
+        expect(widgets).toEqual(await dashboardWidgetsOfRecords(ids.companyId, now));
+        seen.pendingListed ||= widgets.pendingInvoices.items.length > 0;
+        seen.activeListed ||= widgets.activeProjects.length > 0;
         const summary = await financesSummary(ids.companyId, now);
         expect(summary).toEqual(financesSummaryOfRecords(await listedRecords(ids), now));
         seen.overdue ||= summary.overdue.invoices.length > 0;
@@ -399,7 +410,13 @@ describe('company aggregates', () => {
     expect(counts.get('avoir')).toBeGreaterThan(0);
     expect(counts.get('devis envoyé')).toBeGreaterThan(0);
     expect(counts.get('facture fournisseur modifiée')).toBeGreaterThan(0);
-    expect(seen).toEqual({ overdue: true, retention: true, topClient: true });
+    expect(seen).toEqual({
+      overdue: true,
+      retention: true,
+      topClient: true,
+      pendingListed: true,
+      activeListed: true,
+    });
     expect(counts.get('situation'), [...counts].join(' ; ')).toBeGreaterThan(0);
     expect(counts.get('retenue libérée'), [...counts].join(' ; ')).toBeGreaterThan(0);
 

@@ -1,6 +1,6 @@
 import { dashboardWidgetsSchema } from '@btp/shared/dashboard-widgets';
 import { describe, expect, it } from 'vitest';
-import { computeDashboardWidgets, type WidgetRecords } from './dashboard-widgets.js';
+import { computeDashboardWidgets, monthsOfQuarter, type WidgetRecords } from './dashboard-widgets.js';
 
 // 10 May 2026, 00:30 in Paris (still 9 May in UTC): Q2 2026.
 const now = new Date('2026-05-09T22:30:00Z');
@@ -215,5 +215,12 @@ describe('computeDashboardWidgets', () => {
       ['c', 2000],
       ['d', 3000],
     ]);
+  });
+});
+
+describe('monthsOfQuarter', () => {
+  it('names the three months the aggregates add up for a quarter', () => {
+    expect(monthsOfQuarter('2026-Q1')).toEqual(['2026-01', '2026-02', '2026-03']);
+    expect(monthsOfQuarter('2026-Q4')).toEqual(['2026-10', '2026-11', '2026-12']);
   });
 });

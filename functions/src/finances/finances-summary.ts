@@ -54,7 +54,7 @@ async function firstOverdueIds(companyId: string, today: string): Promise<string
   return entries.slice(0, FINANCES_LISTED).map((entry) => entry.sk.slice(entry.sk.lastIndexOf('#') + 1));
 }
 
-interface HeldQuote {
+export interface HeldQuote {
   key: string;
   quoteNumber: string | undefined;
   heldCount: number;
@@ -65,7 +65,7 @@ interface HeldQuote {
 }
 
 /** The quotes whose situations' retention is held, ordered as `retentionsSummary` orders them. */
-async function heldQuotes(companyId: string, today: string): Promise<HeldQuote[]> {
+export async function heldQuotes(companyId: string, today: string): Promise<HeldQuote[]> {
   const items = await queryAggregatePrefix(companyId, retentionPrefix);
   const quotes = items
     .map(({ sk, values }): HeldQuote => {
