@@ -3,7 +3,8 @@
  * src/app/prerender.tsx for Node (same CSS-modules naming as the client build, so class names
  * agree), renders each path of `prerenderedPaths` and writes `<path>.html`: the built index.html
  * whose `#root` holds that markup. The local server and CloudFront serve it for that path
- * (shared/src/spa-rewrite.ts); main.tsx hydrates it.
+ * (shared/src/spa-rewrite.ts); main.tsx hydrates it. It also writes `dashboard.html`, served for /:
+ * the dashboard's neutral shell (`dashboardShell`, plain HTML), which React's first render replaces.
  *
  * A signed-in person must never see the sign-in form: the page is written with
  * `<html class="session-pending">`, under which base.css hides `[data-prerendered-screen]` (the form's
@@ -65,33 +66,66 @@ export function prerenderPages(): Plugin {
         for (const path of prerenderedPaths) {
           const markup = await prerenderPath(path);
           checkClasses(markup, css, path);
-          // The entry and its imports are requested by the route preloader once the page has
-          // painted (vite.config.ts), not by the HTML: scripts must not hold the first paint.
-          const entry = [...template.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
-          const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-          if (entry.length !== 1) throw new Error('prerender: index.html has not exactly one module script');
-          const deferred = [...entry, ...preloads].map((match) => match[1]).join(' ');
-          const html = [...entry, ...preloads]
-            .reduce((page, match) => page.replace(new RegExp(`\\s*${escapeRegExp(match[0])}`), ''), template)
-            .replace(
-              '<html lang="fr">',
-              `<html lang="fr" class="session-pending prehydration" data-deferred-entry="${deferred}">`,
-            )
-            .replace(
-              /<div id="root">[\s\S]*?<\/div>\s*<\/div>/,
-              () => `<div id="root" ${prerenderedAttribute}="${path}">${markup}</div>`,
-            );
+          const html = withDeferredScripts(template, 'session-pending prehydration').replace(
+            /<div id="root">[\s\S]*?<\/div>\s*<\/div>/,
+            () => `<div id="root" ${prerenderedAttribute}="${path}">${markup}</div>`,
+          );
           if (!html.includes(`${prerenderedAttribute}="${path}"`) || !html.includes('prehydration')) {
             throw new Error('prerender: index.html no longer has the expected <html> and #root');
           }
           writeFileSync(join(outDir, `${path.slice(1)}.html`), html);
         }
+        // The dashboard's neutral shell (served for /, see shared/src/spa-rewrite.ts): the page's
+        // header painted before any script, then replaced by React's first render (not hydrated).
+        const shell = withDeferredScripts(template).replace(
+          /<div id="root">[\s\S]*?<\/div>\s*<\/div>/,
+          () => `<div id="root">${dashboardShell}</div>`,
+        );
+        if (!shell.includes(dashboardShell)) throw new Error('prerender: index.html has no #root to fill');
+        writeFileSync(join(outDir, 'dashboard.html'), shell);
       } finally {
         rmSync(serverDir, { recursive: true, force: true });
       }
     },
   };
 }
+
+/**
+ * The built index.html without its module script and module preloads, which the route preloader
+ * requests once the page has painted (vite.config.ts, `<html data-deferred-entry>`): scripts must
+ * not hold the first paint.
+ */
+function withDeferredScripts(template: string, htmlClass?: string): string {
+  const entry = [...template.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
+  const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  if (entry.length !== 1) throw new Error('prerender: index.html has not exactly one module script');
+  const deferred = [...entry, ...preloads].map((match) => match[1]).join(' ');
+  const html = [...entry, ...preloads]
+    .reduce((page, match) => page.replace(new RegExp(`\\s*${escapeRegExp(match[0])}`), ''), template)
+    .replace(
+      '<html lang="fr">',
+      `<html lang="fr"${htmlClass ? ` class="${htmlClass}"` : ''} data-deferred-entry="${deferred}">`,
+    );
+  if (!html.includes('data-deferred-entry')) throw new Error('prerender: index.html has no <html lang="fr">');
+  return html;
+}
+
+/**
+ * The signed-in layout's frame and the dashboard's header, as plain HTML styled by base.css (the
+ * entry's style sheet): the same for everyone, no user's or company's data. A signed-out visitor
+ * sees it until the session check sends them to /login, as they saw the loading splash before.
+ */
+export const dashboardShell = [
+  '<div class="boot-shell">',
+  '<div class="boot-shell-sider"></div>',
+  '<div class="boot-shell-main">',
+  '<div class="boot-shell-header"><span class="boot-shell-menu"></span><div class="boot-shell-titles">',
+  '<h1>Tableau de Bord</h1><p>Vue d&#39;ensemble de votre activité</p>',
+  '</div></div>',
+  '<p class="boot-shell-status" role="status">Chargement...</p>',
+  '</div>',
+  '</div>',
+].join('');
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

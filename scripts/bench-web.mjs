@@ -12,7 +12,8 @@
  *    static server does not. Budget: performance ≥ 90 and accessibility ≥ 95 on both pages.
  *
  * Options: `--runs N` (Lighthouse runs per page, the median performance run is shown; default 3),
- * `--sizes-only` (skip Lighthouse), `--reports DIR` (also writes each Lighthouse report there, as HTML). Chromium: CHROMIUM_PATH, else /usr/bin/chromium, else the build in
+ * `--sizes-only` (skip Lighthouse), `--only login|dashboard` (Lighthouse on that page only), `--reports DIR`
+ * (also writes each Lighthouse report there, as HTML and JSON). Chromium: CHROMIUM_PATH, else /usr/bin/chromium, else the build in
  * @sparticuz/chromium (e2e/support/chromium.ts). Runs under tsx to import that TypeScript module.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -37,6 +38,14 @@ const runs = runsArg
   : 3;
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs expects a whole number ≥ 1');
 const sizesOnly = argv.includes('--sizes-only');
+const onlyArg = argv.find((arg) => arg.startsWith('--only'));
+const only = onlyArg
+  ? onlyArg.includes('=')
+    ? onlyArg.split('=')[1]
+    : argv[argv.indexOf(onlyArg) + 1]
+  : undefined;
+if (only !== undefined && only !== 'login' && only !== 'dashboard')
+  throw new Error('--only expects login or dashboard');
 const reportsArg = argv.find((arg) => arg.startsWith('--reports'));
 const reportsDir = reportsArg
   ? resolve(reportsArg.includes('=') ? reportsArg.split('=')[1] : argv[argv.indexOf(reportsArg) + 1])
@@ -394,7 +403,7 @@ async function lighthouseBench() {
       },
     ];
     const results = [];
-    for (const page of pages) {
+    for (const page of pages.filter((candidate) => only === undefined || candidate.report === only)) {
       const attempts = [];
       for (let run = 0; run < runs; run += 1) {
         const reportName = runs > 1 ? `${page.report}-${run + 1}` : page.report;

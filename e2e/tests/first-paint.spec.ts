@@ -4,7 +4,7 @@ import { registerCompany } from '../support/company.js';
 
 /**
  * /login is pre-rendered at build time (issue 18): its HTML holds the sign-in form before any script
- * runs. It must hold nothing of a company or a person, and a signed-in person who opens it must never
+ * runs; / holds the dashboard's neutral shell (the layout's frame and the page header). It must hold nothing of a company or a person, and a signed-in person who opens it must never
  * see the form, not even for one frame, while the session check runs.
  */
 
@@ -86,4 +86,37 @@ test('a signed-out person gets the pre-rendered form, which then works', async (
   await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toBeVisible();
   // React hydrated the page instead of drawing it again: no hydration mismatch was reported.
   expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+});
+
+test("/ serves the dashboard's neutral shell: the same for everyone, no company data, replaced by the page", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const anonymous = await playwright.request.newContext({ baseURL });
+  const html = await (await anonymous.get('/')).text();
+  await anonymous.dispose();
+  // The page header is in the HTML itself; scripts are requested by the route preloader afterwards.
+  expect(html).toMatch(/<html lang="fr" data-deferred-entry="\/assets\/index-/);
+  expect(html).not.toMatch(/<script type="module"/);
+  expect(html).toContain('<h1>Tableau de Bord</h1>');
+
+  const company = await registerCompany(page.request, 'coquille-tableau');
+  const signedInHtml = await (await page.request.get('/')).text();
+  expect(signedInHtml).toBe(html);
+  for (const secret of [company.companyName, company.username, 'Claire', 'Fontaine', company.companyId]) {
+    expect(signedInHtml).not.toContain(secret);
+  }
+
+  // Registering signed the page's context in: the shell gives way to the page itself.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toHaveCount(1);
+  await expect(page.getByText('Projets Actifs', { exact: true })).toBeVisible();
+});
+
+test('a signed-out person opening / gets the sign-in form', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toHaveCount(0);
 });

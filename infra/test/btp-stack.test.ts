@@ -393,8 +393,8 @@ describe('BtpStack with the shared route table (prod)', () => {
     const rewrite = (uri: string): string => handler({ request: { uri, method: 'GET' } }).uri;
     expect(rewrite('/clients')).toBe('/index.html');
     expect(rewrite('/clients/0191f3a2-7c1e-7abc-8def-0123456789ab')).toBe('/index.html');
-    expect(rewrite('/')).toBe('/index.html');
     // Pre-rendered at build time: its own HTML.
+    expect(rewrite('/')).toBe('/dashboard.html');
     expect(rewrite('/login')).toBe('/login.html');
     expect(rewrite('/assets/a.js')).toBe('/assets/a.js');
     expect(rewrite('/favicon.ico')).toBe('/favicon.ico');

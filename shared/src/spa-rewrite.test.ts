@@ -3,7 +3,6 @@ import { spaRewrite } from './spa-rewrite.js';
 
 describe('spaRewrite', () => {
   it('serves index.html for screens and files as they are', () => {
-    expect(spaRewrite('/')).toBe('/index.html');
     expect(spaRewrite('/clients')).toBe('/index.html');
     expect(spaRewrite('/quotes/018f-abc')).toBe('/index.html');
     expect(spaRewrite('/assets/index-1a2b.js')).toBe('/assets/index-1a2b.js');
@@ -15,5 +14,11 @@ describe('spaRewrite', () => {
     expect(spaRewrite('/login/')).toBe('/login.html');
     expect(spaRewrite('/login.html')).toBe('/login.html');
     expect(spaRewrite('/register')).toBe('/index.html');
+  });
+
+  it("serves the dashboard's neutral shell for /", () => {
+    expect(spaRewrite('/')).toBe('/dashboard.html');
+    expect(spaRewrite('/dashboard.html')).toBe('/dashboard.html');
+    expect(spaRewrite('/index.html')).toBe('/index.html');
   });
 });

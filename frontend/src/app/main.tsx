@@ -3,7 +3,7 @@ import 'antd/dist/reset.css';
 import 'virtual:antd-css/public.css';
 import './base.css';
 
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -64,7 +64,12 @@ async function start(): Promise<void> {
   if (prerendered && container) {
     keepTypedValues(container);
     hydrateRoot(container, app);
-  } else if (container) createRoot(container).render(app);
+  } else if (container) {
+    // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+    // browser between them, instead of one long task (issue 18, Total Blocking Time).
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
 }
 
 void start();

@@ -16,8 +16,11 @@ function newestChange(path: string): number {
 /** Whether the built SPA is missing or older than its sources (frontend and shared). */
 export function spaNeedsBuild(repoRoot: string): boolean {
   const built = join(repoRoot, 'frontend', 'dist', 'index.html');
-  // login.html: the page pre-rendered by the build (frontend/prerender-plugin.ts).
-  if (!existsSync(built) || !existsSync(join(repoRoot, 'frontend', 'dist', 'login.html'))) return true;
+  // login.html and dashboard.html: the pages pre-rendered by the build (frontend/prerender-plugin.ts).
+  const prerendered = ['login.html', 'dashboard.html'].map((file) =>
+    join(repoRoot, 'frontend', 'dist', file),
+  );
+  if (!existsSync(built) || !prerendered.every((file) => existsSync(file))) return true;
   const builtAt = statSync(built).mtimeMs;
   const sources = [
     join(repoRoot, 'frontend', 'src'),

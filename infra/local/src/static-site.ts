@@ -48,7 +48,7 @@ export function siteSecurityHeaders(connectSources: string[] = []): Record<strin
 
 /**
  * Serves the built SPA with the deep-link rule of production: screens get `/index.html` (/login its
- * pre-rendered `/login.html`), hashed assets are cached for a year, the HTML is never cached.
+ * pre-rendered `/login.html`, / the dashboard's shell `/dashboard.html`), hashed assets are cached for a year, the HTML is never cached.
  */
 export function createStaticSite(root: string, connectSources: string[] = []) {
   const headers = siteSecurityHeaders(connectSources);
@@ -64,7 +64,7 @@ export function createStaticSite(root: string, connectSources: string[] = []) {
       return;
     }
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const uri = pathname === '/' ? '/index.html' : spaRewrite(pathname);
+    const uri = spaRewrite(pathname);
     const file = normalize(join(root, uri));
     if (!file.startsWith(root + sep)) {
       response.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
@@ -77,9 +77,10 @@ export function createStaticSite(root: string, connectSources: string[] = []) {
       if (!info.isFile()) throw new Error('not a file');
       size = info.size;
     } catch {
-      // A build from before pre-rendering has no `/login.html`: the SPA's page draws it as well.
+      // A build from before pre-rendering has no `/login.html` nor `/dashboard.html`: the SPA's page
+      // draws them as well.
       if (uri !== '/index.html' && uri.endsWith('.html') && uri !== pathname) {
-        request.url = '/';
+        request.url = '/index.html';
         return serve(request, response);
       }
       if (uri === '/index.html') {
