@@ -1,3 +1,4 @@
+import { seededRandom } from '@btp/shared/testing/seeded-random';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clientCreateInput } from '@btp/shared/entities/client';
@@ -57,21 +58,13 @@ beforeAll(() => {
 });
 afterAll(() => s3.restore());
 
-/** A seeded pseudo-random generator (mulberry32): the same sequence on every run. */
+/** The shared seeded generator (mulberry32), with the draws this sequence of writes uses. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed);
   return {
-    below: (n: number) => Math.floor(next() * n),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-    money: (max: number) =>
-      `${1 + Math.floor(next() * max)}.${String(Math.floor(next() * 100)).padStart(2, '0')}`,
+    below: (n: number) => random.int(0, n - 1),
+    pick: random.pick,
+    money: (max: number) => `${random.int(1, max)}.${String(random.int(0, 99)).padStart(2, '0')}`,
   };
 }
 
