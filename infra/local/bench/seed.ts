@@ -4,7 +4,6 @@
  * shape and keys the API writes) and stored with BatchWriteItem, 25 at a time, which is what makes
  * thousands of records take seconds. Values go through the shared create schemas, like the API's.
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { clientCreateInput } from '@btp/shared/entities/client';
 import { documentCreateInput } from '@btp/shared/entities/document';
 import { invoiceCreateInput, type Invoice } from '@btp/shared/entities/invoice';
@@ -19,8 +18,7 @@ import { pricedQuote, quotes } from '../../../functions/src/data/entities/quotes
 import type { Fields } from '../../../functions/src/data/entity-repository.js';
 import { newId } from '../../../functions/src/data/ids.js';
 import { documentObjectKey } from '../../../functions/src/documents/document-storage.js';
-import { db, tableName } from '../../../functions/src/lib/dynamo.js';
-import type { TransactItem } from '../../../functions/src/data/transactions.js';
+import { batchPut as writeAll } from '../../../functions/test/batch-seed.js';
 
 export interface SeedCounts {
   clients: number;
@@ -34,36 +32,6 @@ const day = 24 * 60 * 60 * 1000;
 const dateIn = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString().slice(0, 10);
 const instantIn = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
 const pad = (value: number) => String(value).padStart(4, '0');
-
-/** Writes a batch of at most 25 items, retrying the unprocessed ones. */
-async function writeBatch(items: Record<string, unknown>[]): Promise<void> {
-  let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items.map((Item) => ({
-    PutRequest: { Item },
-  }));
-  for (let attempt = 0; requests && requests.length > 0; attempt += 1) {
-    if (attempt > 8) throw new Error('BatchWriteItem keeps leaving items unprocessed');
-    const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-    requests = result.UnprocessedItems?.[tableName()] as typeof requests;
-    if (requests?.length) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-  }
-}
-
-/** Writes the items of `puts` (`Put` transaction entries), four batches of 25 at a time. */
-async function writeAll(puts: TransactItem[]): Promise<void> {
-  const items = puts.flatMap((entry) => (entry.Put ? [entry.Put.Item as Record<string, unknown>] : []));
-  const batches: Record<string, unknown>[][] = [];
-  for (let start = 0; start < items.length; start += 25) batches.push(items.slice(start, start + 25));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < batches.length) {
-        const batch = batches[next];
-        next += 1;
-        if (batch) await writeBatch(batch);
-      }
-    }),
-  );
-}
 
 /** Creates `counts` records in the company, spread over statuses and over the last 18 months. */
 export async function seedCompany(companyId: string, counts: SeedCounts): Promise<void> {
