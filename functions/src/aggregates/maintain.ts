@@ -9,7 +9,7 @@ import { centsOf } from '@btp/shared/finance';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { figureImageOf, type FigureImage } from '../data/figure-images.js';
-import { companyPk, recordKey, withoutKeys } from '../data/keys.js';
+import { companyPk, recordKey, sortKeyPrefix, withoutKeys } from '../data/keys.js';
 import { projectionOf } from '../data/entity-repository.js';
 import type { TransactItem } from '../data/transactions.js';
 import {
@@ -65,12 +65,13 @@ async function readIssuedCreditNotes(companyId: string, invoiceId: string): Prom
   const notes: StoredRecord[] = [];
   const projection = projectionOf(figureFields.INVOICE);
   let startKey: Record<string, unknown> | undefined;
+  const range = sortKeyPrefix(companyPk(companyId), 'INVOICE#');
   do {
     const page = await withAwsErrors(() =>
       db().send(
         new QueryCommand({
           TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          KeyConditionExpression: range.KeyConditionExpression,
           FilterExpression: '#kind = :note AND #credited = :invoice AND #status <> :draft',
           ExpressionAttributeNames: {
             ...projection.ExpressionAttributeNames,
@@ -79,8 +80,7 @@ async function readIssuedCreditNotes(companyId: string, invoiceId: string): Prom
             '#status': 'status',
           },
           ExpressionAttributeValues: {
-            ':pk': companyPk(companyId),
-            ':prefix': 'INVOICE#',
+            ...range.ExpressionAttributeValues,
             ':note': 'credit_note',
             ':invoice': invoiceId,
             ':draft': 'draft',

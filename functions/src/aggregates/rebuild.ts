@@ -5,7 +5,7 @@
  * company: a write made during the rebuild may be counted twice or not at all until the next one.
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { companyPk } from '../data/keys.js';
+import { companyPk, sortKeyPrefix } from '../data/keys.js';
 import { listCompanies } from '../accounts/companies.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { aggregatePrefix, figuresOf, type Figures } from './figures.js';
@@ -19,8 +19,7 @@ export async function storedAggregates(companyId: string): Promise<Figures> {
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': aggregatePrefix },
+        ...sortKeyPrefix(companyPk(companyId), aggregatePrefix),
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),

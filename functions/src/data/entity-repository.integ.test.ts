@@ -155,6 +155,27 @@ describe('entity repository on DynamoDB Local', () => {
     expect([...many.keys()].sort()).toEqual([created[0]!.id, created[3]!.id].sort());
   });
 
+  it("lists only its own type, not one whose name extends it nor the partition's neighbours", async () => {
+    const company = testCompanyId();
+    // Sort keys on either side of `TESTCONTACT#…`: `TESTCONTACTS#…`, `TESTCONTACT_X#…` and
+    // `TESTCONTACT` sort after it or before it, never inside its range.
+    const neighbours = ['TESTCONTACTS', 'TESTCONTACT_X', 'TESTCONTAC', 'TESTCONTACU'].map((type) =>
+      entityRepository<Contact>({ type, notFoundMessage: 'Introuvable.' }),
+    );
+    for (const [index, neighbour] of neighbours.entries())
+      await neighbour.create(company, { name: `Voisin ${index}` });
+    await contacts.create(company, { name: 'Seul' });
+    await neighbours[0]!.create(company, { name: 'Voisin après' });
+    const page = await contacts.list(company, { limit: 1 });
+    expect(page.items.map((item) => item.name)).toEqual(['Seul']);
+    expect(page.nextCursor).toBeUndefined();
+    expect((await contacts.listAll(company)).map((item) => item.name)).toEqual(['Seul']);
+    expect((await neighbours[0]!.listAll(company)).map((item) => item.name)).toEqual([
+      'Voisin après',
+      'Voisin 0',
+    ]);
+  });
+
   it('gives no cursor when a page ends exactly on the last record', async () => {
     const company = testCompanyId();
     for (let index = 0; index < 6; index += 1) await contacts.create(company, { name: `Borne ${index}` });

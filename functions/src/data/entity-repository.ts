@@ -6,7 +6,7 @@ import { batchGetConsistent } from './batch-get.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { newId, nowIso } from './ids.js';
 import { referenceStamp, referenceStampAttribute, stampedDeleteCondition } from './reference-stamps.js';
-import { companyMarkerKey, companyPk, recordKey, withoutKeys, type Key } from './keys.js';
+import { companyMarkerKey, companyPk, recordKey, sortKeyPrefix, withoutKeys, type Key } from './keys.js';
 import { withFigureImage } from './figure-images.js';
 import { transactWrite, type TransactItem } from './transactions.js';
 
@@ -405,8 +405,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
         const page = await db().send(
           new QueryCommand({
             TableName: tableName(),
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-            ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+            ...sortKeyPrefix(pk, prefix),
             ScanIndexForward: false,
             // A list refreshed right after a write must show it (read-your-writes on AWS, where a
             // plain Query may answer from a replica that has not seen the write yet).

@@ -9,7 +9,7 @@ import {
   type AppNotification,
   type NotificationList,
 } from '@btp/shared/notifications';
-import { companyPk } from '../data/keys.js';
+import { companyPk, sortKeyPrefix } from '../data/keys.js';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { notificationSkPrefix } from './notify.js';
@@ -33,8 +33,7 @@ async function latest(companyId: string, now: Date): Promise<StoredNotification[
     const output = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': notificationSkPrefix },
+        ...sortKeyPrefix(companyPk(companyId), notificationSkPrefix),
         ScanIndexForward: false,
         Limit: NOTIFICATION_LIST_LIMIT,
         ConsistentRead: true,

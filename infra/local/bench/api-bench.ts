@@ -185,6 +185,10 @@ async function main(): Promise<void> {
     const { listInvoices } = await import('../../../functions/src/invoicing/invoice-service.js');
     const { documents } = await import('../../../functions/src/data/entities/documents.js');
     const { dashboardStats } = await import('../../../functions/src/dashboard/dashboard-service.js');
+    const { dashboardWidgets } = await import('../../../functions/src/dashboard/dashboard-widgets.js');
+    // What the route reads: the figures and the widgets' lists (handlers/dashboard/stats.ts).
+    const dashboard = (companyId: string) =>
+      Promise.all([dashboardStats(companyId), dashboardWidgets(companyId)]);
     const { rebuildAggregates } = await import('../../../functions/src/aggregates/rebuild.js');
     const { financesSummary } = await import('../../../functions/src/finances/finances-summary.js');
     const { clientCreateInput } = await import('@btp/shared/entities/client');
@@ -243,13 +247,13 @@ async function main(): Promise<void> {
       {
         name: `GET /api/dashboard/stats (${invoicesText} factures)`,
         path: '/api/dashboard/stats',
-        direct: () => dashboardStats(big.companyId),
+        direct: () => dashboard(big.companyId),
       },
       {
         name: 'GET /api/dashboard/stats (50 factures)',
         path: '/api/dashboard/stats',
         cookie: small.cookie,
-        direct: () => dashboardStats(small.companyId),
+        direct: () => dashboard(small.companyId),
       },
       {
         name: `GET /api/finances/summary (${invoicesText} factures)`,

@@ -25,7 +25,7 @@ export const pendingDocumentTtlSeconds = 24 * 60 * 60;
 
 /**
  * Announced uploads: `COMPANY#<c>` / `DOCUMENT_UPLOAD#<id>`, a prefix of their own so that the
- * documents list (`begins_with(sk, 'DOCUMENT#')`) never sees them. The id is the future document's.
+ * documents list (sort keys from `DOCUMENT#` to `DOCUMENT#\uffff`) never sees them. The id is the future document's.
  */
 export const pendingDocuments = entityRepository<PendingDocument>({
   type: 'DOCUMENT_UPLOAD',
