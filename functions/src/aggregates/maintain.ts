@@ -6,8 +6,11 @@
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { centsOf } from '@btp/shared/finance';
+import { sumCents } from '@btp/shared/money';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
+import { batchGetConsistent } from '../data/batch-get.js';
+import { linkedCreditNoteIds } from '../data/credit-note-links.js';
 import { figureImageOf, type FigureImage } from '../data/figure-images.js';
 import { companyPk, recordKey, sortKeyPrefix, withoutKeys } from '../data/keys.js';
 import { projectionOf } from '../data/entity-repository.js';
@@ -60,8 +63,35 @@ async function readInvoice(companyId: string, id: string): Promise<StoredRecord 
   return read?.Item ? withoutKeys<StoredRecord>(read.Item) : undefined;
 }
 
-/** The issued credit notes of an invoice (a filtered read of the company's invoices). */
-async function readIssuedCreditNotes(companyId: string, invoiceId: string): Promise<StoredRecord[]> {
+const isIssuedNoteOf = (invoiceId: string) => (note: StoredRecord) =>
+  note.kind === 'credit_note' && note.creditedInvoiceId === invoiceId && note.status !== 'draft';
+
+/**
+ * The issued credit notes of an invoice whose `creditedAmount` (TTC) is `creditedCents`: those
+ * its links name (`data/credit-note-links.ts`, a few items), when their TTC adds up to it; else
+ * (notes issued before the links, on a table not rebuilt since) a filtered read of every invoice
+ * of the company.
+ */
+async function readIssuedCreditNotes(
+  companyId: string,
+  invoiceId: string,
+  creditedCents: number,
+): Promise<StoredRecord[]> {
+  const linked = await linkedCreditNoteIds(companyId, invoiceId);
+  const notes = (
+    await batchGetConsistent(
+      linked.map((id) => recordKey(companyId, 'INVOICE', id)),
+      projectionOf(figureFields.INVOICE),
+    )
+  )
+    .map((item) => withoutKeys<StoredRecord>(item))
+    .filter(isIssuedNoteOf(invoiceId));
+  const linkedCents = sumCents(notes.map((note) => centsOf(note.totalWithVat as string | undefined)));
+  return linkedCents === creditedCents ? notes : scanIssuedCreditNotes(companyId, invoiceId);
+}
+
+/** The issued credit notes of an invoice, from every invoice of the company (filtered read). */
+async function scanIssuedCreditNotes(companyId: string, invoiceId: string): Promise<StoredRecord[]> {
   const notes: StoredRecord[] = [];
   const projection = projectionOf(figureFields.INVOICE);
   let startKey: Record<string, unknown> | undefined;
@@ -136,7 +166,10 @@ async function invoicesDelta(companyId: string, written: FigureImage[]): Promise
       !sameFigures(invoiceBefore, invoiceAfter)
     ) {
       const writtenIds = new Set(group.notes.map((note) => stored(note.after ?? note.before)!.id));
-      others = (await readIssuedCreditNotes(companyId, groupId)).filter((note) => !writtenIds.has(note.id));
+      const creditedCents = centsOf(invoiceBefore.creditedAmount as string | undefined);
+      others = (await readIssuedCreditNotes(companyId, groupId, creditedCents)).filter(
+        (note) => !writtenIds.has(note.id),
+      );
     }
     const before = [
       ...(invoiceBefore ? [invoiceBefore] : []),

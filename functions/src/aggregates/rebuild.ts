@@ -5,6 +5,7 @@
  * company: a write made during the rebuild may be counted twice or not at all until the next one.
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { creditNoteLinkKey } from '../data/credit-note-links.js';
 import { companyPk, sortKeyPrefix } from '../data/keys.js';
 import { listCompanies } from '../accounts/companies.js';
 import { db, tableName } from '../lib/dynamo.js';
@@ -48,12 +49,25 @@ async function writeBatch(requests: Record<string, unknown>[]): Promise<void> {
   }
 }
 
-/** Replaces the company's aggregates by those of its records; answers them. */
+/**
+ * Replaces the company's aggregates by those of its records, and writes the links of its credit
+ * notes (`data/credit-note-links.ts`); answers the aggregates.
+ */
 export async function rebuildAggregates(companyId: string): Promise<Figures> {
-  const figures = figuresOf(await figureRecordsOf(companyId));
+  const records = await figureRecordsOf(companyId);
+  const figures = figuresOf(records);
   const stored = await storedAggregates(companyId);
   const pk = companyPk(companyId);
+  // The links of credit notes to their invoice (notes made before the links existed).
+  const links = records.invoices.filter(
+    (invoice) => invoice.kind === 'credit_note' && typeof invoice.creditedInvoiceId === 'string',
+  );
   const requests: Record<string, unknown>[] = [
+    ...links.map((note) => ({
+      PutRequest: {
+        Item: creditNoteLinkKey(companyId, String(note.creditedInvoiceId), String(note.id)),
+      },
+    })),
     ...[...stored.keys()]
       .filter((sk) => !figures.has(sk))
       .map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })),

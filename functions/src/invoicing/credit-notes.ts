@@ -11,6 +11,8 @@ import type {
 } from '@btp/shared/entities/invoice';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatEuro, formatQuantity, parseMoney, parseQuantity, sumCents } from '@btp/shared/money';
+import { creditNoteLinkItem, linkedCreditNoteIds } from '../data/credit-note-links.js';
+import { newId } from '../data/ids.js';
 import type { Fields } from '../data/entity-repository.js';
 import {
   createDraftInvoice,
@@ -102,6 +104,27 @@ function issueDateOf(invoice: Invoice): string {
   return calendarDateInFrance(new Date(invoice.sentAt ?? invoice.updatedAt));
 }
 
+const creditNoteFields = [
+  'kind',
+  'status',
+  'creditedInvoiceId',
+  'totalAmount',
+  'totalWithVat',
+  'vatAmount',
+] as const;
+
+const isNoteOf =
+  (invoiceId: string) =>
+  (note: { kind?: string; creditedInvoiceId?: string | null }): boolean =>
+    note.kind === 'credit_note' && note.creditedInvoiceId === invoiceId;
+
+/** The credit notes (drafts and issued) of an invoice, from their links (`data/credit-note-links.ts`). */
+async function creditNotesOf(companyId: string, invoiceId: string) {
+  const ids = await linkedCreditNoteIds(companyId, invoiceId);
+  const found = await invoices.getMany(companyId, ids, [...creditNoteFields]);
+  return [...found.values()].filter(isNoteOf(invoiceId));
+}
+
 /**
  * `POST /api/invoices/{id}/credit-note`: a draft credit note (`kind: credit_note`) of an issued
  * invoice (not a draft, not a credit note, not cancelled; 409 otherwise): the chosen lines at the
@@ -115,16 +138,9 @@ export function createCreditNote(
   body: InvoiceCreditNoteData,
 ): Promise<InvoiceListItem> {
   return withBillingLock(companyId, 'INVOICE', invoiceId, async (lock) => {
-    const [stored, all] = await Promise.all([
+    const [stored, linked] = await Promise.all([
       invoices.getOrThrow(companyId, invoiceId),
-      invoices.listAll(companyId, [
-        'kind',
-        'status',
-        'creditedInvoiceId',
-        'totalAmount',
-        'totalWithVat',
-        'vatAmount',
-      ]),
+      creditNotesOf(companyId, invoiceId),
     ]);
     const invoice = invoiceAsRead(stored);
     if (invoice.kind === 'credit_note') throw conflict(creditNoteMessages.ofCreditNote);
@@ -138,12 +154,19 @@ export function createCreditNote(
     const creditCents = parseMoney(amounts.totalWithVat);
     if (creditCents <= 0 || parseMoney(amounts.totalAmount) <= 0)
       throw conflict(creditNoteMessages.notPositive);
+    // Notes issued before the links existed (a table not rebuilt since): every invoice is read.
+    const issuedCents = sumCents(
+      linked
+        .filter((note) => note.status !== 'draft')
+        .map((note) => parseMoney(invoiceFiguresAsRead(note).totalWithVat)),
+    );
+    const notes =
+      issuedCents === parseMoney(invoice.creditedAmount)
+        ? linked
+        : (await invoices.listAll(companyId, creditNoteFields)).filter(isNoteOf(invoiceId));
     const pendingCents = sumCents(
-      all
-        .filter(
-          (note) =>
-            note.kind === 'credit_note' && note.status === 'draft' && note.creditedInvoiceId === invoiceId,
-        )
+      notes
+        .filter((note) => note.status === 'draft')
         .map((note) => parseMoney(invoiceFiguresAsRead(note).totalWithVat)),
     );
     const leftCents = parseMoney(invoice.totalWithVat) - parseMoney(invoice.creditedAmount) - pendingCents;
@@ -167,6 +190,14 @@ export function createCreditNote(
       creditedInvoiceNumber: invoice.number,
       creditedInvoiceDate: issueDateOf(invoice),
     } as Fields<Invoice>;
-    return presentInvoice(companyId, await createDraftInvoice(companyId, fields, lock));
+    const id = newId();
+    return presentInvoice(
+      companyId,
+      await createDraftInvoice(companyId, fields, {
+        ...lock,
+        id,
+        extraItems: [...(lock.extraItems ?? []), creditNoteLinkItem(companyId, invoice.id, id)],
+      }),
+    );
   });
 }

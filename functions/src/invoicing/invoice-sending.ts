@@ -28,6 +28,7 @@ import { formatEuro, formatMoney, parseMoney, sumCents } from '@btp/shared/money
 import { peekNextNumber } from '../data/counters.js';
 import type { Fields } from '../data/entity-repository.js';
 import { staleVersionMessage } from '../data/entity-repository.js';
+import { creditNoteLinkItem } from '../data/credit-note-links.js';
 import { clients } from '../data/entities/clients.js';
 import { invoiceAsRead, invoices, issueInvoice, seriesOf } from '../data/entities/invoices.js';
 import { nowIso } from '../data/ids.js';
@@ -187,7 +188,13 @@ async function sendOnce(
 
   const issueDate = calendarDateInFrance();
   const isCreditNote = draft.kind === 'credit_note';
-  const extraItems = isCreditNote ? [await creditedInvoiceItem(companyId, draft)] : [];
+  // A credit note also writes its credited invoice's `creditedAmount` and the link between them.
+  const extraItems = isCreditNote
+    ? [
+        await creditedInvoiceItem(companyId, draft),
+        creditNoteLinkItem(companyId, String(draft.creditedInvoiceId), draft.id),
+      ]
+    : [];
   const seller = sellerSnapshot(company);
   const buyer = buyerSnapshot(client);
   const paymentTermDays = company.paymentTermDays ?? DEFAULT_PAYMENT_TERM_DAYS;

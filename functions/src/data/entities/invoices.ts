@@ -18,6 +18,7 @@ import { db, tableName } from '../../lib/dynamo.js';
 import { conflict, type HttpError } from '../../lib/http-errors.js';
 import { takeNextNumber, numberSeries, type NumberSeries } from '../counters.js';
 import { entityRepository, staleVersionMessage, type Fields } from '../entity-repository.js';
+import { creditNoteLinkKey } from '../credit-note-links.js';
 import { companyMarkerKey, companyPk, type Key } from '../keys.js';
 import { referenceMessages } from '../../quotes/references.js';
 import { withFigureImage } from '../figure-images.js';
@@ -180,7 +181,12 @@ export function invoiceAsRead(stored: Invoice): Invoice {
 export function createDraftInvoice(
   companyId: string,
   data: Fields<Invoice> | InvoiceCreateData,
-  options: { extraItems?: TransactItem[]; explainExtra?(index: number): HttpError | undefined } = {},
+  options: {
+    /** The id to give it (default: a new one). */
+    id?: string;
+    extraItems?: TransactItem[];
+    explainExtra?(index: number): HttpError | undefined;
+  } = {},
 ): Promise<Invoice> {
   const fields = 'vatBreakdown' in data ? data : draftOfBody(data);
   return invoices.create(companyId, { ...fields, status: 'draft' }, options);
@@ -293,6 +299,17 @@ export async function deleteDraftInvoice(
         },
         { type: invoices.type, companyId, before: current },
       ),
+      // A draft credit note's link to the invoice it credits goes with it.
+      ...(current.kind === 'credit_note' && current.creditedInvoiceId
+        ? [
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: creditNoteLinkKey(companyId, current.creditedInvoiceId, id),
+              },
+            },
+          ]
+        : []),
     ],
     () => conflict(staleVersionMessage),
   );
