@@ -16,6 +16,7 @@ import {
   paidCents,
   paidInMonthCents,
   paidTotalCents,
+  paymentRevenueEntries,
   pendingSupplierCents,
   percentTenthsText,
   previousMonth,
@@ -28,7 +29,7 @@ import {
   type RetentionAmounts,
 } from './finance.js';
 import { calendarDateInFrance, isOverdue } from './invoice-status.js';
-import { formatMoney } from './money.js';
+import { formatMoney, sumCents } from './money.js';
 import './zod-fr.js';
 
 /** Finances lists 5 overdue invoices, 5 clients, 5 suppliers, 5 quotes with retentions (then "Et N autres…"). */
@@ -53,6 +54,11 @@ export const financesSummarySchema = z.object({
   /** This month vs last month, "12.5"; `null` when last month is 0. */
   revenueChangePercent: z.string().nullable(),
   expensesChangePercent: z.string().nullable(),
+  /**
+   * How many customer invoices have a payment counted in `revenue` (Facturation's 'Total encaissé
+   * (HT)': `paymentRevenueEntries`), credit notes never.
+   */
+  cashedInvoices: z.number().int(),
   /** Customer invoices awaiting payment and what remains to pay on them, TTC. */
   pending: z.object({ count: z.number().int(), amount: money }),
   /**
@@ -74,6 +80,8 @@ export const financesSummarySchema = z.object({
       }),
     ),
   }),
+  /** Draft invoices (credit notes left out): how many, and their HT (Facturation's 'Brouillons (HT)'). */
+  drafts: z.object({ count: z.number().int(), amount: money }),
   /** Issued credit notes: how many, and their HT. */
   creditNotes: z.object({ count: z.number().int(), amount: money }),
   /** What remains to pay on supplier invoices neither paid nor cancelled. */
@@ -153,6 +161,7 @@ export function financesSummaryOfRecords(
   const expensesCents = paidTotalCents(supplierInvoices);
   const owed = receivables(invoices, today);
   const notes = issuedCreditNotes(invoices);
+  const drafts = invoices.filter((invoice) => invoice.status === 'draft' && !isCreditNote(invoice));
   const overdue = invoices
     .filter((invoice) => isOverdue(invoice, today) && !isCreditNote(invoice))
     .sort((a, b) => overdueOrderKey(a).localeCompare(overdueOrderKey(b)) || a.id.localeCompare(b.id));
@@ -221,6 +230,7 @@ export function financesSummaryOfRecords(
         paidInMonthCents(supplierInvoices, previousMonth(month)),
       ),
     ),
+    cashedInvoices: invoices.filter((invoice) => paymentRevenueEntries(invoice).length > 0).length,
     pending: { count: owed.count, amount: formatMoney(owed.cents) },
     overdue: {
       count: owed.overdueCount,
@@ -233,6 +243,10 @@ export function financesSummaryOfRecords(
         dueDate: invoice.dueDate ?? null,
         outstanding: formatMoney(outstandingCents(invoice)),
       })),
+    },
+    drafts: {
+      count: drafts.length,
+      amount: formatMoney(sumCents(drafts.map((invoice) => centsOf(invoice.totalAmount)))),
     },
     creditNotes: { count: notes.count, amount: formatMoney(notes.cents) },
     supplierPending: formatMoney(pendingSupplierCents(supplierInvoices)),

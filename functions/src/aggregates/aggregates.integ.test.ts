@@ -375,6 +375,8 @@ describe('company aggregates', () => {
       topClient: false,
       pendingListed: false,
       activeListed: false,
+      drafts: false,
+      cashed: false,
     };
     for (let round = 0; round < 4; round += 1) {
       for (let index = 0; index < 30; index += 1) done.push(await randomWrite(random, ids));
@@ -393,6 +395,8 @@ describe('company aggregates', () => {
         seen.overdue ||= summary.overdue.invoices.length > 0;
         seen.retention ||= summary.retentions.quotes.length > 0;
         seen.topClient ||= summary.topClients.length > 0;
+        seen.drafts ||= summary.drafts.count > 0;
+        seen.cashed ||= summary.cashedInvoices > 0;
       }
     }
     const counts = new Map<string, number>();
@@ -409,6 +413,8 @@ describe('company aggregates', () => {
       topClient: true,
       pendingListed: true,
       activeListed: true,
+      drafts: true,
+      cashed: true,
     });
     expect(counts.get('situation'), [...counts].join(' ; ')).toBeGreaterThan(0);
     expect(counts.get('retenue libérée'), [...counts].join(' ; ')).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import {
   monthInFrance,
   outstandingCents,
   paidCents,
+  paymentRevenueEntries,
   revenueEntries,
   worksCompletedOn,
   type InvoiceAmounts,
@@ -189,6 +190,12 @@ export function figuresOf(records: FigureRecords): Figures {
         add(figures, dueSk(due), 'cents', owed);
         if (invoice.id) add(figures, dueIdsSk(due, invoice.id), indexAttribute, 1);
       }
+    }
+    // Facturation's cards: the invoices whose payments count in revenue, and the drafts (HT).
+    if (paymentRevenueEntries(invoice).length > 0) add(figures, totalsSk, 'cashedInvoices', 1);
+    if (invoice.status === 'draft' && !isCreditNote(invoice)) {
+      add(figures, totalsSk, 'drafts', 1);
+      add(figures, totalsSk, 'draftsHt', centsOf(invoice.totalAmount));
     }
     if (isCreditNote(invoice) && invoice.status !== 'draft') {
       add(figures, totalsSk, 'creditNotes', 1);

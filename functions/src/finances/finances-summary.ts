@@ -161,6 +161,7 @@ export async function financesSummary(companyId: string, now: Date = new Date())
     expensesChangePercent: percentTenthsText(
       changeTenths(thisMonth.get('expenses'), lastMonth.get('expenses')),
     ),
+    cashedInvoices: totals.get('cashedInvoices'),
     pending: { count: totals.get('pending'), amount: formatMoney(totals.get('pendingCents')) },
     overdue: {
       count: overdue.count,
@@ -182,6 +183,7 @@ export async function financesSummary(companyId: string, now: Date = new Date())
         ];
       }),
     },
+    drafts: { count: totals.get('drafts'), amount: formatMoney(totals.get('draftsHt')) },
     creditNotes: { count: totals.get('creditNotes'), amount: formatMoney(totals.get('creditNotesHt')) },
     supplierPending: formatMoney(totals.get('supplierPending')),
     topClients: topClients.map((client) => ({

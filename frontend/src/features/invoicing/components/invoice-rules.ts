@@ -1,13 +1,5 @@
-import {
-  centsOf,
-  isCreditNote,
-  outstandingCents,
-  paymentRevenueEntries,
-  receivables,
-  revenueHtCents,
-} from '@btp/shared/finance';
+import { isCreditNote, outstandingCents } from '@btp/shared/finance';
 import { awaitsPayment, calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
-import { sumCents } from '@btp/shared/money';
 
 import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { formatDate } from '../../../lib/format';
@@ -63,43 +55,6 @@ export function countByTab(invoices: readonly InvoicesListItem[]): Record<Invoic
  */
 export function remainingCents(invoice: InvoicesListItem): number {
   return outstandingCents(invoice);
-}
-
-export interface InvoiceSummary {
-  /** TTC still owed on sent and overdue invoices. */
-  pending: { cents: number; count: number };
-  /**
-   * HT cashed ("CA encaissé HT"): each payment's share of its invoice's HT, less the issued credit
-   * notes of invoices paid; count: invoices with a payment.
-   */
-  paid: { cents: number; count: number };
-  /** The part of `pending` that is overdue (TTC). */
-  overdue: { cents: number; count: number };
-  /** HT of the draft invoices, not owed by anyone yet. */
-  drafts: { cents: number; count: number };
-}
-
-/**
- * The four summary cards of spec section 2, in cents (no float), with the shared finance rules:
- * what is owed is TTC (what the client pays), what was cashed and what is drafted is HT (revenue),
- * credit notes deducted where revenue is summed.
- */
-export function invoiceSummary(
-  invoices: readonly InvoicesListItem[],
-  today: string = calendarDateInFrance(),
-): InvoiceSummary {
-  const read = withStatusesOn(invoices, today);
-  const owed = receivables(read, today);
-  const drafts = read.filter((invoice) => invoice.status === 'draft' && !isCreditNote(invoice));
-  return {
-    pending: { cents: owed.cents, count: owed.count },
-    paid: {
-      cents: revenueHtCents(read),
-      count: read.filter((invoice) => paymentRevenueEntries(invoice).length > 0).length,
-    },
-    overdue: { cents: owed.overdueCents, count: owed.overdueCount },
-    drafts: { cents: sumCents(drafts.map((invoice) => centsOf(invoice.totalAmount))), count: drafts.length },
-  };
 }
 
 /** "0 facture", "1 facture", "3 factures" (French keeps the singular below 2). */

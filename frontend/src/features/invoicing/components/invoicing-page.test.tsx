@@ -1,4 +1,5 @@
 import type { VatRate } from '@btp/shared/enums';
+import { financesSummaryOfRecords } from '@btp/shared/finances-summary';
 import { formatEuro } from '@btp/shared/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
@@ -10,14 +11,7 @@ import { companyA } from '../../../testing/fixtures';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
 import { validateCreditNote } from './credit-note-rules';
-import {
-  countByTab,
-  dueDateText,
-  invoiceActions,
-  invoiceCount,
-  invoiceSummary,
-  withStatusesOn,
-} from './invoice-rules';
+import { countByTab, dueDateText, invoiceActions, invoiceCount, withStatusesOn } from './invoice-rules';
 import { InvoicingPage } from './invoicing-page';
 import { paymentInstant } from './pay-invoice-dialog';
 
@@ -235,18 +229,33 @@ const invoices = [
   draftCreditNote,
 ];
 
+/**
+ * The API with the company's invoices as `GET /api/invoices` lists them; the summary cards read
+ * `GET /api/finances/summary`, answered as the server computes it from those invoices
+ * (`financesSummaryOfRecords`, which the server's aggregates are tested against), so a test that
+ * changes the list after a write changes the summary too.
+ */
 function stub(overrides: Routes = {}) {
-  return stubApi({
+  const routes: Routes = {
     'GET /api/invoices': json(invoices),
     'GET /api/clients': json([garnier, mairie]),
     'GET /api/projects': json([extension, ecole]),
     ...overrides,
+  };
+  return stubApi({
+    'GET /api/finances/summary': async (request) => {
+      const listed = (await (await routes['GET /api/invoices']!(request)).json()) as never[];
+      return Response.json(
+        financesSummaryOfRecords({ invoices: listed, supplierInvoices: [], projects: [] }),
+      );
+    },
+    ...routes,
   });
 }
 
-function renderPage() {
+function renderPage(path = '/') {
   renderWithProviders(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <InvoicingPage title="Facturation" subtitle="Factures de vos clients" />
     </MemoryRouter>,
   );
@@ -328,21 +337,6 @@ describe('invoice rules', () => {
       cancelled: 1,
       credit_notes: 2,
     });
-  });
-
-  it('sums what is owed TTC (less payments and credit notes), cashed HT less its credit notes, late and drafted', () => {
-    expect(invoiceSummary(invoices as never, today)).toEqual({
-      // 11 800,00 + 15 360,00 + (3 600,00 − 600,00 credited)
-      pending: { cents: 3_016_000, count: 3 },
-      // 5 000,00 HT cashed; the issued credit note cancels part of an invoice not paid: it lowers
-      // what is owed, not what was cashed.
-      paid: { cents: 500_000, count: 1 },
-      overdue: { cents: 1_836_000, count: 2 },
-      drafts: { cents: 840_000, count: 1 },
-    });
-    // A credit note of a paid invoice takes its HT back from revenue: 5 000,00 − 500,00.
-    const refund = { ...creditNote, creditedInvoiceId: paid.id };
-    expect(invoiceSummary([paid, refund] as never, today).paid).toEqual({ cents: 450_000, count: 1 });
   });
 
   it('words counts and due dates in French', () => {
@@ -480,6 +474,67 @@ describe('Facturation', () => {
     expect(sent).toHaveTextContent(`Reste à payer : ${euro(1_180_000)}`);
     expect(sent).toHaveTextContent('Échéance: 31/12/2099');
     expect(buttonsOf(sent)).toEqual(['Voir détails', 'Marquer payée', 'Établir un avoir', ...pdfButtons]);
+  });
+
+  it("shows the server's figures of every invoice while the list shows a search's results, reading the list once", async () => {
+    const api = stub({ 'GET /api/invoices?q=Garnier': json([upcoming]) });
+    renderPage('/?q=Garnier');
+
+    expect(await card('Situation n°3')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Total en attente (TTC)' })).toHaveTextContent(
+        `${euro(3_016_000)}3 factures`,
+      ),
+    );
+    expect(screen.getByRole('region', { name: 'Brouillons (HT)' })).toHaveTextContent(
+      `${euro(840_000)}1 facture`,
+    );
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Envoyées (1)',
+      'En retard (0)',
+      'Payées (0)',
+      'Brouillons (0)',
+      'Annulées (0)',
+      'Avoirs (0)',
+    ]);
+    expect(api.calls('GET /api/invoices?q=Garnier')).toHaveLength(1);
+    expect(api.calls('GET /api/invoices')).toHaveLength(0);
+    expect(api.calls('GET /api/finances/summary')).toHaveLength(1);
+  });
+
+  it('reads the figures again after a write: a deleted draft leaves Brouillons', async () => {
+    const user = setupUser();
+    let deleted = false;
+    const api = stub({
+      'GET /api/invoices': (request) =>
+        json(deleted ? invoices.filter((invoice) => invoice.id !== draft.id) : invoices)(request),
+      [`DELETE /api/invoices/${draft.id}`]: () => {
+        deleted = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderPage();
+
+    const drafts = await screen.findByRole('region', { name: 'Brouillons (HT)' });
+    await waitFor(() => expect(drafts).toHaveTextContent(`${euro(840_000)}1 facture`));
+    await openTab(/^Brouillons/);
+    await user.click(within(await card('Acompte toiture École')).getByRole('button', { name: /^Supprimer/ }));
+    await user.click(
+      within(await findDialog('Supprimer le brouillon ?')).getByRole('button', { name: 'Supprimer' }),
+    );
+
+    await waitFor(() => expect(drafts).toHaveTextContent(`${euro(0)}0 facture`));
+    expect(api.calls('GET /api/finances/summary')).toHaveLength(2);
+  });
+
+  it('says when the figures cannot be read, the invoices still listed', async () => {
+    stub({
+      'GET /api/finances/summary': apiError(500, 'internal_error', 'Erreur interne du serveur.'),
+    });
+    renderPage();
+
+    expect(await screen.findByText('Erreur lors du chargement des totaux des factures')).toBeInTheDocument();
+    expect(await card('Situation n°3')).toBeInTheDocument();
   });
 
   it('lists overdue invoices with what remains after credit notes, paid and cancelled ones in their tabs', async () => {

@@ -1,13 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 
+import { useFinancesSummary } from '../../../api/finances/get-finances-summary';
 import { useDeleteInvoice } from '../../../api/invoices/delete-invoice';
-import {
-  listInvoicesQueryOptions,
-  useInvoicesPages,
-  type InvoicesListItem,
-} from '../../../api/invoices/list-invoices';
+import { useInvoicesPages, type InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { useEmailInvoice, useSendInvoice } from '../../../api/invoices/send-invoice';
 import { useConfirmDelete } from '../../../components/action-toasts';
 import { CreateButton } from '../../../components/record-buttons';
@@ -24,7 +20,6 @@ import { InvoiceDetailsDialog } from './invoice-details-dialog';
 import { InvoiceDialog } from './invoice-dialog';
 import {
   countByTab,
-  invoiceSummary,
   invoiceTabs,
   isCreditNote,
   tabOf,
@@ -61,12 +56,11 @@ interface InvoicingPageProps extends PageTitles {
  */
 export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
   const listParams = useListParams('invoices');
-  // The summary cards add up every invoice; the tabs show those the search and sort give, 1,000 a
-  // page. Without a search or a sort the pages are every invoice: no second read of the same list.
-  const searching = listParams.q !== undefined || listParams.sort !== undefined;
+  // The tabs show the invoices the search and sort give, 1,000 a page; the summary cards are the
+  // server's figures of every invoice (`GET /api/finances/summary`, the cache Finances reads too,
+  // refreshed by every invoice write), whatever the pages loaded or the search typed.
   const invoices = useInvoicesPages(listParams);
-  const everyInvoice = useQuery({ ...listInvoicesQueryOptions(), enabled: searching });
-  const allInvoices = searching ? everyInvoice : invoices;
+  const summary = useFinancesSummary();
   const send = useSendInvoice();
   const resend = useEmailInvoice();
   // Until the person picks a tab (or a write moves them), the page opens on the first non-empty
@@ -77,7 +71,6 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
   useCompanyVatSettings();
 
   const list = invoices.data === undefined ? undefined : withStatusesOn(invoices.data);
-  const all = allInvoices.data === undefined ? undefined : withStatusesOn(allInvoices.data);
   const counts = countByTab(list ?? []);
   const tab: InvoiceTab = chosenTab ?? invoiceTabs.find(({ key }) => counts[key] > 0)?.key ?? 'sent';
 
@@ -149,7 +142,7 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
       />
       <PageBody>
         {notice}
-        <InvoiceSummaryCards summary={all === undefined ? undefined : invoiceSummary(all)} />
+        <InvoiceSummaryCards summary={summary.data} failed={summary.isError} />
         <ListToolbar entity="invoices" label="les factures" />
         <Tabs
           className={styles.tabs}
