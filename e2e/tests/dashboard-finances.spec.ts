@@ -39,9 +39,9 @@ function percentText(numerator: number, denominator: number): string {
   return `${tenths / 10n},${tenths % 10n}\u00a0%`;
 }
 
-/** The KPI card whose title is `title`. */
+/** The KPI card whose title is `title`: a group named by its title, on the dashboard and in Finances. */
 function kpi(page: Page, title: string) {
-  return page.locator('.ant-card').filter({ has: page.locator('.ant-statistic-title', { hasText: title }) });
+  return page.getByRole('group', { name: title, exact: true });
 }
 
 test('on an empty company every block shows its empty text', async ({ page }, testInfo) => {

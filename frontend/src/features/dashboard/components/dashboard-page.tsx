@@ -1,5 +1,5 @@
-import { Alert, Col, Row } from 'antd';
-import { useDeferredValue, type ReactNode } from 'react';
+import { Alert, ConfigProvider } from 'antd';
+import { useContext, useDeferredValue, type ReactNode } from 'react';
 
 import { useDashboardStats } from '../../../api/dashboard/get-dashboard-stats';
 import { PageBody, PageHeader } from '../../../components/page-header';
@@ -26,6 +26,9 @@ interface DashboardPageProps {
 export function DashboardPage({ newProjectAction }: DashboardPageProps) {
   const stats = useDashboardStats();
   const widgets = useDeferredValue(stats.data?.widgets, undefined);
+  // The class that scopes the theme's CSS variables (its `cssVar.key`, src/app/theme.ts), which
+  // antd's Card carried: the plain cards' styles and antd's rules for plain elements (links) read them.
+  const themeScope = useContext(ConfigProvider.ConfigContext).theme?.cssVar?.key;
 
   return (
     <>
@@ -40,26 +43,18 @@ export function DashboardPage({ newProjectAction }: DashboardPageProps) {
         ) : stats.data === undefined ? (
           <p>Chargement...</p>
         ) : (
-          <>
+          <div className={themeScope}>
             <KpiCards stats={stats.data} />
-            <Row gutter={[16, 16]} className={styles.row}>
-              <Col xs={24} lg={16}>
-                <RecentProjects projects={widgets?.recentProjects} />
-              </Col>
-              <Col xs={24} lg={8}>
-                <QuickActions />
-              </Col>
-            </Row>
-            <Row gutter={[16, 16]} className={styles.row}>
-              <Col xs={24} lg={12}>
-                <PendingInvoices pending={widgets?.pendingInvoices} />
-              </Col>
-              <Col xs={24} lg={12}>
-                <RecentDocuments documents={widgets?.recentDocuments} />
-              </Col>
-            </Row>
+            <div className={`${styles.row} ${styles.rowWide}`}>
+              <RecentProjects projects={widgets?.recentProjects} />
+              <QuickActions />
+            </div>
+            <div className={styles.row}>
+              <PendingInvoices pending={widgets?.pendingInvoices} />
+              <RecentDocuments documents={widgets?.recentDocuments} />
+            </div>
             <QuantityTable projects={widgets?.activeProjects} />
-          </>
+          </div>
         )}
       </PageBody>
     </>

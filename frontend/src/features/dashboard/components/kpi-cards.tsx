@@ -8,8 +8,7 @@ import {
   LineChartOutlined,
   PercentageOutlined,
 } from '@ant-design/icons';
-import { Card, Col, Row, Statistic } from 'antd';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 import styles from './dashboard.module.css';
 
@@ -20,12 +19,23 @@ interface KpiCardProps {
   note: string;
 }
 
+/**
+ * One KPI card, drawn as antd's Card and Statistic were (title, icon and figure, then the secondary
+ * line) in plain elements (issue 18); a group named after its title.
+ */
 function KpiCard({ title, value, icon, note }: KpiCardProps) {
+  const titleId = useId();
   return (
-    <Card className={styles.widget} styles={{ body: { padding: 16 } }}>
-      <Statistic title={title} value={value} prefix={icon} />
+    <div role="group" aria-labelledby={titleId} className={`${styles.card} ${styles.kpi}`}>
+      <div id={titleId} className={styles.kpiTitle}>
+        {title}
+      </div>
+      <div className={styles.kpiValue}>
+        <span className={styles.kpiIcon}>{icon}</span>
+        {value}
+      </div>
       <span className={styles.kpiNote}>{note}</span>
-    </Card>
+    </div>
   );
 }
 
@@ -47,39 +57,31 @@ export function KpiCards({ stats }: { stats: DashboardStatsWithWidgets }) {
   const quarterChange = formatPointsTenths(stats.widgets.quarterMarginChangeTenths);
 
   return (
-    <Row gutter={[16, 16]} className={styles.row}>
-      <Col xs={24} sm={12} xl={6}>
-        <KpiCard
-          title="Projets Actifs"
-          value={stats.activeProjects}
-          icon={<FolderOpenOutlined />}
-          note={`sur ${projectCount} projet${projectCount > 1 ? 's' : ''}`}
-        />
-      </Col>
-      <Col xs={24} sm={12} xl={6}>
-        <KpiCard
-          title="CA Mensuel HT"
-          value={stats.monthlyRevenue}
-          icon={<LineChartOutlined />}
-          note={changeVsText(tenthsOf(stats.raw.monthlyRevenueChangePercent), 'mois dernier')}
-        />
-      </Col>
-      <Col xs={24} sm={12} xl={6}>
-        <KpiCard
-          title="Devis en Attente"
-          value={stats.pendingQuotes}
-          icon={<FileTextOutlined />}
-          note={`${formatEuro(centsOf(stats.raw.pendingQuotesValue))} HT Valeur totale`}
-        />
-      </Col>
-      <Col xs={24} sm={12} xl={6}>
-        <KpiCard
-          title="Marge Bénéficiaire"
-          value={stats.profitMargin}
-          icon={<PercentageOutlined />}
-          note={`${quarterChange} vs trimestre`}
-        />
-      </Col>
-    </Row>
+    <div className={styles.kpiRow}>
+      <KpiCard
+        title="Projets Actifs"
+        value={stats.activeProjects}
+        icon={<FolderOpenOutlined />}
+        note={`sur ${projectCount} projet${projectCount > 1 ? 's' : ''}`}
+      />
+      <KpiCard
+        title="CA Mensuel HT"
+        value={stats.monthlyRevenue}
+        icon={<LineChartOutlined />}
+        note={changeVsText(tenthsOf(stats.raw.monthlyRevenueChangePercent), 'mois dernier')}
+      />
+      <KpiCard
+        title="Devis en Attente"
+        value={stats.pendingQuotes}
+        icon={<FileTextOutlined />}
+        note={`${formatEuro(centsOf(stats.raw.pendingQuotesValue))} HT Valeur totale`}
+      />
+      <KpiCard
+        title="Marge Bénéficiaire"
+        value={stats.profitMargin}
+        icon={<PercentageOutlined />}
+        note={`${quarterChange} vs trimestre`}
+      />
+    </div>
   );
 }

@@ -2,11 +2,12 @@ import type { DashboardWidgets } from '@btp/shared/dashboard-widgets';
 import { dashboardInvoiceStatusLabels, labelOf } from '@btp/shared/enums';
 import { centsOf } from '@btp/shared/finance';
 import { formatEuro } from '@btp/shared/money';
-import { Card, Tag } from 'antd';
+import { Tag } from 'antd';
 import { Link } from 'react-router';
 
 import { formatDate } from '../../../lib/format';
 import styles from './dashboard.module.css';
+import { WidgetFrame } from './widget-frame';
 import { EmptyText, WidgetState } from './widget-state';
 
 const statusColours: Record<string, string> = { overdue: 'red', sent: 'blue', paid: 'green' };
@@ -22,12 +23,7 @@ export function PendingInvoices({ pending }: { pending: DashboardWidgets['pendin
   const heldCents = centsOf(pending?.retentionsHeld);
   const releasableCents = centsOf(pending?.retentionsReleasable);
   return (
-    <Card
-      title="Factures en Attente"
-      className={styles.widget}
-      role="region"
-      aria-label="Factures en Attente"
-    >
+    <WidgetFrame title="Factures en Attente">
       <WidgetState data={pending}>
         {pending === undefined || pending.items.length === 0 ? (
           <EmptyText>Aucune facture en attente</EmptyText>
@@ -74,6 +70,6 @@ export function PendingInvoices({ pending }: { pending: DashboardWidgets['pendin
           </div>
         )}
       </WidgetState>
-    </Card>
+    </WidgetFrame>
   );
 }

@@ -2,11 +2,12 @@ import type { DashboardWidgets } from '@btp/shared/dashboard-widgets';
 import { centsOf } from '@btp/shared/finance';
 import { formatEuro } from '@btp/shared/money';
 import { progressColour } from '@btp/shared/progress-tone';
-import { Card, Progress } from 'antd';
+import { Progress } from 'antd';
 import { lazy, Suspense } from 'react';
 
 import { useIsDesktop } from '../../../lib/use-media-query';
 import styles from './dashboard.module.css';
+import { WidgetFrame } from './widget-frame';
 import { EmptyText, WidgetState } from './widget-state';
 
 export interface QuantityRow {
@@ -57,12 +58,7 @@ export function QuantityTable({ projects }: { projects: DashboardWidgets['active
   const rows = (projects ?? []).map(rowOf);
 
   return (
-    <Card
-      title="Suivi des Quantités - Projets Actifs"
-      role="region"
-      aria-label="Suivi des Quantités - Projets Actifs"
-      styles={{ title: { whiteSpace: 'normal', overflow: 'visible' } }}
-    >
+    <WidgetFrame title="Suivi des Quantités - Projets Actifs" wrapTitle>
       <WidgetState data={projects}>
         {rows.length === 0 ? (
           <EmptyText>Aucun projet actif</EmptyText>
@@ -92,6 +88,6 @@ export function QuantityTable({ projects }: { projects: DashboardWidgets['active
           </ul>
         )}
       </WidgetState>
-    </Card>
+    </WidgetFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { FileAddOutlined, SnippetsOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Card } from 'antd';
 
 import { ButtonLink } from '../../../components/button-link';
 import styles from './dashboard.module.css';
+import { WidgetFrame } from './widget-frame';
 
 /** 'Actions Rapides' (spec section 2): each button opens the screen where the action is done. */
 const actions = [
@@ -14,7 +14,7 @@ const actions = [
 
 export function QuickActions() {
   return (
-    <Card title="Actions Rapides" className={styles.widget} role="region" aria-label="Actions Rapides">
+    <WidgetFrame title="Actions Rapides">
       <div className={styles.actions}>
         {actions.map((action) => (
           <ButtonLink key={action.to} to={action.to} icon={action.icon} size="large">
@@ -22,6 +22,6 @@ export function QuickActions() {
           </ButtonLink>
         ))}
       </div>
-    </Card>
+    </WidgetFrame>
   );
 }

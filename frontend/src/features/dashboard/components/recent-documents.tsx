@@ -1,11 +1,11 @@
 import type { DashboardWidgets } from '@btp/shared/dashboard-widgets';
 import { fileAgeLabel, fileKindOf, formatFileSize, type FileKind } from '@btp/shared/file-display';
 import { FileExcelOutlined, FileImageOutlined, FileOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { Card } from 'antd';
 import type { ReactNode } from 'react';
 
 import { ButtonLink } from '../../../components/button-link';
 import styles from './dashboard.module.css';
+import { WidgetFrame } from './widget-frame';
 import { EmptyText, WidgetState } from './widget-state';
 
 /** An icon and its colours per family of MIME type (spec section 2). */
@@ -24,7 +24,7 @@ interface RecentDocumentsProps {
 /** 'Documents Récents': the 4 most recent documents, with their icon, name, size and age (spec section 9). */
 export function RecentDocuments({ documents, now = new Date() }: RecentDocumentsProps) {
   return (
-    <Card title="Documents Récents" className={styles.widget} role="region" aria-label="Documents Récents">
+    <WidgetFrame title="Documents Récents">
       <WidgetState data={documents}>
         {documents === undefined || documents.length === 0 ? (
           <EmptyText>Aucun document récent</EmptyText>
@@ -61,6 +61,6 @@ export function RecentDocuments({ documents, now = new Date() }: RecentDocuments
           Accéder à la GED
         </ButtonLink>
       </div>
-    </Card>
+    </WidgetFrame>
   );
 }

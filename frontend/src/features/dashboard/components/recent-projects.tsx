@@ -1,15 +1,15 @@
 import type { DashboardWidgets } from '@btp/shared/dashboard-widgets';
-import { Card } from 'antd';
 
 import { ButtonLink } from '../../../components/button-link';
 import styles from './dashboard.module.css';
 import { ProjectStatusTag } from './project-status-tag';
 import { EmptyText, WidgetState } from './widget-state';
+import { WidgetFrame } from './widget-frame';
 
 /** 'Projets Récents': the 3 most recent projects, as the server lists them (spec section 9). */
 export function RecentProjects({ projects }: { projects: DashboardWidgets['recentProjects'] | undefined }) {
   return (
-    <Card title="Projets Récents" className={styles.widget} role="region" aria-label="Projets Récents">
+    <WidgetFrame title="Projets Récents">
       <WidgetState data={projects}>
         {projects === undefined || projects.length === 0 ? (
           <EmptyText>Aucun projet récent</EmptyText>
@@ -35,6 +35,6 @@ export function RecentProjects({ projects }: { projects: DashboardWidgets['recen
           Voir tous les projets
         </ButtonLink>
       </div>
-    </Card>
+    </WidgetFrame>
   );
 }

@@ -32,7 +32,7 @@ interface KpiProps {
 
 function Kpi({ title, value, icon, note }: KpiProps) {
   return (
-    <Card className={styles.card} styles={{ body: { padding: 16 } }}>
+    <Card className={styles.card} styles={{ body: { padding: 16 } }} role="group" aria-label={title}>
       <Statistic title={title} value={value} prefix={icon} />
       <span className={styles.note}>{note}</span>
     </Card>
