@@ -101,6 +101,11 @@ test('the demo company on every screen', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Total en attente (TTC)' })).toContainText('39 177,23 €');
   await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText('32 991,47 €');
   await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText('2 factures');
+  // The cards are the server's figures of every invoice, whatever the search narrows the tabs to.
+  await page.goto('/invoicing?q=Moreau');
+  await expect(page.getByRole('tab', { name: 'Payées (1)' })).toBeAttached();
+  await expect(page.getByRole('region', { name: 'Total encaissé (HT)' })).toContainText('76 890,39 €');
+  await expect(page.getByRole('region', { name: 'En retard (TTC)' })).toContainText('32 991,47 €');
 
   await openScreen(page, '/documents', 'Documents');
   // Six uploaded files, and the PDF archived when each of the 9 invoices and the credit note was sent
