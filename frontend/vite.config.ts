@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { antdStaticCss } from './antd-static-css.js';
 import { prerenderPages } from './prerender-plugin.js';
 import { routeModules } from './src/app/route-modules.js';
+import { earlyResponsesKey } from './src/lib/early-responses-key.js';
 
 /** The local server (`npm start`) answers `/api/*` on this port. */
 const apiTarget = 'http://localhost:3000';
@@ -94,6 +95,34 @@ function routePreload(): Plugin {
     },
     true,
   );
+  // Reads made now, while the scripts download, and handed to the SPA, which uses each answer once
+  // instead of asking again (src/lib/early-responses.ts): the session check of a pre-rendered page,
+  // and on the dashboard, for a company's user, its one call.
+  var early = (window[${JSON.stringify(earlyResponsesKey)}] = {});
+  function get(path) {
+    return fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
+  }
+  function hand(path, response) {
+    early[path] = response.then(null, function () {
+      return null;
+    });
+  }
+  var me;
+  if (location.pathname === '/' || d.classList.contains('session-pending')) {
+    me = get('/api/auth/me');
+    hand('/api/auth/me', me);
+  }
+  if (me && location.pathname === '/') {
+    hand(
+      '/api/dashboard/stats',
+      me.then(function (r) {
+        if (r.status !== 200) return null;
+        return r.clone().json().then(function (user) {
+          return user && user.company ? get('/api/dashboard/stats') : null;
+        });
+      }),
+    );
+  }
   var deferred = d.getAttribute('data-deferred-entry');
   if (!deferred) return preloadRoute();
   var started = false;
@@ -116,7 +145,7 @@ function routePreload(): Plugin {
   }
   setTimeout(start, 1500);
   if (!d.classList.contains('session-pending')) return afterPaint();
-  fetch('/api/auth/me', { credentials: 'include', headers: { Accept: 'application/json' } }).then(
+  me.then(
     function (r) {
       if (r.status === 401) d.classList.remove('session-pending');
       afterPaint();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { api, ApiError, errorReference, NetworkError, serverMessage } from './api';
+import { earlyResponsesKey } from './early-responses-key';
 
 function stubFetch(response: Response | (() => Promise<Response>)) {
   const fetchMock = vi.fn<typeof fetch>(() =>
@@ -167,5 +168,41 @@ describe('api', () => {
     stubFetch(() => Promise.reject(abort));
 
     await expect(api.get('/api/clients', { signal: controller.signal })).rejects.toBe(abort);
+  });
+
+  it("answers a read from the route preloader's early answer once, then asks the server", async () => {
+    const fetchMock = stubFetch(() => Promise.resolve(Response.json({ from: 'server' })));
+    const early: Record<string, Promise<Response | null>> = {
+      '/api/dashboard/stats': Promise.resolve(Response.json({ from: 'preloader' })),
+      '/api/auth/me': Promise.resolve(null),
+    };
+    vi.stubGlobal(earlyResponsesKey, early);
+
+    await expect(api.get('/api/dashboard/stats')).resolves.toEqual({ from: 'preloader' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(api.get('/api/dashboard/stats')).resolves.toEqual({ from: 'server' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Not asked early (`null`): the server is asked as usual.
+    await expect(api.get('/api/auth/me')).resolves.toEqual({ from: 'server' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("reads an early error answer as the server's own (a 401 is still a 401)", async () => {
+    stubFetch(Response.json({ from: 'server' }));
+    vi.stubGlobal(earlyResponsesKey, {
+      '/api/auth/me': Promise.resolve(
+        Response.json({ error: 'unauthorized', message: 'Non authentifié' }, { status: 401 }),
+      ),
+    });
+
+    await expect(api.get('/api/auth/me')).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('never answers a write from an early answer', async () => {
+    const fetchMock = stubFetch(Response.json({ id: 'c1' }, { status: 201 }));
+    vi.stubGlobal(earlyResponsesKey, { '/api/clients': Promise.resolve(Response.json({ early: true })) });
+
+    await expect(api.post('/api/clients', { name: 'Durand' })).resolves.toEqual({ id: 'c1' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

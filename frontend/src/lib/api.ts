@@ -1,5 +1,7 @@
 import type { ApiErrorBody } from '@btp/shared/system';
 
+import { takeEarlyResponse } from './early-responses';
+
 /**
  * A non-successful HTTP answer. `message` is `"<status>: <body text>"`, or the status text when the
  * body is empty (spec section 8); `serverMessage` is the French sentence of the API error body
@@ -125,13 +127,17 @@ async function request(
 
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal ?? null,
-    });
+    // A read the route preloader already made (lib/early-responses.ts) is answered from it, once.
+    const early = method === 'GET' ? await takeEarlyResponse(path) : null;
+    response =
+      early ??
+      (await fetch(path, {
+        method,
+        headers,
+        credentials: 'include',
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options.signal ?? null,
+      }));
   } catch (error) {
     // A cancelled query must stay recognisable as an abort for TanStack Query.
     if (options.signal?.aborted) throw error;
