@@ -2,6 +2,7 @@ import { supplierSchema, type SupplierUpdateData } from '@btp/shared/entities/su
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
+import { financesSummaryQueryOptions } from '../finances/get-finances-summary';
 import { listSupplierInvoicesQueryOptions } from '../supplier-invoices/list-supplier-invoices';
 import { listSupplierQuotesQueryOptions } from '../supplier-quotes/list-supplier-quotes';
 import { listSuppliersQueryOptions, type SuppliersListItem } from './list-suppliers';
@@ -21,11 +22,13 @@ export function useUpdateSupplier() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSupplier,
-    // Supplier price requests and supplier invoices show the supplier's name read at query time.
+    // Supplier price requests, supplier invoices and Finances' top suppliers show the supplier's
+    // name read at query time.
     onSuccess: () =>
       Promise.all(
         [
           listSuppliersQueryOptions(),
+          financesSummaryQueryOptions(),
           listSupplierQuotesQueryOptions(),
           listSupplierInvoicesQueryOptions(),
         ].map(({ queryKey }) => queryClient.invalidateQueries({ queryKey })),
