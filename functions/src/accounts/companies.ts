@@ -4,6 +4,7 @@ import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { globalMarkerKey, withoutKeys, type Key } from '../data/keys.js';
 import { queryAllByGsi1 } from '../data/global-index.js';
+import { linksMarkerItem } from '../data/quote-invoice-links.js';
 import type { TransactItem } from '../data/transactions.js';
 
 /** The company record itself: `COMPANY#<id>` / `COMPANY`, listed through gsi1 (`COMPANY`). */
@@ -23,7 +24,10 @@ function companyItem(company: Company): Record<string, unknown> {
   };
 }
 
-/** The items that write a new company with its unique slug and e-mail, for a transaction. */
+/**
+ * The items that write a new company with its unique slug and e-mail, for a transaction, and its
+ * links marker (`LINKS#V1`: it has no invoice without its links, `data/quote-invoice-links.ts`).
+ */
 export function newCompanyItems(company: Company): { items: TransactItem[]; explain(index: number): string } {
   const items: TransactItem[] = [
     {
@@ -50,6 +54,8 @@ export function newCompanyItems(company: Company): { items: TransactItem[]; expl
       },
     });
   }
+  // Unconditional, last: it never explains a failure.
+  items.push(linksMarkerItem(company.id));
   return { items, explain: (index) => (index === 2 ? companyEmailTaken : companyNameTaken) };
 }
 

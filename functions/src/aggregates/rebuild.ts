@@ -7,6 +7,7 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { creditNoteLinkKey } from '../data/credit-note-links.js';
 import { companyPk, sortKeyPrefix } from '../data/keys.js';
+import { linksMarkerKey, quoteInvoiceLinkKey } from '../data/quote-invoice-links.js';
 import { listCompanies } from '../accounts/companies.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { aggregatePrefix, figuresOf, type Figures } from './figures.js';
@@ -51,7 +52,9 @@ async function writeBatch(requests: Record<string, unknown>[]): Promise<void> {
 
 /**
  * Replaces the company's aggregates by those of its records, and writes the links of its credit
- * notes (`data/credit-note-links.ts`); answers the aggregates.
+ * notes (`data/credit-note-links.ts`) and of its invoices to their quotes
+ * (`data/quote-invoice-links.ts`), then, once they are all written, its links marker (`LINKS#V1`:
+ * the invoices of a quote are read from their links from then on); answers the aggregates.
  */
 export async function rebuildAggregates(companyId: string): Promise<Figures> {
   const records = await figureRecordsOf(companyId);
@@ -62,11 +65,18 @@ export async function rebuildAggregates(companyId: string): Promise<Figures> {
   const links = records.invoices.filter(
     (invoice) => invoice.kind === 'credit_note' && typeof invoice.creditedInvoiceId === 'string',
   );
+  // The links of invoices to the quote they name (invoices made before the links existed).
+  const quoteLinks = records.invoices.filter(
+    (invoice) => typeof invoice.quoteId === 'string' && invoice.quoteId,
+  );
   const requests: Record<string, unknown>[] = [
     ...links.map((note) => ({
       PutRequest: {
         Item: creditNoteLinkKey(companyId, String(note.creditedInvoiceId), String(note.id)),
       },
+    })),
+    ...quoteLinks.map((invoice) => ({
+      PutRequest: { Item: quoteInvoiceLinkKey(companyId, String(invoice.quoteId), String(invoice.id)) },
     })),
     ...[...stored.keys()]
       .filter((sk) => !figures.has(sk))
@@ -78,6 +88,8 @@ export async function rebuildAggregates(companyId: string): Promise<Figures> {
   for (let start = 0; start < requests.length; start += 25) {
     await writeBatch(requests.slice(start, start + 25));
   }
+  // Last: only once every link is written may readers trust them.
+  await writeBatch([{ PutRequest: { Item: linksMarkerKey(companyId) } }]);
   return figures;
 }
 

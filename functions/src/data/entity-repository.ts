@@ -47,6 +47,14 @@ export interface ReferenceRule<R> {
   targets?: (record: R) => { id: string; path: string }[];
 }
 
+/**
+ * A link item a record keeps in its company's partition (an invoice's `INVOICE_OF_QUOTE#…`, so
+ * the invoices of a quote are read without reading every invoice): its key for a record, or
+ * `undefined` when the record has none. The repository writes it with the record, moves it when
+ * an update changes it and deletes it with the record, in the same transaction.
+ */
+export type LinkRule<R> = (companyId: string, record: R) => Key | undefined;
+
 export interface EntityDefinition<R extends BaseRecord> {
   /** Sort-key prefix, e.g. `CLIENT`. */
   type: string;
@@ -54,6 +62,7 @@ export interface EntityDefinition<R extends BaseRecord> {
   notFoundMessage: string;
   unique?: UniqueRule<R>[];
   references?: ReferenceRule<R>[];
+  links?: LinkRule<R>[];
 }
 
 export interface ListOptions {
@@ -107,7 +116,26 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
   const { type } = definition;
   const rules = definition.unique ?? [];
   const references = definition.references ?? [];
+  const links = definition.links ?? [];
   const key = (companyId: string, id: string): Key => recordKey(companyId, type, id);
+
+  /** The keys of the link items of a record (`LinkRule`). */
+  function linkKeys(companyId: string, record: R): Key[] {
+    return links.flatMap((rule) => rule(companyId, record) ?? []);
+  }
+  const putLink = (link: Key): TransactItem => ({ Put: { TableName: tableName(), Item: link } });
+  const deleteLink = (link: Key): TransactItem => ({ Delete: { TableName: tableName(), Key: link } });
+
+  /** The items that move a record's links from `before` to `after` (either absent: created, deleted). */
+  function linkItems(companyId: string, before: R | undefined, after: R | undefined): TransactItem[] {
+    const from = before ? linkKeys(companyId, before) : [];
+    const to = after ? linkKeys(companyId, after) : [];
+    const has = (keys: Key[], link: Key) => keys.some((other) => other.sk === link.sk);
+    return [
+      ...from.filter((link) => !has(to, link)).map(deleteLink),
+      ...to.filter((link) => !has(from, link)).map(putLink),
+    ];
+  }
 
   /** The stamps on the records `record` refers to, for links that `previous` did not have already. */
   function stampItems(
@@ -202,6 +230,8 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     ];
     const stamps = stampItems(companyId, record);
     items.push(...stamps.map((stamp) => stamp.item));
+    // Unconditional, last: they never explain a failure.
+    items.push(...linkItems(companyId, undefined, record));
     const explain = (index: number): HttpError | undefined => {
       if (index === 0) return conflict();
       const marker = markers[index - 1];
@@ -221,8 +251,8 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
   }
 
   /**
-   * The item that replaces a record read at `current.version` by `next` (no unique value and no
-   * reference may change through it), for a transaction the caller runs.
+   * The item that replaces a record read at `current.version` by `next` (no unique value, no
+   * reference and no link may change through it), for a transaction the caller runs.
    */
   function replaceItem(companyId: string, current: R, next: Fields<R>): { record: R; item: TransactItem } {
     const record = {
@@ -233,6 +263,9 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       updatedAt: nowIso(),
       version: current.version + 1,
     } as R;
+    if (linkItems(companyId, current, record).length > 0) {
+      throw new Error(`replaceItem cannot move the links of ${type}#${current.id}: use update`);
+    }
     return {
       record,
       item: withFigureImage(
@@ -292,6 +325,8 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       ...added.map((marker) => putMarker(marker.key, id)),
       ...stamps.map((stamp) => stamp.item),
       ...(options.extraItems ?? []),
+      // Unconditional, after `extraItems` (whose indexes `explainExtra` receives).
+      ...linkItems(companyId, current, next),
     ];
     await transactWrite(items, (index) => {
       if (index === 0) return conflict(staleVersionMessage);
@@ -324,6 +359,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
         ),
         ...markers.map((marker) => deleteMarker(marker.key, id)),
         ...(options.extraItems ?? []),
+        ...linkItems(companyId, current, undefined),
       ],
       (index) => {
         if (index <= markers.length) return conflict(staleVersionMessage);
@@ -374,6 +410,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
               { type, companyId, before: current },
             ),
             ...markers.map((marker) => deleteMarker(marker.key, id)),
+            ...linkItems(companyId, current, undefined),
           ],
           (index) => (index === 0 ? changed : conflict(staleVersionMessage)),
         );
@@ -469,6 +506,9 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
   return {
     type,
     key,
+    /** The items that delete a record's links, for a deletion the caller writes itself. */
+    linkDeleteItems: (companyId: string, record: R): TransactItem[] =>
+      linkItems(companyId, record, undefined),
     get,
     getOrThrow,
     createItems,

@@ -1,16 +1,16 @@
 /**
  * Invoicing an accepted quote (`POST /api/quotes/{id}/invoices`, DOCUMENTS.md § 3): the whole of it
  * (`standard`, every line at its selling price, issued deposits deducted) or a deposit (facture
- * d'acompte) split across its VAT rates. What remains to invoice is read from the company's
- * invoices (`quote-billing.ts`) under the quote's billing lock, so two writes made on the same
- * reading never both pass the check.
+ * d'acompte) split across its VAT rates. What remains to invoice is read from the quote's invoices
+ * (`invoicesOfQuote`, `quote-billing.ts`) under the quote's billing lock, so two writes made on the
+ * same reading never both pass the check.
  */
 import type { Invoice, InvoiceListItem } from '@btp/shared/entities/invoice';
 import type { QuoteInvoiceData } from '@btp/shared/entities/quote';
 import { quoteStatusLabels } from '@btp/shared/enums';
 import { formatEuro, formatMoney, parseMoney, parsePercent, sumCents } from '@btp/shared/money';
 import type { Fields } from '../data/entity-repository.js';
-import { createDraftInvoice, invoices } from '../data/entities/invoices.js';
+import { createDraftInvoice, invoicesOfQuote } from '../data/entities/invoices.js';
 import { quoteAsRead, quotes } from '../data/entities/quotes.js';
 import { conflict, HttpError } from '../lib/http-errors.js';
 import { withBillingLock } from './billing-lock.js';
@@ -40,7 +40,7 @@ export const quoteInvoicingMessages = {
     `L'acompte (${formatEuro(deposit)} HT) dépasse ce qui reste à facturer sur le devis ${number} (${formatEuro(remaining)} HT).`,
 } as const;
 
-/** What the billing rules read of every invoice of the company. */
+/** What the billing rules read of the invoices of a quote. */
 const billingAttributes = [
   'kind',
   'status',
@@ -51,8 +51,9 @@ const billingAttributes = [
   'vatBreakdown',
 ] as const satisfies readonly (keyof Invoice)[];
 
-async function billingInvoices(companyId: string): Promise<BillingInvoice[]> {
-  return invoices.listAll(companyId, billingAttributes);
+/** The invoices of a quote (and the credit notes of those, which carry its id), as the rules read them. */
+function billingInvoices(companyId: string, quoteId: string): Promise<BillingInvoice[]> {
+  return invoicesOfQuote(companyId, quoteId, billingAttributes);
 }
 
 /**
@@ -69,7 +70,7 @@ export async function checkDepositFits(
 ): Promise<void> {
   const [stored, all] = await Promise.all([
     quotes.getOrThrow(companyId, quoteId),
-    billingInvoices(companyId),
+    billingInvoices(companyId, quoteId),
   ]);
   const quote = quoteAsRead(stored);
   const state = quoteBillingState(quote.id, all, exceptId);
@@ -115,7 +116,7 @@ export function invoiceQuote(
   return withBillingLock(companyId, 'QUOTE', quoteId, async (lock) => {
     const [stored, all, context] = await Promise.all([
       quotes.getOrThrow(companyId, quoteId),
-      billingInvoices(companyId),
+      billingInvoices(companyId, quoteId),
       readPricingContext(companyId),
     ]);
     const quote = quoteAsRead(stored);

@@ -48,7 +48,7 @@ import {
   type SituationProblem,
 } from '@btp/shared/situations';
 import type { Fields } from '../data/entity-repository.js';
-import { createDraftInvoice, invoiceAsRead, invoices } from '../data/entities/invoices.js';
+import { createDraftInvoice, invoiceAsRead, invoices, invoicesOfQuote } from '../data/entities/invoices.js';
 import { progressReports } from '../data/entities/progress-reports.js';
 import { quoteAsRead, quotes } from '../data/entities/quotes.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
@@ -223,13 +223,13 @@ export function situationHistory(
 
 /** Everything a situation of the quote is read from: the quote, the company, the quote's invoices. */
 async function readQuoteBilling(companyId: string, quoteId: string) {
-  const [stored, company, all] = await Promise.all([
+  const [stored, company, linked] = await Promise.all([
     quotes.getOrThrow(companyId, quoteId),
     readIssuer(companyId),
-    invoices.listAll(companyId),
+    invoicesOfQuote(companyId, quoteId),
   ]);
   const quote = quoteAsRead(stored);
-  const ofQuote = all.filter((invoice) => invoice.quoteId === quote.id).map(invoiceAsRead);
+  const ofQuote = linked.map(invoiceAsRead);
   const context = pricingContextOf(company);
   const noVat = quote.reverseCharge || context.franchise;
   return {

@@ -13,7 +13,7 @@ import { canChangeQuoteStatus, canDeleteQuote, isQuoteEditable } from '@btp/shar
 import type { EntityRef } from '@btp/shared/record';
 import { staleVersionMessage, type Page } from '../data/entity-repository.js';
 import { clients } from '../data/entities/clients.js';
-import { invoices } from '../data/entities/invoices.js';
+import { invoicesOfQuote } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import {
   createQuote as createNumberedQuote,
@@ -327,7 +327,7 @@ export async function acceptQuote(companyId: string, id: string, body: QuoteAcce
 export async function deleteQuote(companyId: string, id: string): Promise<void> {
   const current = await quotes.getOrThrow(companyId, id);
   if (!canDeleteQuote(current.status)) throw conflict(quoteMessages.deleteOnlyDraft(current.status));
-  const linked = (await invoices.listAll(companyId)).filter((invoice) => invoice.quoteId === id);
+  const linked = await invoicesOfQuote(companyId, id, ['kind']);
   if (linked.length > 0) throw conflict(quoteMessages.usedByInvoices(linked.length));
   await removeQuoteAsRead(companyId, current);
 }

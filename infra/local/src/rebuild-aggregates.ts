@@ -1,6 +1,7 @@
 /**
  * `npm run aggregates:rebuild [-- <companyId>…]`: recomputes the company aggregates (the dashboard's
- * and Finances' figures, docs/data-model.md "Aggregates") from the records, for the companies named
+ * and Finances' figures, docs/data-model.md "Aggregates") from the records, and writes the links of
+ * older invoices to their quote and credit notes to their invoice ("Links"), for the companies named
  * or all of them. With TABLE_NAME in the environment it works on that table (AWS with the usual
  * credentials, or DYNAMODB_ENDPOINT); without, on the local stack's data (DATA_DIR, `.data`), which
  * must be stopped (DynamoDB Local is started on it for the time of the rebuild).

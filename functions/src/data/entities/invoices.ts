@@ -20,6 +20,7 @@ import { takeNextNumber, numberSeries, type NumberSeries } from '../counters.js'
 import { entityRepository, staleVersionMessage, type Fields } from '../entity-repository.js';
 import { creditNoteLinkKey } from '../credit-note-links.js';
 import { companyMarkerKey, companyPk, type Key } from '../keys.js';
+import { hasAllLinks, linkedInvoiceIds, quoteInvoiceLinkKey } from '../quote-invoice-links.js';
 import { referenceMessages } from '../../quotes/references.js';
 import { withFigureImage } from '../figure-images.js';
 import { transactWrite, type TransactItem } from '../transactions.js';
@@ -44,7 +45,45 @@ export const invoices = entityRepository<Invoice>({
     { field: 'projectId', targetType: 'PROJECT', message: projectOfCompanyMessage },
   ],
   unique: [{ field: 'NUMBER', value: (invoice) => invoice.number, message: invoiceNumberTaken }],
+  // Every invoice naming a quote is linked to it (`quote-invoice-links.ts`), in its own writes.
+  links: [
+    (companyId, invoice) =>
+      invoice.quoteId ? quoteInvoiceLinkKey(companyId, invoice.quoteId, invoice.id) : undefined,
+  ],
 });
+
+/**
+ * The invoices of a quote (`quoteId`: its deposits, whole-quote invoices, situations and their
+ * credit notes, which carry the quote of the invoice they credit), in the order of
+ * `invoices.listAll` (most recent first); with `attributes`, only those (and `id`, `quoteId`).
+ * Read from the quote's links and the invoices they name (a few items) once the company has all
+ * its links (`LINKS#V1`); before that (a table not rebuilt since the upgrade), from every invoice
+ * of the company.
+ */
+export async function invoicesOfQuote(companyId: string, quoteId: string): Promise<Invoice[]>;
+export async function invoicesOfQuote<K extends keyof Invoice & string>(
+  companyId: string,
+  quoteId: string,
+  attributes: readonly K[],
+): Promise<Pick<Invoice, K | 'id' | 'quoteId'>[]>;
+export async function invoicesOfQuote(
+  companyId: string,
+  quoteId: string,
+  attributes?: readonly (keyof Invoice & string)[],
+): Promise<Invoice[]> {
+  const projection = attributes ? [...new Set([...attributes, 'quoteId' as const])] : undefined;
+  const [linked, ids] = await Promise.all([hasAllLinks(companyId), linkedInvoiceIds(companyId, quoteId)]);
+  const found = linked
+    ? [...(await invoices.getMany(companyId, ids, projection)).values()]
+    : projection
+      ? await invoices.listAll(companyId, projection)
+      : await invoices.listAll(companyId);
+  // A link written by a rebuild for an invoice deleted or moved to another quote meanwhile names
+  // nothing of this quote: left out.
+  return (found as Invoice[])
+    .filter((invoice) => invoice.quoteId === quoteId)
+    .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
 
 /** The series a document takes its number from when issued. */
 export function seriesOf(invoice: Pick<Invoice, 'kind'>): NumberSeries {
@@ -299,6 +338,8 @@ export async function deleteDraftInvoice(
         },
         { type: invoices.type, companyId, before: current },
       ),
+      // Its link to its quote (`quote-invoice-links.ts`) goes with it.
+      ...invoices.linkDeleteItems(companyId, current),
       // A draft credit note's link to the invoice it credits goes with it.
       ...(current.kind === 'credit_note' && current.creditedInvoiceId
         ? [
