@@ -1,7 +1,4 @@
 import { seededRandom } from '@btp/shared/testing/seeded-random';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { clientCreateInput } from '@btp/shared/entities/client';
 import { centsOf } from '@btp/shared/finance';
 import {
   invoiceCreateInput,
@@ -18,9 +15,7 @@ import {
   supplierInvoiceUpdateInput,
 } from '@btp/shared/entities/supplier-invoice';
 import { invoiceStatuses, projectStatuses, quoteStatuses } from '@btp/shared/enums';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCompanyId } from '../../test/company.js';
+import { describe, expect, it } from 'vitest';
 import { dashboardStats } from '../dashboard/dashboard-service.js';
 import { dashboardWidgets, dashboardWidgetsOfRecords } from '../dashboard/dashboard-widgets.js';
 import { clients } from '../data/entities/clients.js';
@@ -44,19 +39,16 @@ import {
 } from '../purchases/supplier-invoice-service.js';
 import { createQuote, deleteQuote, updateQuote } from '../quotes/quote-service.js';
 import { sendQuote } from '../quotes/quote-sending.js';
-import { companyItem } from '../test-support/pdf-stores.js';
-import { figuresOf, type Figures } from './figures.js';
+import {
+  companyWithClient,
+  sortedFigures,
+  standInDocumentsBucket,
+} from '../test-support/aggregates-harness.js';
+import { figuresOf } from './figures.js';
 import { rebuildAggregates, storedAggregates } from './rebuild.js';
 import { dashboardStatsOfRecords, figureRecordsOf } from './reference.js';
 
-// Only S3 is a stand-in (the archived PDFs of sent invoices); DynamoDB is DynamoDB Local.
-const s3 = mockClient(S3Client);
-beforeAll(() => {
-  s3.on(PutObjectCommand).resolves({});
-  s3.on(DeleteObjectCommand).resolves({});
-  process.env.DOCUMENTS_BUCKET ??= 'btp-test-documents';
-});
-afterAll(() => s3.restore());
+standInDocumentsBucket();
 
 /** The shared seeded generator (mulberry32), with the draws this sequence of writes uses. */
 function generator(seed: number) {
@@ -74,19 +66,9 @@ const instantOffset = (days: number) => new Date(Date.now() + days * day).toISOS
 
 /** A company with a complete legal profile (invoices may be sent), a client and a supplier. */
 async function company(): Promise<{ companyId: string; clientId: string; supplierId: string }> {
-  const companyId = testCompanyId();
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...companyItem, pk: `COMPANY#${companyId}`, id: companyId, slug: `entreprise-${companyId}` },
-    }),
-  );
-  const client = await clients.create(
-    companyId,
-    clientCreateInput.parse({ name: 'Client Martin', email: 'martin@exemple.fr' }),
-  );
+  const { companyId, clientId } = await companyWithClient();
   const supplier = await suppliers.create(companyId, supplierCreateInput.parse({ name: 'Négoce Rhône' }));
-  return { companyId, clientId: client.id, supplierId: supplier.id };
+  return { companyId, clientId, supplierId: supplier.id };
 }
 
 /** The records as the lists show them (with their client's or supplier's name): Finances' former input. */
@@ -115,13 +97,7 @@ async function listedRecords(ids: { companyId: string }) {
   };
 }
 
-const sorted = (figures: Figures) =>
-  Object.fromEntries(
-    [...figures]
-      .filter(([, values]) => values.size > 0)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([sk, values]) => [sk, Object.fromEntries([...values].sort(([a], [b]) => a.localeCompare(b)))]),
-  );
+const sorted = sortedFigures;
 
 /** One write through the services, chosen at random; refusals (4xx) are part of the game. */
 async function randomWrite(

@@ -1,7 +1,5 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Company } from '@btp/shared/entities/company';
-import { clientCreateInput } from '@btp/shared/entities/client';
 import {
   invoiceCreateInput,
   invoiceCreditNoteInput,
@@ -11,11 +9,9 @@ import {
 } from '@btp/shared/entities/invoice';
 import { quoteCreateInput, quoteUpdateInput } from '@btp/shared/entities/quote';
 import { formatMoney, parseMoney, percentOf } from '@btp/shared/money';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testCompanyId } from '../../test/company.js';
 import { newCompanyItems } from '../accounts/companies.js';
-import { clients } from '../data/entities/clients.js';
 import { invoices, invoicesOfQuote } from '../data/entities/invoices.js';
 import { quotes } from '../data/entities/quotes.js';
 import {
@@ -34,59 +30,31 @@ import { db, tableName } from '../lib/dynamo.js';
 import { HttpError } from '../lib/http-errors.js';
 import { createQuote, deleteQuote, updateQuote } from '../quotes/quote-service.js';
 import { sendQuote } from '../quotes/quote-sending.js';
+import {
+  companyWithClient,
+  standInDocumentsBucket,
+  withInvoiceRangeQueries,
+} from '../test-support/aggregates-harness.js';
 import { companyItem } from '../test-support/pdf-stores.js';
 import { rebuildAggregates } from './rebuild.js';
 
-// Only S3 is a stand-in (the archived PDFs of issued documents); DynamoDB is DynamoDB Local.
-const s3 = mockClient(S3Client);
-beforeAll(() => {
-  s3.on(PutObjectCommand).resolves({});
-  s3.on(DeleteObjectCommand).resolves({});
-  process.env.DOCUMENTS_BUCKET ??= 'btp-test-documents';
-});
-afterAll(() => s3.restore());
+standInDocumentsBucket();
 afterEach(() => vi.restoreAllMocks());
 
-/** The `Query` calls made while `run` runs that read the company's invoices (every one of them). */
-async function invoiceRangeQueries<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  const send = vi.spyOn(db(), 'send');
-  try {
-    const result = await run();
-    const queries = send.mock.calls.filter(([command]) => {
-      const input = command.input as { ExpressionAttributeValues?: Record<string, unknown> };
-      return (
-        command.constructor.name === 'QueryCommand' &&
-        input.ExpressionAttributeValues?.[':skFrom'] === 'INVOICE#'
-      );
-    }).length;
-    return { result, queries };
-  } finally {
-    send.mockRestore();
-  }
-}
+const invoiceRangeQueries = withInvoiceRangeQueries;
 
 /** A company with a complete legal profile (documents may be sent), with its links marker or not. */
 async function company(marked: boolean): Promise<{ companyId: string; clientId: string }> {
-  const companyId = testCompanyId();
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...companyItem, pk: `COMPANY#${companyId}`, id: companyId, slug: `entreprise-${companyId}` },
-    }),
-  );
+  const { companyId, clientId } = await companyWithClient();
   if (marked) await db().send(new PutCommand({ TableName: tableName(), Item: linksMarkerKey(companyId) }));
-  const client = await clients.create(
-    companyId,
-    clientCreateInput.parse({ name: 'Client Martin', email: 'martin@exemple.fr' }),
-  );
   // Other invoices of the company, which none of the reads below may go through.
   for (let index = 0; index < 3; index += 1) {
     await createInvoice(
       companyId,
-      invoiceCreateInput.parse({ clientId: client.id, title: `Autre ${index}`, totalAmount: '10.00' }),
+      invoiceCreateInput.parse({ clientId, title: `Autre ${index}`, totalAmount: '10.00' }),
     );
   }
-  return { companyId, clientId: client.id };
+  return { companyId, clientId };
 }
 
 async function draftQuote(companyId: string, clientId: string, title: string) {

@@ -8,10 +8,9 @@
  * (`aggregates/maintain.ts`); both fall back to every invoice when the issued notes found do not
  * add up to the invoice's `creditedAmount` (a table not rebuilt since the upgrade).
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { withAwsErrors } from '../lib/aws-errors.js';
-import { db, tableName } from '../lib/dynamo.js';
-import { companyPk, sortKeyPrefix, type Key } from './keys.js';
+import { tableName } from '../lib/dynamo.js';
+import { companyPk, type Key } from './keys.js';
+import { sortKeySuffixes } from './sort-key-suffixes.js';
 import type { TransactItem } from './transactions.js';
 
 const linkPrefix = (invoiceId: string) => `CREDIT_NOTE_OF#${invoiceId}#`;
@@ -27,23 +26,5 @@ export function creditNoteLinkItem(companyId: string, invoiceId: string, noteId:
 
 /** The ids of the credit notes linked to an invoice. */
 export async function linkedCreditNoteIds(companyId: string, invoiceId: string): Promise<string[]> {
-  const ids: string[] = [];
-  const prefix = linkPrefix(invoiceId);
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await withAwsErrors(() =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          ...sortKeyPrefix(companyPk(companyId), prefix),
-          ProjectionExpression: 'sk',
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      ),
-    );
-    for (const item of page.Items ?? []) ids.push(String(item.sk).slice(prefix.length));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  return sortKeySuffixes(companyId, linkPrefix(invoiceId));
 }

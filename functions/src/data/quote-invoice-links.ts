@@ -14,10 +14,11 @@
  * Sort-key neighbours: `INVOICE#<id>` (records) sorts before `INVOICE_…` (`#` < `_`), so neither
  * the records' range `INVOICE#` .. `INVOICE#\uffff` nor this one catches the other.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
-import { companyPk, sortKeyPrefix, type Key } from './keys.js';
+import { companyPk, type Key } from './keys.js';
+import { sortKeySuffixes } from './sort-key-suffixes.js';
 import type { TransactItem } from './transactions.js';
 
 const linkPrefix = (quoteId: string) => `INVOICE_OF_QUOTE#${quoteId}#`;
@@ -28,25 +29,7 @@ export function quoteInvoiceLinkKey(companyId: string, quoteId: string, invoiceI
 
 /** The ids of the invoices linked to a quote (a link may outlive a change; check `quoteId`). */
 export async function linkedInvoiceIds(companyId: string, quoteId: string): Promise<string[]> {
-  const ids: string[] = [];
-  const prefix = linkPrefix(quoteId);
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await withAwsErrors(() =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          ...sortKeyPrefix(companyPk(companyId), prefix),
-          ProjectionExpression: 'sk',
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      ),
-    );
-    for (const item of page.Items ?? []) ids.push(String(item.sk).slice(prefix.length));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  return sortKeySuffixes(companyId, linkPrefix(quoteId));
 }
 
 /** The company's marker: every invoice of it has its links (quote and credit-note links). */
