@@ -18,6 +18,7 @@ vi.mock('../mail/mailer.js', async (importOriginal) => ({
 
 const { sendMail } = await import('../mail/mailer.js');
 const { dueStep, remindCompany } = await import('./invoice-reminders.js');
+const { linksMarkerKey } = await import('../data/quote-invoice-links.js');
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 afterEach(() => {
@@ -102,6 +103,8 @@ describe('remindCompany', () => {
     dynamo
       .on(GetCommand)
       .resolves({ Item: { id: clientId, companyId, name: 'Client', email: 'client@exemple.fr' } });
+    // A company not rebuilt since the links (no `LINKS#V1`): its invoices are read whole, as here.
+    dynamo.on(GetCommand, { Key: linksMarkerKey(companyId) }).resolves({});
   }
 
   it('sends nothing when another run claimed the step first (the conditional write fails)', async () => {

@@ -26,9 +26,12 @@ import {
   type ReminderStep,
 } from '@btp/shared/reminders';
 import { companyIsOpen, getCompany, listCompanies } from '../accounts/companies.js';
+import { dueIdsPrefix } from '../aggregates/figures.js';
+import { queryAggregates } from '../aggregates/read.js';
 import { clients } from '../data/entities/clients.js';
 import { invoiceAsRead, invoices } from '../data/entities/invoices.js';
 import { companyPk } from '../data/keys.js';
+import { hasAllLinks } from '../data/quote-invoice-links.js';
 import { documentObjectKey, readDocumentObject } from '../documents/document-storage.js';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
@@ -231,12 +234,28 @@ export function dueStep(invoice: Invoice, today: string): ReminderStep | undefin
   return step;
 }
 
+/**
+ * The company's invoices that may be due a reminder: those awaiting payment whose due day is past,
+ * from the aggregates' due-day index (`AGG#DUEIDS#<day>#<id>`, days before today, and those
+ * stored overdue), read whole by id; as many as the company has overdue, whatever its size. A
+ * company whose aggregates were not rebuilt at this version (no `LINKS#V1` marker: every invoice
+ * is read, as before).
+ */
+async function reminderCandidates(companyId: string, today: string): Promise<Invoice[]> {
+  if (!(await hasAllLinks(companyId))) return invoices.listAll(companyId);
+  const index = await queryAggregates(companyId, dueIdsPrefix, `${dueIdsPrefix}${today}`);
+  const ids = index.map(({ sk }) => sk.slice(dueIdsPrefix.length).split('#')[1] ?? '');
+  const found = await invoices.getMany(companyId, ids);
+  // Newest first, as the whole list was read.
+  return [...found.values()].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
 /** One company's run: every overdue invoice whose step is due gets it, once. */
 export async function remindCompany(company: Company, now: Date): Promise<{ sent: number; failed: number }> {
   const today = calendarDateInFrance(now);
   let sent = 0;
   let failed = 0;
-  for (const invoice of await invoices.listAll(company.id)) {
+  for (const invoice of await reminderCandidates(company.id, today)) {
     const step = dueStep(invoice, today);
     if (step === undefined) continue;
     const to = await clientEmail(company.id, invoice);

@@ -7,7 +7,12 @@
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { DEFAULT_REMINDER_SUBJECT } from '@btp/shared/reminders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDailyReminders } from '../../../functions/src/invoicing/invoice-reminders.js';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { getCompany } from '../../../functions/src/accounts/companies.js';
+import { linksMarkerKey } from '../../../functions/src/data/quote-invoice-links.js';
+import { remindCompany, runDailyReminders } from '../../../functions/src/invoicing/invoice-reminders.js';
+import { db, tableName } from '../../../functions/src/lib/dynamo.js';
+import { withInvoiceRangeQueries } from '../../../functions/src/test-support/aggregates-harness.js';
 import type { TestClient } from './http-client.js';
 import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
 import { attachmentBytes, mailsTo, waitForMail, type ReceivedMail } from './support/mailbox.js';
@@ -356,6 +361,19 @@ describe('the daily reminders job', () => {
     expect(sentTitles).toContain(`Relance envoyée : ${j40!.number}`);
     const offBell = (await off.http.get('/api/notifications')).body as NotificationList;
     expect(offBell.items.some((item) => item.kind === 'reminder_sent')).toBe(false);
+
+    // The job reads the overdue invoices from the due-day index, not every invoice of the company.
+    const company = (await getCompany(on.companyId))!;
+    const again = await withInvoiceRangeQueries(() => remindCompany(company, later));
+    expect(again).toEqual({ result: { sent: 0, failed: 0 }, queries: 0 });
+    // A company not rebuilt since the upgrade (no links marker): every invoice is read, same steps.
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: linksMarkerKey(on.companyId) }));
+    const sixteenDays = new Date(now.getTime() + 16 * 24 * 60 * 60 * 1000);
+    const unmarked = await withInvoiceRangeQueries(() => remindCompany(company, sixteenDays));
+    expect(unmarked.result).toEqual({ sent: 2, failed: 0 });
+    expect(unmarked.queries).toBeGreaterThan(0);
+    expect((await read(on, j3!.id)).reminders).toMatchObject([{ step: 7 }, { step: 15 }]);
+    expect((await read(on, j16!.id)).reminders).toMatchObject([{ step: 15 }, { step: 30 }]);
   });
 });
 
