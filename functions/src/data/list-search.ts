@@ -175,3 +175,21 @@ export async function searchableList<T extends { id: string }>(
   if (!isSearchOrSort(query)) return read.page();
   return searchedPage(companyId, await read.all(), spec, query);
 }
+
+/**
+ * A searchable list whose records are large (invoices carry their lines): with `q` or `sort`, only
+ * what the search reads of every record (`searched`: the texts and sort values, relations
+ * included) is read, searched, sorted and paged; then the page's records are read whole by id
+ * (`byIds`, at most `limit` of them) and answered in that order. Without them, the keyed page.
+ */
+export async function searchableListByIds<T extends { id: string }, S extends { id: string }>(
+  companyId: string,
+  query: ListQuery,
+  spec: ListSearchSpec<S>,
+  read: { page(): Promise<Page<T>>; searched(): Promise<S[]>; byIds(ids: string[]): Promise<T[]> },
+): Promise<Page<T>> {
+  if (!isSearchOrSort(query)) return read.page();
+  const page = searchedPage(companyId, await read.searched(), spec, query);
+  const whole = new Map((await read.byIds(page.items.map((item) => item.id))).map((item) => [item.id, item]));
+  return { items: page.items.flatMap((item) => whole.get(item.id) ?? []), nextCursor: page.nextCursor };
+}

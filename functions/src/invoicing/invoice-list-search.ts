@@ -2,12 +2,21 @@ import type { InvoiceListItem } from '@btp/shared/entities/invoice';
 import { invoiceKindLabels, invoiceStatuses, invoiceStatusLabels, labelOf } from '@btp/shared/enums';
 import type { ListSearchSpec } from '../data/list-search.js';
 
+/** What the search reads of an invoice (as listed: effective status, client and project names). */
+export type InvoiceSearchFields = Pick<
+  InvoiceListItem,
+  'id' | 'number' | 'title' | 'client' | 'project' | 'status' | 'kind' | 'createdAt' | 'totalWithVat'
+>;
+
+/** The stored attributes that give them (with `invoiceFigureAttributes`, for the status). */
+export const invoiceSearchAttributes = ['clientId', 'projectId', 'createdAt'] as const;
+
 /**
  * How `GET /api/invoices?q=&sort=` reads an invoice: `q` looks in its number, title, client,
  * project, status (as shown, `overdue` included) and kind; `amount` sorts by TTC, `status` in the
  * workflow's order.
  */
-export const invoiceListSearch: ListSearchSpec<InvoiceListItem> = {
+export const invoiceListSearch: ListSearchSpec<InvoiceSearchFields> = {
   entity: 'invoices',
   texts: (invoice) => [
     invoice.number,

@@ -15,7 +15,7 @@ import type {
   InvoicePayment,
   InvoiceUpdateData,
 } from '@btp/shared/entities/invoice';
-import { calendarDateInFrance } from '@btp/shared/invoice-status';
+import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
 import type { ListQuery } from '@btp/shared/list';
 import { formatEuro, formatMoney, parseMoney, sumCents } from '@btp/shared/money';
 import type { Fields, Page } from '../data/entity-repository.js';
@@ -25,16 +25,19 @@ import {
   createDraftInvoice,
   deleteDraftInvoice,
   invoiceAsRead,
+  invoiceFigureAttributes,
+  invoiceFiguresAsRead,
   invoices,
 } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
 import { newId, nowIso } from '../data/ids.js';
-import { searchableList } from '../data/list-search.js';
+import { searchableListByIds } from '../data/list-search.js';
+import { withClientAndProject } from '../data/related.js';
 import { notify } from '../notifications/notify.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
 import { isDeductionLine, pricedInvoice, singleLine, type LineToPrice } from './invoice-lines.js';
-import { invoiceListSearch } from './invoice-list-search.js';
+import { invoiceListSearch, invoiceSearchAttributes } from './invoice-list-search.js';
 import { readPricingContext } from './issuer.js';
 import { withBillingLock } from './billing-lock.js';
 import { presentInvoice, presentInvoices } from './present.js';
@@ -128,12 +131,28 @@ async function checkReferences(
  * `sort`, those that match in that order (`invoice-list-search.ts`).
  */
 export async function listInvoices(companyId: string, query: ListQuery): Promise<Page<InvoiceListItem>> {
-  return searchableList(companyId, query, invoiceListSearch, {
+  return searchableListByIds(companyId, query, invoiceListSearch, {
     page: async () => {
       const page = await invoices.list(companyId, query);
       return { items: await presentInvoices(companyId, page.items), nextCursor: page.nextCursor };
     },
-    all: async () => presentInvoices(companyId, await invoices.listAll(companyId)),
+    // Every invoice without its lines (only what the search reads), then the page's whole.
+    searched: async () => {
+      const today = calendarDateInFrance();
+      const read = await invoices.listAll(companyId, [
+        ...invoiceFigureAttributes,
+        ...invoiceSearchAttributes,
+      ]);
+      const related = await withClientAndProject(companyId, read.map(invoiceFiguresAsRead));
+      return related.map((invoice) => withEffectiveStatus(invoice, today));
+    },
+    byIds: async (ids) => {
+      const found = await invoices.getMany(companyId, ids);
+      return presentInvoices(
+        companyId,
+        ids.flatMap((id) => found.get(id) ?? []),
+      );
+    },
   });
 }
 
