@@ -107,6 +107,10 @@ function routePreload(): Plugin {
       return null;
     });
   }
+  // One not taken within a minute (the person went elsewhere first) is never answered stale later.
+  setTimeout(function () {
+    for (var path in early) delete early[path];
+  }, 60000);
   var me;
   if (location.pathname === '/' || d.classList.contains('session-pending')) {
     me = get('/api/auth/me');
