@@ -21,25 +21,10 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  {
-    // Rules that need the types: a promise nobody awaits (an error lost, a write racing the next
-    // screen), a promise where a callback must return nothing (an event handler whose failure goes
-    // unseen), an await on something that is not a promise. Each file is checked with its own
-    // workspace's tsconfig (the project service); the config files outside every tsconfig get a
-    // default project.
-    files: ['**/*.{ts,tsx,mts}'],
-    languageOptions: {
-      parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
-        tsconfigRootDir: import.meta.dirname,
-      },
-    },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/await-thenable': 'error',
-    },
-  },
+  // The rules that need the types (a promise nobody awaits, a promise where a callback must return
+  // nothing, an await on something that is not a promise) run in oxlint's type-aware pass
+  // (.oxlintrc.json, typescript-go): the same three rules in a tenth of the CPU. ESLint keeps the
+  // rules that read one file at a time, without building the TypeScript programs.
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

@@ -36,7 +36,7 @@ export function ConfirmDeleteButton({
       cancelText="Annuler"
       // antd's Popconfirm awaits a returned promise (OK shows a spinner, then the popup closes); its
       // type says void. This promise never rejects: useToastedAction tells the failure.
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises
+      // oxlint-disable-next-line typescript/no-misused-promises
       onConfirm={() => remove()}
     >
       <Button danger size="large" loading={mutation.isPending} aria-label={label}>

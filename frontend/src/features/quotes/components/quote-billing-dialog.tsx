@@ -101,6 +101,8 @@ export function QuoteBillingDialog({ quote, onClose }: QuoteBillingDialogProps) 
             send
               .mutateAsync({ id: dialog.invoice.id, version: dialog.invoice.version, ...values })
               // The hooks refresh Facturation's list; the billing reads the quote's invoices again as well.
+              // finally() waits for the promise its callback returns (the rule reads its type as void).
+              // oxlint-disable-next-line typescript/no-misused-promises
               .finally(() => invalidateQuoteBilling(queryClient))
           }
           onClose={() => setDialog(null)}
@@ -303,6 +305,8 @@ function BillingInvoiceCard({ invoice, onSend }: { invoice: QuoteBillingInvoice;
   const creditNote = invoice.kind === 'credit_note';
   const retentionCents = parseMoney(invoice.retentionAmount);
   const deleteNow = useToastedAction(
+    // finally() waits for the promise its callback returns (the rule reads its type as void).
+    // oxlint-disable-next-line typescript/no-misused-promises
     () => remove.mutateAsync(invoice.id).finally(() => invalidateQuoteBilling(queryClient)),
     { success: 'Brouillon supprimé', failure: 'Erreur lors de la suppression de la facture' },
   );
@@ -358,7 +362,7 @@ function BillingInvoiceCard({ invoice, onSend }: { invoice: QuoteBillingInvoice;
               okButtonProps={{ danger: true }}
               cancelText="Annuler"
               // antd awaits the promise; it never rejects (the toast tells the failure).
-              // eslint-disable-next-line @typescript-eslint/no-misused-promises
+              // oxlint-disable-next-line typescript/no-misused-promises
               onConfirm={() => deleteNow()}
             >
               <Button danger size="large" loading={remove.isPending} aria-label={`Supprimer ${name}`}>
