@@ -5,10 +5,12 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.js';
 
 /**
- * Three products, each exactly as a person starts it (`npm start` on a free port and a fresh
- * DATA_DIR): one for the desktop browser, one for the phone, one started with DEMO=1 for the demo
- * company. Desktop and phone have a server each, so they run side by side without meeting: each
- * installs its own product (foundation.spec.ts) and then runs every journey.
+ * Two products, each exactly as a person starts it (`npm start` on a free port and a fresh
+ * DATA_DIR): one installed by the journeys themselves (foundation.spec.ts), which the desktop and the
+ * phone share (every journey makes its own company), and one started with DEMO=1 for the demo
+ * company. The desktop runs every journey; the phone (a 390 px touch screen) runs the tests tagged
+ * `@phone`: what a phone shows differently (cards instead of tables, full-screen dialogs, the
+ * drawer, the file picker, each screen's and dialog's accessibility and width). See docs/testing.md.
  */
 interface Server {
   name: string;
@@ -25,9 +27,8 @@ function server(name: string, offset: number): Server {
   const dataDir = (process.env[`${key}_DATA_DIR`] ??= mkdtempSync(join(tmpdir(), `btp-e2e-${name}-`)));
   return { name, port, dataDir };
 }
-const desktopServer = server('desktop', 0);
-const mobileServer = server('mobile', 1);
-const demoServer = server('demo', 2);
+const appServer = server('app', 0);
+const demoServer = server('demo', 1);
 const urlOf = (target: Server) => `http://localhost:${target.port}`;
 
 const launchOptions = await chromiumLaunchOptions();
@@ -35,7 +36,7 @@ const desktop = {
   ...devices['Desktop Chrome'],
   viewport: { width: 1280, height: 800 },
   launchOptions,
-  baseURL: urlOf(desktopServer),
+  baseURL: urlOf(appServer),
 };
 const mobile = {
   viewport: { width: 390, height: 844 },
@@ -43,8 +44,10 @@ const mobile = {
   isMobile: true,
   hasTouch: true,
   launchOptions,
-  baseURL: urlOf(mobileServer),
+  baseURL: urlOf(appServer),
 };
+/** The phone runs only the tests tagged `@phone` (`test(title, { tag: '@phone' }, …)`). */
+const phoneOnly = /@phone/;
 /** `test.info().project.metadata.dataDir`: where a test finds its server's setup token. */
 const metadataOf = (target: Server) => ({ dataDir: target.dataDir });
 
@@ -75,8 +78,8 @@ function webServer(target: Server, extra: Record<string, string> = {}) {
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  // Desktop and phone side by side (each on its own server); the files of one project may also
-  // share the time, every journey making its own company.
+  // Two journeys at a time (the desktop's and the phone's, or two files of one project): each makes
+  // its own company.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
@@ -98,34 +101,37 @@ export default defineConfig({
     trace: (process.env.E2E_TRACE ?? 'off') as 'off' | 'on' | 'retain-on-failure' | 'on-first-retry',
     launchOptions,
   },
-  // foundation.spec.ts asserts a product not installed yet, then installs it through the setup
-  // screen; every other journey of that viewport waits for it.
+  // foundation.spec.ts asserts a product not installed yet (the phone first, read only), then
+  // installs it through the setup screen; every other journey waits for it.
   projects: [
-    {
-      name: 'fresh-desktop',
-      testMatch: 'foundation.spec.ts',
-      use: desktop,
-      metadata: metadataOf(desktopServer),
-    },
     {
       name: 'fresh-mobile',
       testMatch: 'foundation.spec.ts',
+      grep: phoneOnly,
       use: mobile,
-      metadata: metadataOf(mobileServer),
+      metadata: metadataOf(appServer),
+    },
+    {
+      name: 'fresh-desktop',
+      testMatch: 'foundation.spec.ts',
+      dependencies: ['fresh-mobile'],
+      use: desktop,
+      metadata: metadataOf(appServer),
     },
     {
       name: 'desktop',
       testIgnore: ['foundation.spec.ts', 'demo-data.spec.ts'],
       dependencies: ['fresh-desktop'],
       use: desktop,
-      metadata: metadataOf(desktopServer),
+      metadata: metadataOf(appServer),
     },
     {
       name: 'mobile',
       testIgnore: ['foundation.spec.ts', 'demo-data.spec.ts'],
-      dependencies: ['fresh-mobile'],
+      grep: phoneOnly,
+      dependencies: ['fresh-desktop'],
       use: mobile,
-      metadata: metadataOf(mobileServer),
+      metadata: metadataOf(appServer),
     },
     {
       name: 'demo-desktop',
@@ -136,9 +142,10 @@ export default defineConfig({
     {
       name: 'demo-mobile',
       testMatch: 'demo-data.spec.ts',
+      grep: phoneOnly,
       use: { ...mobile, baseURL: urlOf(demoServer) },
       metadata: metadataOf(demoServer),
     },
   ],
-  webServer: [webServer(desktopServer), webServer(mobileServer), webServer(demoServer, { DEMO: '1' })],
+  webServer: [webServer(appServer), webServer(demoServer, { DEMO: '1' })],
 });

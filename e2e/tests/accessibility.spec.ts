@@ -1,6 +1,11 @@
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { auditScreen } from '../support/accessibility.js';
-import { ensureInstalled, openNavigation, superAdmin } from '../support/accounts.js';
+import {
+  ensureInstalled,
+  expectNoHorizontalOverflow,
+  openNavigation,
+  superAdmin,
+} from '../support/accounts.js';
 import { registerCompany, seedCompany, writeHeaders, type SeededRecords } from '../support/company.js';
 
 /**
@@ -32,7 +37,7 @@ async function openScreen(page: Page, path: string, title: string, ready: string
   await expect(page.getByText(ready).first()).toBeVisible();
 }
 
-test('sign-in, registration and not-found screens, and an error toast', async ({
+test('sign-in, registration and not-found screens, and an error toast @phone', async ({
   page,
   request,
 }, testInfo) => {
@@ -63,7 +68,7 @@ test('sign-in, registration and not-found screens, and an error toast', async ({
   await auditScreen(page, testInfo, 'not-found');
 });
 
-test('the ten business screens with data, and their creation forms', async ({ page }, testInfo) => {
+test('the ten business screens with data, and their creation forms @phone', async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   await signedIn(page);
   const [kitchen, extension] = records.projects;
@@ -82,6 +87,8 @@ test('the ten business screens with data, and their creation forms', async ({ pa
   ];
   for (const [path, title, ready, name, button] of screens) {
     await openScreen(page, path, title, ready);
+    // On the phone, the journeys of each screen run on the desktop only: here its width is checked.
+    await expectNoHorizontalOverflow(page);
     await auditScreen(page, testInfo, name);
     if (button === undefined) continue;
     await page.getByRole('button', { name: button }).first().click();
@@ -109,7 +116,7 @@ test('the ten business screens with data, and their creation forms', async ({ pa
   await auditScreen(page, testInfo, 'navigation');
 });
 
-test("the dialogs behind the records' buttons", async ({ page }, testInfo) => {
+test("the dialogs behind the records' buttons @phone", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await signedIn(page);
   const modal = { only: '.ant-modal-wrap' };
@@ -164,7 +171,7 @@ test("the dialogs behind the records' buttons", async ({ page }, testInfo) => {
   await closed();
 });
 
-test("Système Admin, its user dialog, and 'Accès refusé'", async ({ page }, testInfo) => {
+test("Système Admin, its user dialog, and 'Accès refusé' @phone", async ({ page }, testInfo) => {
   await signedIn(page);
   await page.goto('/admin');
   await expect(page.getByText('Accès refusé')).toBeVisible();

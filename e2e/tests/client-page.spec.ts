@@ -30,7 +30,7 @@ async function post(page: Page, path: string, data?: object): Promise<Written> {
 const euros = (amount: string) =>
   new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(amount as `${number}`);
 
-test('Fiche client: contact, project, quote, invoices, payment and totals of one client', async ({
+test('Fiche client: contact, project, quote, invoices, payment and totals of one client @phone', async ({
   page,
 }, testInfo) => {
   await registerCompany(page.request, `fiche-client-${testInfo.project.name}`);

@@ -29,7 +29,7 @@ async function onPhoneWidth(page: Page) {
   if (test.info().project.name === 'mobile') await page.setViewportSize(PHONE);
 }
 
-test('an administrator completes the legal profile from the banner of Devis', async ({
+test('an administrator completes the legal profile from the banner of Devis @phone', async ({
   page,
   request,
 }, testInfo) => {

@@ -23,7 +23,7 @@ async function openScreen(page: Page, path: string, title: string) {
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
 }
 
-test('the demo company on every screen', async ({ page }) => {
+test('the demo company on every screen @phone', async ({ page }) => {
   test.setTimeout(90_000);
   await signInAs(page, 'demo');
 

@@ -9,7 +9,9 @@ import {
 } from '../support/accounts.js';
 
 test.describe('a fresh installation', () => {
-  test('shows the setup page, in French, without overflowing the screen', async ({ page }, testInfo) => {
+  test('shows the setup page, in French, without overflowing the screen @phone', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/setup$/);
     await expect(page.getByText('Installation de BTP Gestion')).toBeVisible();

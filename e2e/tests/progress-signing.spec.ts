@@ -28,7 +28,7 @@ function toast(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' });
 }
 
-test("signing a 70 % état d'avancement sets its 65 % project to 70 % on Projets and the dashboard", async ({
+test("signing a 70 % état d'avancement sets its 65 % project to 70 % on Projets and the dashboard @phone", async ({
   page,
 }, testInfo) => {
   await registerCompany(page.request, `signature-${testInfo.project.name}`, { completeProfile: false });

@@ -45,7 +45,7 @@ async function sendFromBilling(page: Page, billing: Locator, name: string) {
   await expect(billing.getByRole('button', { name: `Envoyer ${name}` })).toHaveCount(0);
 }
 
-test('Situations: deposit, three situations (one from a signed état d’avancement), retention released — the worked example to the cent', async ({
+test('Situations: deposit, three situations (one from a signed état d’avancement), retention released — the worked example to the cent @phone', async ({
   page,
 }, testInfo) => {
   test.setTimeout(180_000);

@@ -141,7 +141,7 @@ async function giveFile(page: Page, zone: Locator, path: string, testInfo: TestI
   await zone.dispatchEvent('drop', { dataTransfer });
 }
 
-test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the same file again, a PNG, a PDF without invoice are refused in French", async ({
+test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the same file again, a PNG, a PDF without invoice are refused in French @phone", async ({
   page,
   request,
 }, testInfo) => {
