@@ -16,6 +16,7 @@ export default defineConfig({
       'functions/vitest.integ.config.ts',
       'infra',
       'infra/vitest.integ.config.ts',
+      'infra/vitest.integ-own.config.ts',
       'frontend',
     ],
   },

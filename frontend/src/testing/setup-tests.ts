@@ -3,8 +3,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Screens are lazy modules: the first test that opens one also pays for transforming antd's code.
-configure({ asyncUtilTimeout: 5_000 });
+// A waiting query (findBy…, waitFor) answers as soon as what it waits for is there; its limit only
+// matters on a starved machine: `npm test` runs these files on 2 cores beside the integration tests,
+// and the first test that opens a lazy screen also pays for transforming antd's code. 5 s was
+// passed there (a dialog's validation message, 2 of 1,696 tests); 15 s is still far below the
+// tests' own 20–30 s limits.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

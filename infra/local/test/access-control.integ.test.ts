@@ -1,5 +1,5 @@
 import { routes, type RouteDefinition } from '@btp/shared/routes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './http-client.js';
 import { signedInCompany, startTestStack, testPassword } from './support.js';
 
@@ -8,7 +8,7 @@ import { signedInCompany, startTestStack, testPassword } from './support.js';
  * the route table): this walks every route of the table through the local gateway, so a route
  * added with the wrong `access`, or a handler that skips the guard, fails here.
  */
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+const stack = await startTestStack();
 let companyAdmin: TestClient;
 let plainUser: TestClient;
 
@@ -21,7 +21,6 @@ const call = (who: TestClient, route: RouteDefinition) =>
   who.request(methodOf(route), urlOf(route), methodOf(route) === 'GET' ? undefined : {});
 
 beforeAll(async () => {
-  stack = await startTestStack();
   const company = await signedInCompany(stack.url, 'Droits');
   companyAdmin = company.client;
   const username = `simple-${Date.now().toString(36)}`;
@@ -42,10 +41,6 @@ beforeAll(async () => {
     (await plainUser.post('/api/auth/login', { identifier: username, password: testPassword })).status,
   ).toBe(200);
 }, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
 
 describe('the route table, walked route by route', () => {
   it('has routes of every access level to walk', () => {

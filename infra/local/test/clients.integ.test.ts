@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clients } from '../../../functions/src/data/entities/clients.js';
 import { documents } from '../../../functions/src/data/entities/documents.js';
 import { createDraftInvoice, invoices } from '../../../functions/src/data/entities/invoices.js';
@@ -10,15 +10,7 @@ import { quoteCreateInput } from '@btp/shared/entities/quote';
 import type { TestClient } from './http-client.js';
 import { signedInCompany, startTestStack } from './support.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-}, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
+const stack = await startTestStack();
 
 interface ClientBody {
   id: string;

@@ -1,30 +1,12 @@
 import { companyProfileSchema } from '@btp/shared/entities/company';
 import { companyUserSchema } from '@btp/shared/entities/company-user';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestClient } from './http-client.js';
-import { signedInCompany, startTestStack, testPassword, testSetupToken } from './support.js';
+import { signedInCompany, signedInSuperAdmin, startTestStack, testPassword } from './support.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-/** The super administrator, installed once for the file. */
-let superAdmin: TestClient;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  superAdmin = new TestClient(stack.url);
-  const installed = await superAdmin.post('/api/setup', {
-    setupToken: testSetupToken,
-    firstName: 'Claire',
-    lastName: 'Admin',
-    email: 'super@exemple.fr',
-    username: 'superadmin',
-    password: testPassword,
-  });
-  if (installed.status !== 201) throw new Error(`setup failed: ${installed.status}`);
-}, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
+const stack = await startTestStack();
+/** The super administrator (the product installed once for the stack). */
+const superAdmin = await signedInSuperAdmin(stack);
 
 interface Detail {
   path: string;

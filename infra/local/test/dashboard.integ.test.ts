@@ -7,7 +7,7 @@ import { dashboardStatsWithWidgetsSchema } from '@btp/shared/dashboard-widgets';
 import { dashboardStatsSchema, monthInFrance, previousMonth, type DashboardStats } from '@btp/shared/finance';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatMoney, parseMoney } from '@btp/shared/money';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clients } from '../../../functions/src/data/entities/clients.js';
 import { projects } from '../../../functions/src/data/entities/projects.js';
 import { createQuote, replaceQuoteItems } from '../../../functions/src/data/entities/quotes.js';
@@ -16,15 +16,7 @@ import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
 import { TestClient } from './http-client.js';
 import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-}, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
+const stack = await startTestStack();
 
 function yesterday(): string {
   const at = new Date(`${calendarDateInFrance()}T12:00:00Z`);

@@ -1,21 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './http-client.js';
 import { signedInCompany, startTestStack } from './support.js';
+import type { ErrorBody } from './support/answers.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+const stack = await startTestStack();
 let alpha: Awaited<ReturnType<typeof signedInCompany>>;
 let beta: Awaited<ReturnType<typeof signedInCompany>>;
 
 beforeAll(async () => {
-  stack = await startTestStack();
   alpha = await signedInCompany(stack.url, 'Alpha Bâtiment');
   beta = await signedInCompany(stack.url, 'Bêta Rénovation');
 }, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
 
 const MB = 1024 * 1024;
 const pdfMime = 'application/pdf';
@@ -53,12 +49,6 @@ interface DocumentBody {
 interface UploadUrlBody {
   documentId: string;
   upload: { url: string; fields: Record<string, string> };
-}
-
-interface ErrorBody {
-  error: string;
-  message: string;
-  details?: { path: string; message: string }[];
 }
 
 interface UploadForm {

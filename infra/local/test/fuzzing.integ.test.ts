@@ -1,42 +1,17 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestClient } from './http-client.js';
-import { signedInCompany, startTestStack, testPassword, testSetupToken } from './support.js';
+import { signedInCompany, signedInSuperAdmin, startTestStack, testPassword } from './support.js';
+import type { ErrorBody } from './support/answers.js';
 
 /**
  * What fuzzing the API found (issue 19, "Crashes and 5xx"): bodies that crashed the process or
  * answered 500, through the real gateway, handlers and DynamoDB Local. Each answer must be the
  * contract's (docs/api.md "Errors") and the stack must keep serving.
  */
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-let alpha: Awaited<ReturnType<typeof signedInCompany>>;
-let superAdmin: TestClient;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  superAdmin = new TestClient(stack.url);
-  const setup = await superAdmin.post('/api/setup', {
-    setupToken: testSetupToken,
-    firstName: 'Super',
-    lastName: 'Admin',
-    email: 'super@exemple.fr',
-    username: 'super-admin',
-    password: testPassword,
-    confirmPassword: testPassword,
-  });
-  if (setup.status !== 201) throw new Error(`setup failed: ${setup.status} ${JSON.stringify(setup.body)}`);
-  alpha = await signedInCompany(stack.url, 'Alpha Bâtiment');
-}, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
-
-interface ErrorBody {
-  error: string;
-  message: string;
-  details?: { path: string; message: string }[];
-}
+const stack = await startTestStack();
+const superAdmin = await signedInSuperAdmin(stack);
+const alpha = await signedInCompany(stack.url, 'Alpha Bâtiment');
 
 /** `{"a":{"a":…{}}}` nested `depth` objects deep. */
 function nested(depth: number): unknown {

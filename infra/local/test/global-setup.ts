@@ -1,15 +1,13 @@
-import { startDynamoLocal } from '../src/dynamodb-local.js';
+import { acquireDynamoLocal } from './shared-dynamo.js';
 import { sharedDynamoVariable } from './support.js';
 
 /**
- * One DynamoDB Local (in memory) for the whole integration run: a JVM start and its warm-up cost
- * seconds, so test files share it and each takes a table of its own (`startTestStack`).
- * Test workers start after this and inherit the environment.
+ * One DynamoDB Local (in memory) for the whole run, shared with the functions' integration tests
+ * (`shared-dynamo.ts`): test files take tables of their own (`startTestStack`). Test workers start
+ * after this and inherit the environment.
  */
 export default async function setup() {
-  const dynamo = await startDynamoLocal({});
+  const dynamo = await acquireDynamoLocal();
   process.env[sharedDynamoVariable] = dynamo.endpoint;
-  return async () => {
-    await dynamo.stop();
-  };
+  return dynamo.release;
 }

@@ -1,18 +1,22 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clientCreateInput } from '@btp/shared/entities/client';
-import { projectCreateInput } from '@btp/shared/entities/project';
-import { quoteCreateInput } from '@btp/shared/entities/quote';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../../../functions/src/data/entities/clients.js';
-import { projects } from '../../../functions/src/data/entities/projects.js';
-import { createQuote } from '../../../functions/src/data/entities/quotes.js';
 import { newId } from '../../../functions/src/data/ids.js';
 import { db, tableName } from '../../../functions/src/lib/dynamo.js';
 import { TestClient } from './http-client.js';
-import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
+import { completeCompanyProfile, startTestStack } from './support.js';
+import type { ErrorBody } from './support/answers.js';
+import {
+  addClient,
+  addProject,
+  addQuote,
+  companyWithClient,
+  putInvoiceOfTheFirstVersion,
+} from './support/records.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+const stack = await startTestStack();
 
 interface Invoice {
   id: string;
@@ -69,36 +73,14 @@ interface Company {
 // Records the invoices name are created through the repositories (their own routes belong to
 // other features), in the company of the signed-in user.
 async function seededCompany(name: string): Promise<Company> {
-  const { client: http, companyId } = await signedInCompany(stack.url, name);
-  const client = await clients.create(
-    companyId,
-    clientCreateInput.parse({ name: `Client de ${name}`, email: 'client@exemple.fr' }),
-  );
-  const other = await clients.create(
-    companyId,
-    clientCreateInput.parse({ name: `Autre client de ${name}`, email: 'autre@exemple.fr' }),
-  );
-  const project = await projects.create(
-    companyId,
-    projectCreateInput.parse({ name: `Chantier de ${name}`, clientId: client.id }),
-  );
-  const otherProject = await projects.create(
-    companyId,
-    projectCreateInput.parse({ name: `Autre chantier de ${name}`, clientId: other.id }),
-  );
-  const quote = await createQuote(
-    companyId,
-    quoteCreateInput.parse({ title: 'Devis', clientId: client.id, projectId: project.id }),
-  );
-  const otherQuote = await createQuote(
-    companyId,
-    quoteCreateInput.parse({ title: 'Devis', clientId: other.id }),
-  );
+  const company = await companyWithClient(stack, name);
+  const { companyId } = company;
+  const other = await addClient(companyId, { name: `Autre client de ${name}`, email: 'autre@exemple.fr' });
+  const otherProject = await addProject(companyId, other.id, { name: `Autre chantier de ${name}` });
+  const quote = await addQuote(companyId, company.clientId, { projectId: company.projectId });
+  const otherQuote = await addQuote(companyId, other.id);
   return {
-    http,
-    companyId,
-    clientId: client.id,
-    projectId: project.id,
+    ...company,
     quoteId: quote.id,
     otherClientId: other.id,
     otherProjectId: otherProject.id,
@@ -142,15 +124,10 @@ async function sent(company: Company, fields: Record<string, unknown> = {}): Pro
 const unknownId = '0190a7c4-0000-7000-8000-000000000000';
 
 beforeAll(async () => {
-  stack = await startTestStack();
   a = await seededCompany('Alpha');
   b = await seededCompany('Bravo');
   await Promise.all([completeCompanyProfile(a.http), completeCompanyProfile(b.http)]);
 }, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
 
 describe('POST /api/invoices', () => {
   it('creates a draft without a number, nothing paid, with its client and project', async () => {
@@ -739,12 +716,6 @@ describe('access', () => {
   });
 });
 
-interface ErrorBody {
-  error: string;
-  message: string;
-  details?: { path: string; message: string }[];
-}
-
 /**
  * Four lines at two rates, selling prices HT: 1 × 450.00 at 10 %; 2 × 189.99 = 379.98,
  * 3.2 × 87.45 = 279.84 and 1 × 120.00 (no rate: the company's default, 20 %) at 20 %.
@@ -1234,31 +1205,8 @@ describe('credit notes', () => {
 
 describe('invoices stored before lines and VAT', () => {
   it('read as one line at their amount and 20 %, are paid and credited on those figures', async () => {
-    const id = newId();
-    const now = new Date().toISOString();
     // As the previous version stored an issued invoice: one amount, no lines, no VAT field.
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          pk: `COMPANY#${a.companyId}`,
-          sk: `INVOICE#${id}`,
-          id,
-          companyId: a.companyId,
-          clientId: a.clientId,
-          title: 'Ancienne facture',
-          totalAmount: '1000.00',
-          paidAmount: '0.00',
-          status: 'sent',
-          number: 'FAC-2025-0042',
-          sentAt: '2025-11-20T10:00:00.000Z',
-          dueDate: '2099-01-01',
-          createdAt: now,
-          updatedAt: now,
-          version: 2,
-        },
-      }),
-    );
+    const id = await putInvoiceOfTheFirstVersion(a, { dueDate: '2099-01-01' });
     const read = await a.http.get(`/api/invoices/${id}`);
     expect(read.status).toBe(200);
     const figures = {

@@ -1,6 +1,6 @@
 import { clientCreateInput, type Client } from '@btp/shared/entities/client';
 import { NEXT_CURSOR_HEADER } from '@btp/shared/list';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../../../functions/src/data/entities/clients.js';
 import type { TestClient } from './http-client.js';
 import { signedInCompany, startTestStack } from './support.js';
@@ -9,7 +9,7 @@ import { signedInCompany, startTestStack } from './support.js';
  * `?q=` and `?sort=` on a list of thousands (API.md "Lists"): 1,500 clients written through the
  * repository, searched and paged in French order by the real handlers.
  */
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+const stack = await startTestStack();
 let owner: TestClient;
 let other: TestClient;
 let created: Client[] = [];
@@ -31,7 +31,6 @@ async function inBatches<T>(count: number, size: number, make: (index: number) =
 }
 
 beforeAll(async () => {
-  stack = await startTestStack();
   const company = await signedInCompany(stack.url, 'Recherche');
   owner = company.client;
   const stranger = await signedInCompany(stack.url, 'Recherche autre');
@@ -53,10 +52,6 @@ beforeAll(async () => {
     clientCreateInput.parse({ name: 'Éric Intrus 0001', city: 'Lyon', contactPerson: 'Sébastien Lefèvre' }),
   );
 }, 300_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
 
 interface Answer {
   status: number;

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appUrl, MailSendError, sendMail } from '../../../functions/src/mail/mailer.js';
 import { freePort } from '../src/free-port.js';
 import { startTestStack } from './support.js';
 import { attachmentBytes, listMails, mailsTo, rawSource, waitForMail } from './support/mailbox.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.dispose();
-});
+const stack = await startTestStack();
 
 /** A small PDF-like payload with every byte value, so a transfer encoding mistake shows. */
 const pdf = Buffer.concat([

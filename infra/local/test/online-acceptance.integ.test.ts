@@ -6,14 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashAcceptanceToken, tokenKey } from '../../../functions/src/quotes/acceptance-link.js';
 import { db, tableName } from '../../../functions/src/lib/dynamo.js';
 import { TestClient } from './http-client.js';
 import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
+import { pdfText } from './support/answers.js';
 import { waitForMail, type ReceivedMail } from './support/mailbox.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+const stack = await startTestStack();
 let company: TestClient;
 let clientId: string;
 let clientEmail: string;
@@ -21,7 +22,6 @@ let clientEmail: string;
 let visitor: TestClient;
 
 beforeAll(async () => {
-  stack = await startTestStack();
   const signedIn = await signedInCompany(stack.url, 'Maçonnerie Durand');
   company = signedIn.client;
   await completeCompanyProfile(company, { email: 'contact@durand-maconnerie.fr' });
@@ -30,10 +30,6 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   clientId = (created.body as { id: string }).id;
   visitor = new TestClient(stack.url);
-});
-
-afterAll(async () => {
-  await stack?.dispose();
 });
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -134,21 +130,6 @@ async function sentQuote(
   const match = /\/devis\/([A-Za-z0-9_-]{43})/.exec(mail.text);
   expect(match, mail.text).not.toBeNull();
   return { quote: sent.body as QuoteBody, mail, token: match![1] as string };
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
-  try {
-    const pages: string[] = [];
-    for (let number = 1; number <= document.numPages; number += 1) {
-      const content = await (await document.getPage(number)).getTextContent();
-      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-    }
-    return pages.join('\n').replace(/\s+/g, ' ');
-  } finally {
-    await document.destroy();
-  }
 }
 
 function frenchToday(instant: string): string {

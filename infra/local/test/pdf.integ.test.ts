@@ -5,21 +5,18 @@
  * deleted), the presigned URL's disposition, tenancy.
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clientCreateInput } from '@btp/shared/entities/client';
-import { projectCreateInput } from '@btp/shared/entities/project';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../../../functions/src/data/entities/clients.js';
-import { projects } from '../../../functions/src/data/entities/projects.js';
 import { quotes } from '../../../functions/src/data/entities/quotes.js';
-import { newId } from '../../../functions/src/data/ids.js';
-import { db, tableName } from '../../../functions/src/lib/dynamo.js';
 import { documentsBucket, s3 } from '../../../functions/src/lib/s3.js';
 import { TestClient } from './http-client.js';
 import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
+import { type ErrorBody, pdfText } from './support/answers.js';
+import { companyWithClient, putInvoiceOfTheFirstVersion, tilleuls } from './support/records.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+const stack = await startTestStack();
 
 interface Company {
   http: TestClient;
@@ -50,12 +47,6 @@ interface DocumentBody {
   projectId?: string;
 }
 
-interface ErrorBody {
-  error: string;
-  message: string;
-  details?: { path: string; message: string }[];
-}
-
 const unknownId = '0190a7c4-0000-7000-8000-000000000000';
 const year = () => calendarDateInFrance().slice(0, 4);
 
@@ -63,30 +54,12 @@ let a: Company;
 let b: Company;
 
 /** A company with a complete profile, a client (a company, with an address) and a project. */
-async function company(name: string, profile: Record<string, unknown> = {}): Promise<Company> {
-  const { client: http, companyId } = await signedInCompany(stack.url, name);
-  const clientName = `SCI Les Tilleuls de ${name}`;
-  const customer = await clients.create(
-    companyId,
-    clientCreateInput.parse({
-      name: clientName,
-      kind: 'company',
-      email: 'contact@tilleuls.fr',
-      address: '3 place Bellecour',
-      postalCode: '69002',
-      city: 'Lyon',
-    }),
-  );
-  const project = await projects.create(
-    companyId,
-    projectCreateInput.parse({
-      name: `Chantier de ${name}`,
-      clientId: customer.id,
-      location: '8 rue Mercière, 69002 Lyon',
-    }),
-  );
-  await completeCompanyProfile(http, profile);
-  return { http, companyId, clientId: customer.id, clientName, projectId: project.id };
+function company(name: string, profile: Record<string, unknown> = {}): Promise<Company> {
+  return companyWithClient(stack, name, {
+    profile,
+    client: { ...tilleuls, name: `SCI Les Tilleuls de ${name}`, email: 'contact@tilleuls.fr' },
+    project: { location: '8 rue Mercière, 69002 Lyon' },
+  });
 }
 
 async function newQuote(owner: Company): Promise<Record_> {
@@ -152,20 +125,6 @@ async function pdfOf(who: TestClient, kind: 'quotes' | 'invoices', id: string): 
 }
 
 /** The text of a PDF as a reader would copy it, whitespace folded (pdf.js). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
-  try {
-    const pages: string[] = [];
-    for (let number = 1; number <= document.numPages; number += 1) {
-      const content = await (await document.getPage(number)).getTextContent();
-      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-    }
-    return pages.join('\n').replace(/\s+/g, ' ');
-  } finally {
-    await document.destroy();
-  }
-}
 
 const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 
@@ -214,13 +173,8 @@ const onePixelPng = Buffer.from(
 const hasImage = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1').includes('/Subtype /Image');
 
 beforeAll(async () => {
-  stack = await startTestStack();
   [a, b] = await Promise.all([company('Alpha'), company('Bravo')]);
 }, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
 
 describe('GET /api/quotes/{id}/pdf', () => {
   it("a draft's preview is drawn on each request, marked BROUILLON, saved under its name and never listed", async () => {
@@ -454,30 +408,8 @@ describe('GET /api/invoices/{id}/pdf', () => {
   });
 
   it('an invoice issued before archives existed gets its archive made once, from its stored record', async () => {
-    const id = newId();
-    const now = new Date().toISOString();
     // As the previous version stored an issued invoice: one amount, no lines, no snapshot.
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          pk: `COMPANY#${a.companyId}`,
-          sk: `INVOICE#${id}`,
-          id,
-          companyId: a.companyId,
-          clientId: a.clientId,
-          title: 'Ancienne facture',
-          totalAmount: '1000.00',
-          paidAmount: '0.00',
-          status: 'sent',
-          number: 'FAC-2025-0042',
-          sentAt: '2025-11-20T10:00:00.000Z',
-          createdAt: now,
-          updatedAt: now,
-          version: 2,
-        },
-      }),
-    );
+    const id = await putInvoiceOfTheFirstVersion(a);
     const [one, two] = await Promise.all([pdfUrl(a.http, 'invoices', id), pdfUrl(a.http, 'invoices', id)]);
     expect([one.status, two.status]).toEqual([200, 200]);
     expect(new URL(one.url as string).pathname).toBe(new URL(two.url as string).pathname);

@@ -1,12 +1,11 @@
-import { clientCreateInput } from '@btp/shared/entities/client';
 import { projectCreateInput } from '@btp/shared/entities/project';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients } from '../../../functions/src/data/entities/clients.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../../functions/src/data/entities/projects.js';
 import { TestClient } from './http-client.js';
-import { signedInCompany, startTestStack } from './support.js';
+import { startTestStack } from './support.js';
+import { companyWithClient } from './support/records.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+const stack = await startTestStack();
 
 interface Report {
   id: string;
@@ -41,14 +40,8 @@ interface Company {
 
 // The project a report names is created through the repositories (projects are another
 // feature), in the company of the signed-in user.
-async function seededCompany(name: string): Promise<Company> {
-  const { client: http, companyId } = await signedInCompany(stack.url, name);
-  const client = await clients.create(companyId, clientCreateInput.parse({ name: `Client de ${name}` }));
-  const project = await projects.create(
-    companyId,
-    projectCreateInput.parse({ name: `Chantier de ${name}`, clientId: client.id }),
-  );
-  return { http, companyId, clientId: client.id, projectId: project.id };
+function seededCompany(name: string): Promise<Company> {
+  return companyWithClient(stack, name);
 }
 
 let a: Company;
@@ -91,14 +84,9 @@ async function signed(company: Company): Promise<Report> {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack();
   a = await seededCompany('Alpha');
   b = await seededCompany('Bravo');
 }, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
 
 describe('POST /api/progress-reports', () => {
   it('creates a pending report with its project and the project’s client', async () => {

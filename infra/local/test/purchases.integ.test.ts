@@ -1,18 +1,14 @@
-import { clientCreateInput } from '@btp/shared/entities/client';
-import { projectCreateInput } from '@btp/shared/entities/project';
-import { supplierCreateInput } from '@btp/shared/entities/supplier';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients } from '../../../functions/src/data/entities/clients.js';
-import { projects } from '../../../functions/src/data/entities/projects.js';
-import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './http-client.js';
-import { signedInCompany, startTestStack } from './support.js';
+import { startTestStack } from './support.js';
+import { currentYear, detailsOf } from './support/answers.js';
+import { addProject, addSupplier, companyWithClient } from './support/records.js';
 
 /**
  * Supplier price requests and supplier invoices through the local gateway. The suppliers and
  * projects they link to are written with the data layer (their routes are another feature's).
  */
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+const stack = await startTestStack();
 
 interface Company {
   client: TestClient;
@@ -55,42 +51,25 @@ interface SupplierInvoiceBody {
   project?: { id: string; name: string };
 }
 
-interface ErrorBody {
-  error: string;
-  message: string;
-  details?: { path: string; message: string }[];
-}
-
 let a: Company;
 let b: Company;
-const year = new Intl.DateTimeFormat('fr-FR', { year: 'numeric', timeZone: 'Europe/Paris' }).format(
-  new Date(),
-);
+const year = currentYear;
 const unknownId = '0190a0b0-0000-7000-8000-000000000000';
 
 async function company(name: string): Promise<Company> {
-  const { client, companyId } = await signedInCompany(stack.url, name);
-  const customer = await clients.create(companyId, clientCreateInput.parse({ name: `Client de ${name}` }));
-  const [project, otherProject] = await Promise.all(
-    ['Chantier', 'Autre chantier'].map((label) =>
-      projects.create(
-        companyId,
-        projectCreateInput.parse({ name: `${label} de ${name}`, clientId: customer.id }),
-      ),
-    ),
-  );
-  const [supplier, otherSupplier] = await Promise.all(
-    ['Négoce', 'Location'].map((label) =>
-      suppliers.create(companyId, supplierCreateInput.parse({ name: `${label} de ${name}` })),
-    ),
-  );
+  const { http, companyId, clientId, projectId } = await companyWithClient(stack, name);
+  const [otherProject, supplier, otherSupplier] = await Promise.all([
+    addProject(companyId, clientId, { name: `Autre chantier de ${name}` }),
+    addSupplier(companyId, { name: `Négoce de ${name}` }),
+    addSupplier(companyId, { name: `Location de ${name}` }),
+  ]);
   return {
-    client,
+    client: http,
     companyId,
-    projectId: project?.id ?? '',
-    otherProjectId: otherProject?.id ?? '',
-    supplierId: supplier?.id ?? '',
-    otherSupplierId: otherSupplier?.id ?? '',
+    projectId,
+    otherProjectId: otherProject.id,
+    supplierId: supplier.id,
+    otherSupplierId: otherSupplier.id,
   };
 }
 
@@ -119,23 +98,12 @@ async function newInvoice(
   return response.body as SupplierInvoiceBody;
 }
 
-function detailsOf(body: unknown): Record<string, string> {
-  return Object.fromEntries(
-    ((body as ErrorBody).details ?? []).map((detail) => [detail.path, detail.message]),
-  );
-}
-
 const recent = (instant: string | undefined) => Date.parse(instant ?? '') > Date.now() - 60_000;
 
 beforeAll(async () => {
-  stack = await startTestStack();
   a = await company('Maçonnerie Durand');
   b = await company('Concurrent');
 }, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
 
 describe('POST /api/supplier-quotes', () => {
   it('records a request numbered by the server, never selected', async () => {

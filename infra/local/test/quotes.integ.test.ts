@@ -1,23 +1,19 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { clientCreateInput } from '@btp/shared/entities/client';
 import { invoiceCreateInput } from '@btp/shared/entities/invoice';
-import { projectCreateInput } from '@btp/shared/entities/project';
-import { supplierCreateInput } from '@btp/shared/entities/supplier';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients } from '../../../functions/src/data/entities/clients.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDraftInvoice } from '../../../functions/src/data/entities/invoices.js';
-import { projects } from '../../../functions/src/data/entities/projects.js';
-import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
 import { newId } from '../../../functions/src/data/ids.js';
 import { db, tableName } from '../../../functions/src/lib/dynamo.js';
 import { TestClient } from './http-client.js';
-import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
+import { completeCompanyProfile, startTestStack } from './support.js';
+import { type ErrorBody, detailsOf, currentYear } from './support/answers.js';
+import { addSupplier, companyWithClient } from './support/records.js';
 
 /**
  * Customer quotes through the local gateway. The clients, projects and suppliers the quotes link
  * to are written with the data layer (their own routes are another feature's tests).
  */
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+const stack = await startTestStack();
 
 interface Company {
   client: TestClient;
@@ -63,33 +59,14 @@ interface QuoteBody {
   project?: { id: string; name: string };
 }
 
-interface ErrorBody {
-  error: string;
-  message: string;
-  details?: { path: string; message: string }[];
-}
-
 let a: Company;
 let b: Company;
-const year = new Intl.DateTimeFormat('fr-FR', { year: 'numeric', timeZone: 'Europe/Paris' }).format(
-  new Date(),
-);
+const year = currentYear;
 
 async function company(name: string): Promise<Company> {
-  const { client, companyId } = await signedInCompany(stack.url, name);
-  const customer = await clients.create(
-    companyId,
-    clientCreateInput.parse({ name: `Client de ${name}`, email: 'client@exemple.fr' }),
-  );
-  const project = await projects.create(
-    companyId,
-    projectCreateInput.parse({ name: `Chantier de ${name}`, clientId: customer.id }),
-  );
-  const supplier = await suppliers.create(
-    companyId,
-    supplierCreateInput.parse({ name: `Négoce de ${name}` }),
-  );
-  return { client, companyId, clientId: customer.id, projectId: project.id, supplierId: supplier.id };
+  const { http, companyId, clientId, projectId } = await companyWithClient(stack, name);
+  const supplier = await addSupplier(companyId, { name: `Négoce de ${name}` });
+  return { client: http, companyId, clientId, projectId, supplierId: supplier.id };
 }
 
 async function newQuote(owner: Company, fields: Record<string, unknown> = {}): Promise<QuoteBody> {
@@ -113,22 +90,11 @@ const lines = [
   { resourceType: 'labor', description: 'Pose', unit: 'h', quantity: 2, unitPrice: 150 },
 ];
 
-function detailsOf(body: unknown): Record<string, string> {
-  return Object.fromEntries(
-    ((body as ErrorBody).details ?? []).map((detail) => [detail.path, detail.message]),
-  );
-}
-
 beforeAll(async () => {
-  stack = await startTestStack();
   a = await company('Bâtisseurs Réunis');
   b = await company('Concurrent');
   await Promise.all([completeCompanyProfile(a.client), completeCompanyProfile(b.client)]);
 }, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
 
 describe('POST /api/quotes', () => {
   it('creates a draft numbered by the server, with the defaults of spec section 9', async () => {

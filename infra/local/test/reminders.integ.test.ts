@@ -6,7 +6,7 @@
  */
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { DEFAULT_REMINDER_SUBJECT } from '@btp/shared/reminders';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { getCompany } from '../../../functions/src/accounts/companies.js';
 import { linksMarkerKey } from '../../../functions/src/data/quote-invoice-links.js';
@@ -17,7 +17,7 @@ import type { TestClient } from './http-client.js';
 import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
 import { attachmentBytes, mailsTo, waitForMail, type ReceivedMail } from './support/mailbox.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+const stack = await startTestStack();
 
 interface Reminder {
   at: string;
@@ -126,14 +126,6 @@ async function waitForReminders(company: Company, count: number): Promise<Receiv
   }
   return reminderMails(company);
 }
-
-beforeAll(async () => {
-  stack = await startTestStack();
-}, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
 
 describe('PUT /api/company/reminders', () => {
   it('answers the defaults (off) on GET /api/company, saves the settings, refuses a stale version and empty texts', async () => {

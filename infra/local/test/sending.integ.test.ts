@@ -4,22 +4,14 @@
  * is the archived document, a quote's e-mail carries its « Bon pour accord » link, a missing
  * address is refused before anything changes, and an `Idempotency-Key` sends once.
  */
-import { clientCreateInput } from '@btp/shared/entities/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients } from '../../../functions/src/data/entities/clients.js';
+import { describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client.js';
 import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
+import type { ErrorBody } from './support/answers.js';
+import { addClient, tilleuls } from './support/records.js';
 import { attachmentBytes, mailsTo, waitForMail, type ReceivedMail } from './support/mailbox.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-
-afterAll(async () => {
-  await stack?.dispose();
-});
+const stack = await startTestStack();
 
 interface Company {
   http: TestClient;
@@ -38,11 +30,6 @@ interface RecordBody {
   emailStatus?: { state: string; to: string; at: string; messageId?: string; reason?: string };
 }
 
-interface ErrorBody {
-  error: string;
-  message: string;
-}
-
 let counter = 0;
 
 /** A company with a complete profile and a client, whose e-mail is unique to this test (or none). */
@@ -52,17 +39,11 @@ async function company(options: { clientEmail?: boolean } = {}): Promise<Company
   await completeCompanyProfile(http, { email: `contact-${counter}@durand.fr` });
   const name = ((await http.get('/api/company')).body as { name: string }).name;
   const clientEmail = `client-${Date.now().toString(36)}-${counter}@tilleuls.fr`;
-  const customer = await clients.create(
-    companyId,
-    clientCreateInput.parse({
-      name: 'SCI Les Tilleuls',
-      kind: 'company',
-      ...(options.clientEmail === false ? {} : { email: clientEmail }),
-      address: '3 place Bellecour',
-      postalCode: '69002',
-      city: 'Lyon',
-    }),
-  );
+  const customer = await addClient(companyId, {
+    ...tilleuls,
+    name: 'SCI Les Tilleuls',
+    email: options.clientEmail === false ? undefined : clientEmail,
+  });
   return { http, companyId, name, clientId: customer.id, clientEmail };
 }
 

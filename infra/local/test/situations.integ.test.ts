@@ -3,17 +3,14 @@
  * billing view, credit notes giving lines back, a signed progress report, the retention released,
  * and every refusal (409 with a French sentence, nothing written).
  */
-import { clientCreateInput } from '@btp/shared/entities/client';
 import { quoteBillingSchema } from '@btp/shared/entities/quote-billing';
-import { projectCreateInput } from '@btp/shared/entities/project';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients } from '../../../functions/src/data/entities/clients.js';
-import { projects } from '../../../functions/src/data/entities/projects.js';
 import type { TestClient } from './http-client.js';
-import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
+import { startTestStack } from './support.js';
+import { companyWithClient } from './support/records.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
+const stack = await startTestStack();
 
 interface Company {
   http: TestClient;
@@ -74,18 +71,8 @@ interface Billing {
   invoices: { id: string; kind: string; situationIndex?: number }[];
 }
 
-async function seededCompany(name: string): Promise<Company> {
-  const { client: http, companyId } = await signedInCompany(stack.url, name);
-  const client = await clients.create(
-    companyId,
-    clientCreateInput.parse({ name: `Client de ${name}`, email: 'client@exemple.fr' }),
-  );
-  const project = await projects.create(
-    companyId,
-    projectCreateInput.parse({ name: `Chantier de ${name}`, clientId: client.id }),
-  );
-  await completeCompanyProfile(http);
-  return { http, clientId: client.id, projectId: project.id };
+function seededCompany(name: string): Promise<Company> {
+  return companyWithClient(stack, name, { profile: true });
 }
 
 /** The contract of the worked example: line A 40 000.00, line B 10 000.00 HT at 20 %, sent and accepted. */
@@ -165,7 +152,6 @@ let a: Company;
 let b: Company;
 
 beforeAll(async () => {
-  stack = await startTestStack();
   [a, b] = await Promise.all([seededCompany('Alpha'), seededCompany('Bravo')]);
 });
 

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importMessages } from '../../../functions/src/einvoicing/import/import-errors.js';
 import {
   billionLaughs,
@@ -18,16 +18,9 @@ import { documentSchema } from '@btp/shared/entities/document';
 import { supplierInvoiceListItemSchema } from '@btp/shared/entities/supplier-invoice';
 import type { TestClient } from './http-client.js';
 import { completeCompanyProfile, completeProfile, signedInCompany, startTestStack } from './support.js';
+import type { ErrorBody } from './support/answers.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-}, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
+const stack = await startTestStack();
 
 interface ImportBody {
   supplierInvoice: {
@@ -50,11 +43,6 @@ interface ImportBody {
   };
   document: { id: string; name: string; type: string; supplierId: string; mimeType: string; size: number };
   supplierCreated: boolean;
-}
-
-interface ErrorBody {
-  error: string;
-  message: string;
 }
 
 /** `POST /api/supplier-invoices/import` as the SPA sends it: a multipart form, the cookie, the CSRF header. */

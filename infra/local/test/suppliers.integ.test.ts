@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clients } from '../../../functions/src/data/entities/clients.js';
 import { inUseMessage } from '../../../functions/src/clients/in-use.js';
 import { documents } from '../../../functions/src/data/entities/documents.js';
@@ -19,15 +19,7 @@ import { supplierQuoteCreateInput } from '@btp/shared/entities/supplier-quote';
 import type { TestClient } from './http-client.js';
 import { signedInCompany, startTestStack } from './support.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-}, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
+const stack = await startTestStack();
 
 interface SupplierBody {
   id: string;

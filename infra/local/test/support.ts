@@ -9,15 +9,38 @@ import { TestClient } from './http-client.js';
 export const testPassword = 'Secret#2026';
 export const testSetupToken = 'jeton-de-test-123';
 
+/** What `startTestStack()` answers: the local stack, its folder and its table. */
+export type TestStack = LocalStack & { dataDir: string; tableName: string; dispose(): Promise<void> };
+
 /**
- * The whole local stack for one test file: the gateway on a free port, the S3 server in a fresh
- * folder, and a table of its own in the DynamoDB Local that `global-setup.ts` started once for the
- * run (in memory). So each file starts with a product not installed yet, as on a fresh `DATA_DIR`,
- * without paying a JVM start per file. Call `dispose()` in `afterAll`.
+ * The whole local stack for a test file: the gateway on a free port, the S3 server, MailDev and a
+ * table of its own in the DynamoDB Local that `global-setup.ts` started once for the run (in memory).
+ *
+ * Under `npm test` (infra/vitest.integ.config.ts, `BTP_TEST_STACK=shared`) the files of a Vitest
+ * worker share one stack, started by the first and kept until the worker ends: the handlers, the
+ * S3 server and MailDev start once per worker instead of once per file, and `dispose()` does
+ * nothing. Each test makes its own companies (`signedInCompany`), so files never see each other's
+ * records. A file that needs a product not installed yet runs in infra/vitest.integ-own.config.ts,
+ * where each file gets a stack of its own and `dispose()` stops it: call it in `afterAll`.
  */
-export async function startTestStack(): Promise<
-  LocalStack & { dataDir: string; tableName: string; dispose(): Promise<void> }
-> {
+export function startTestStack(): Promise<TestStack> {
+  if (process.env[stackModeVariable] !== 'shared') return startOwnStack();
+  const shared = globalThis as typeof globalThis & { [sharedStackKey]?: Promise<TestStack> };
+  shared[sharedStackKey] ??= startOwnStack().then((stack) => {
+    // The worker ends on SIGTERM (Vitest) or by itself: the stack's MailDev child goes with it.
+    const stop = () => void stack.dispose().finally(() => process.exit(0));
+    process.once('SIGTERM', stop);
+    process.once('beforeExit', stop);
+    return { ...stack, dispose: async () => undefined };
+  });
+  return shared[sharedStackKey];
+}
+
+/** Set by infra/vitest.integ.config.ts: the files of a worker share one stack. */
+export const stackModeVariable = 'BTP_TEST_STACK';
+const sharedStackKey = Symbol.for('btp.sharedTestStack');
+
+async function startOwnStack(): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'btp-integ-'));
   const tableName = `btp-${randomUUID()}`;
   const stack = await startLocalStack({
@@ -52,6 +75,33 @@ function sharedDynamoEndpoint(): string {
 
 /** The environment variable through which the global setup hands its endpoint to test files. */
 export const sharedDynamoVariable = 'BTP_TEST_DYNAMODB_ENDPOINT';
+
+/** The super administrator that `signedInSuperAdmin` installs. */
+export const testSuperAdmin = {
+  firstName: 'Claire',
+  lastName: 'Admin',
+  email: 'super@exemple.fr',
+  username: 'superadmin',
+  password: testPassword,
+} as const;
+
+/**
+ * The product's super administrator, signed in: installs the product through `POST /api/setup` the
+ * first time (on a shared stack, the first file that asks), then signs in with the same account.
+ */
+export async function signedInSuperAdmin(stack: TestStack): Promise<TestClient> {
+  const superAdmin = new TestClient(stack.url);
+  const installed = await superAdmin.post('/api/setup', { setupToken: stack.setupToken, ...testSuperAdmin });
+  if (installed.status === 201) return superAdmin;
+  const login = await superAdmin.post('/api/auth/login', {
+    identifier: testSuperAdmin.username,
+    password: testSuperAdmin.password,
+  });
+  if (login.status !== 200) {
+    throw new Error(`super administrator: setup ${installed.status}, sign-in ${login.status}`);
+  }
+  return superAdmin;
+}
 
 let counter = 0;
 

@@ -63,6 +63,15 @@ async function openInvoicing(user: ReturnType<typeof setupUser>) {
   return findDialog('Facturer le devis DEV-2026-0001');
 }
 
+/**
+ * Chooses « Facture d'acompte » and waits for the deposit's fields it reveals (their first render
+ * follows the click: on a busy machine it comes later than the click's own update).
+ */
+async function chooseDeposit(user: ReturnType<typeof setupUser>, dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('radio', { name: "Facture d'acompte" }));
+  await within(dialog).findByRole('radio', { name: 'En pourcentage du total HT' });
+}
+
 function stubValidated(overrides: Parameters<typeof stub>[0] = {}) {
   return stub({ 'GET /api/quotes': json([draft, validated]), ...overrides });
 }
@@ -91,7 +100,7 @@ describe('Devis: Facturer', () => {
       /Total HT1\s500,00\s€TVA 20 % sur 1\s000,00\s€200,00\s€TVA 10 % sur 500,00\s€50,00\s€Total TTC1\s750,00\s€/,
     );
 
-    await user.click(within(dialog).getByRole('radio', { name: "Facture d'acompte" }));
+    await chooseDeposit(user, dialog);
     expect(within(dialog).getByRole('radio', { name: 'En pourcentage du total HT' })).toBeChecked();
     await fill(user, within(dialog).getByLabelText("Pourcentage de l'acompte (%)"), '30');
 
@@ -121,7 +130,7 @@ describe('Devis: Facturer', () => {
     renderPage();
 
     const dialog = await openInvoicing(user);
-    await user.click(within(dialog).getByRole('radio', { name: "Facture d'acompte" }));
+    await chooseDeposit(user, dialog);
     await user.click(within(dialog).getByRole('radio', { name: 'En montant HT' }));
     await fill(user, within(dialog).getByLabelText("Montant HT de l'acompte (€)"), '100');
 
@@ -157,7 +166,7 @@ describe('Devis: Facturer', () => {
     renderPage();
 
     const dialog = await openInvoicing(user);
-    await user.click(within(dialog).getByRole('radio', { name: "Facture d'acompte" }));
+    await chooseDeposit(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Créer la facture' }));
     expect(await within(dialog).findByText("Indiquez le pourcentage de l'acompte")).toBeInTheDocument();
 
@@ -180,7 +189,7 @@ describe('Devis: Facturer', () => {
     renderPage();
 
     const dialog = await openInvoicing(user);
-    await user.click(within(dialog).getByRole('radio', { name: "Facture d'acompte" }));
+    await chooseDeposit(user, dialog);
     await fill(user, within(dialog).getByLabelText("Pourcentage de l'acompte (%)"), '95');
     await user.click(within(dialog).getByRole('button', { name: 'Créer la facture' }));
 
