@@ -2,12 +2,12 @@
 /**
  * `npm test`: every check, each runner's test counts summed into one closing line
  * `N passed, N failed`. Three phases, each using both cores of a small machine:
- *   1. checks that are not tests, side by side: types (tsc -b), format (Prettier) and the SPA build
- *      (Vite). Each one's output is printed when it ends, so it stays readable;
- *   2. unit + integration + CDK tests (Vitest over every workspace; DynamoDB Local started once by
- *      the integration projects' global setups);
+ *   1. checks that are not tests, side by side: types (TypeScript 7's tsc -b), format (Prettier) and
+ *      the SPA build (Vite). Each one's output is printed when it ends, so it stays readable;
+ *   2. unit + integration + CDK tests (Vitest over every workspace; one DynamoDB Local for the run,
+ *      one local stack per worker for the integration files: docs/testing.md);
  *   3. end-to-end (Playwright in Chromium against `npm start`), when the SPA built, with the lint
- *      (ESLint with type information, one core) beside it.
+ *      beside it (ESLint, then oxlint's type-aware promise rules: a core the browser leaves idle).
  * Only tests count in the closing line; a check that fails counts as one failure, so the line still
  * says the run failed. Every phase runs even when an earlier one failed, so one run shows every
  * problem. Each step's time is printed at the end (docs/performance.md, "npm test").
