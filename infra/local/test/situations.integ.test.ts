@@ -5,7 +5,7 @@
  */
 import { quoteBillingSchema } from '@btp/shared/entities/quote-billing';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './http-client.js';
 import { startTestStack } from './support.js';
 import { companyWithClient } from './support/records.js';
@@ -153,10 +153,6 @@ let b: Company;
 
 beforeAll(async () => {
   [a, b] = await Promise.all([seededCompany('Alpha'), seededCompany('Bravo')]);
-});
-
-afterAll(async () => {
-  await stack?.stop();
 });
 
 describe('the worked example of DOCUMENTS.md § 4', () => {

@@ -18,21 +18,27 @@ export type TestStack = LocalStack & { dataDir: string; tableName: string; dispo
  *
  * Under `npm test` (infra/vitest.integ.config.ts, `BTP_TEST_STACK=shared`) the files of a Vitest
  * worker share one stack, started by the first and kept until the worker ends: the handlers, the
- * S3 server and MailDev start once per worker instead of once per file, and `dispose()` does
- * nothing. Each test makes its own companies (`signedInCompany`), so files never see each other's
+ * S3 server and MailDev start once per worker instead of once per file, and `dispose()` and
+ * `stop()` do nothing. Each test makes its own companies (`signedInCompany`), so files never see each other's
  * records. A file that needs a product not installed yet runs in infra/vitest.integ-own.config.ts,
  * where each file gets a stack of its own and `dispose()` stops it: call it in `afterAll`.
  */
 export function startTestStack(): Promise<TestStack> {
   if (process.env[stackModeVariable] !== 'shared') return startOwnStack();
   const shared = globalThis as typeof globalThis & { [sharedStackKey]?: Promise<TestStack> };
-  shared[sharedStackKey] ??= startOwnStack().then((stack) => {
-    // The worker ends on SIGTERM (Vitest) or by itself: the stack's MailDev child goes with it.
-    const stop = () => void stack.dispose().finally(() => process.exit(0));
-    process.once('SIGTERM', stop);
-    process.once('beforeExit', stop);
-    return { ...stack, dispose: async () => undefined };
-  });
+  shared[sharedStackKey] ??= startOwnStack().then(
+    (stack) => {
+      // Vitest ends a worker with SIGTERM: the stack stops with it (MailDev is a child process).
+      process.once('SIGTERM', () => void stack.dispose().finally(() => process.exit(0)));
+      // The files share it: neither `dispose()` nor `stop()` of one file may end it.
+      return { ...stack, stop: async () => undefined, dispose: async () => undefined };
+    },
+    (error: unknown) => {
+      // A stack that failed to start is not kept: the worker's next file tries again.
+      delete shared[sharedStackKey];
+      throw error;
+    },
+  );
   return shared[sharedStackKey];
 }
 
