@@ -1,10 +1,7 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clientCreateInput } from '@btp/shared/entities/client';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../../../functions/src/data/entities/clients.js';
-import { newId } from '../../../functions/src/data/ids.js';
-import { db, tableName } from '../../../functions/src/lib/dynamo.js';
 import { TestClient } from './http-client.js';
 import { completeCompanyProfile, startTestStack } from './support.js';
 import type { ErrorBody } from './support/answers.js';
@@ -1248,31 +1245,13 @@ describe('invoices stored before lines and VAT', () => {
   });
 
   it('a record paid in part before payments were listed reads as one payment, then takes more', async () => {
-    const id = newId();
-    const now = new Date().toISOString();
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          pk: `COMPANY#${a.companyId}`,
-          sk: `INVOICE#${id}`,
-          id,
-          companyId: a.companyId,
-          clientId: a.clientId,
-          title: 'Facture payée en partie',
-          totalAmount: '1000.00',
-          paidAmount: '500.00',
-          paidAt: '2025-12-01T09:00:00.000Z',
-          status: 'sent',
-          number: 'FAC-2025-0043',
-          sentAt: '2025-11-20T10:00:00.000Z',
-          dueDate: '2099-01-01',
-          createdAt: now,
-          updatedAt: now,
-          version: 2,
-        },
-      }),
-    );
+    const id = await putInvoiceOfTheFirstVersion(a, {
+      title: 'Facture payée en partie',
+      paidAmount: '500.00',
+      paidAt: '2025-12-01T09:00:00.000Z',
+      number: 'FAC-2025-0043',
+      dueDate: '2099-01-01',
+    });
     const read = await a.http.get(`/api/invoices/${id}`);
     expect(read.body).toMatchObject({
       status: 'sent',

@@ -1,13 +1,11 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { invoiceCreateInput } from '@btp/shared/entities/invoice';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDraftInvoice } from '../../../functions/src/data/entities/invoices.js';
 import { newId } from '../../../functions/src/data/ids.js';
-import { db, tableName } from '../../../functions/src/lib/dynamo.js';
 import { TestClient } from './http-client.js';
 import { completeCompanyProfile, startTestStack } from './support.js';
 import { type ErrorBody, detailsOf, currentYear } from './support/answers.js';
-import { addSupplier, companyWithClient } from './support/records.js';
+import { addSupplier, companyWithClient, putStoredRecord } from './support/records.js';
 
 /**
  * Customer quotes through the local gateway. The clients, projects and suppliers the quotes link
@@ -1276,49 +1274,36 @@ describe('POST /api/quotes/{id}/invoices', () => {
 
 describe('quotes stored before VAT existed', () => {
   it('read with their lines at 20 %, their selling prices, and VAT derived from the stored HT', async () => {
-    const id = newId();
-    const now = new Date().toISOString();
     // As the previous version stored it: cost lines, HT by the old rule (512.33), no VAT field.
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          pk: `COMPANY#${a.companyId}`,
-          sk: `QUOTE#${id}`,
-          id,
+    const id = await putStoredRecord(a.companyId, 'QUOTE', (id, now) => ({
+      number: 'DEV-2025-0099',
+      title: 'Ancien devis',
+      clientId: a.clientId,
+      status: 'sent',
+      overheadPercentage: '10.00',
+      marginPercentage: '15.00',
+      subtotalAmount: '405.00',
+      overheadAmount: '40.50',
+      marginAmount: '66.83',
+      totalAmount: '512.33',
+      sentAt: now,
+      items: [
+        {
+          id: newId(),
           companyId: a.companyId,
-          number: 'DEV-2025-0099',
-          title: 'Ancien devis',
-          clientId: a.clientId,
-          status: 'sent',
-          overheadPercentage: '10.00',
-          marginPercentage: '15.00',
-          subtotalAmount: '405.00',
-          overheadAmount: '40.50',
-          marginAmount: '66.83',
-          totalAmount: '512.33',
-          sentAt: now,
-          items: [
-            {
-              id: newId(),
-              companyId: a.companyId,
-              quoteId: id,
-              resourceType: 'labor',
-              description: 'Pose',
-              quantity: '2.000',
-              unitPrice: '150.00',
-              totalPrice: '300.00',
-              sortOrder: 0,
-              createdAt: now,
-              updatedAt: now,
-            },
-          ],
+          quoteId: id,
+          resourceType: 'labor',
+          description: 'Pose',
+          quantity: '2.000',
+          unitPrice: '150.00',
+          totalPrice: '300.00',
+          sortOrder: 0,
           createdAt: now,
           updatedAt: now,
-          version: 3,
         },
-      }),
-    );
+      ],
+      version: 3,
+    }));
     const read = await a.client.get(`/api/quotes/${id}`);
     expect(read.status).toBe(200);
     // The stored HT is kept; 512.33 × 20 % = 102.466 → 102.47.

@@ -90,13 +90,14 @@ export function addQuote(companyId: string, clientId: string, fields: Record<str
 }
 
 /**
- * An issued invoice as the first version stored it (one amount, no lines, no VAT, no snapshot),
- * written straight to the table: `fields` over FAC-2025-0042 « Ancienne facture », 1000.00. Answers
- * its id.
+ * A record written straight to the table as an earlier version stored it (no route writes that shape
+ * any more): `item(id, now)` gives its fields; the keys, `companyId`, the dates and version 2 are
+ * added unless it gives them. Answers its id.
  */
-export async function putInvoiceOfTheFirstVersion(
-  company: { companyId: string; clientId: string },
-  fields: Record<string, unknown> = {},
+export async function putStoredRecord(
+  companyId: string,
+  type: 'INVOICE' | 'QUOTE',
+  item: (id: string, now: string) => Record<string, unknown>,
 ): Promise<string> {
   const id = newId();
   const now = new Date().toISOString();
@@ -104,23 +105,36 @@ export async function putInvoiceOfTheFirstVersion(
     new PutCommand({
       TableName: tableName(),
       Item: {
-        pk: `COMPANY#${company.companyId}`,
-        sk: `INVOICE#${id}`,
+        pk: `COMPANY#${companyId}`,
+        sk: `${type}#${id}`,
         id,
-        companyId: company.companyId,
-        clientId: company.clientId,
-        title: 'Ancienne facture',
-        totalAmount: '1000.00',
-        paidAmount: '0.00',
-        status: 'sent',
-        number: 'FAC-2025-0042',
-        sentAt: '2025-11-20T10:00:00.000Z',
+        companyId,
         createdAt: now,
         updatedAt: now,
         version: 2,
-        ...fields,
+        ...item(id, now),
       },
     }),
   );
   return id;
+}
+
+/**
+ * An issued invoice as the first version stored it (one amount, no lines, no VAT, no snapshot):
+ * `fields` over FAC-2025-0042 « Ancienne facture », 1000.00. Answers its id.
+ */
+export function putInvoiceOfTheFirstVersion(
+  company: { companyId: string; clientId: string },
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  return putStoredRecord(company.companyId, 'INVOICE', () => ({
+    clientId: company.clientId,
+    title: 'Ancienne facture',
+    totalAmount: '1000.00',
+    paidAmount: '0.00',
+    status: 'sent',
+    number: 'FAC-2025-0042',
+    sentAt: '2025-11-20T10:00:00.000Z',
+    ...fields,
+  }));
 }
