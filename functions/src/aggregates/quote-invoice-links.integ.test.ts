@@ -5,7 +5,7 @@ import {
   invoiceCreditNoteInput,
   invoiceUpdateInput,
   situationInput,
-  type InvoiceListItem,
+  type InvoiceWithRefs,
 } from '@btp/shared/entities/invoice';
 import { quoteCreateInput, quoteUpdateInput } from '@btp/shared/entities/quote';
 import { formatMoney, parseMoney, percentOf } from '@btp/shared/money';
@@ -95,7 +95,7 @@ async function outcome(run: () => Promise<unknown>): Promise<unknown> {
   try {
     const answer = await run();
     if (answer === undefined) return 'ok';
-    const invoice = answer as InvoiceListItem;
+    const invoice = answer as InvoiceWithRefs;
     return {
       kind: invoice.kind,
       title: invoice.title,

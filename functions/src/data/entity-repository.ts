@@ -72,20 +72,39 @@ export interface ListOptions {
 }
 
 /**
+ * An attribute of a record to read (`name`), or a part of a map attribute (`situation.index`): a
+ * projection of the part leaves the rest of the map unread.
+ */
+export type AttributePath<R> = (keyof R & string) | `${keyof R & string}.${string}`;
+
+/**
  * A DynamoDB projection of these attributes (plus `id`): reads that need a few fields of many
  * records (dashboard sums, related names, lists without quote lines) transfer and unmarshall only
- * those, which is most of a large read's time.
+ * those, which is most of a large read's time. A dotted path names a part of a map attribute.
  */
 export function projectionOf(attributes: readonly string[] | undefined): {
   ProjectionExpression?: string;
   ExpressionAttributeNames?: Record<string, string>;
 } {
   if (!attributes) return {};
-  const names = [...new Set(['id', ...attributes])];
+  const names: string[] = [];
+  const placeholder = (name: string) => {
+    const index = names.includes(name) ? names.indexOf(name) : names.push(name) - 1;
+    return `#p${index}`;
+  };
+  const paths = [...new Set(['id', ...attributes])].map((path) => path.split('.').map(placeholder).join('.'));
   return {
-    ProjectionExpression: names.map((_, index) => `#p${index}`).join(', '),
+    ProjectionExpression: paths.join(', '),
     ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#p${index}`, name])),
   };
+}
+
+/**
+ * The stored attributes a list reads: the fields of its item's schema (`shape`), without those the
+ * service adds when answering (`computed`: relations such as `client`, derived amounts).
+ */
+export function storedAttributesOf<R>(shape: object, computed: readonly string[]): AttributePath<R>[] {
+  return Object.keys(shape).filter((name) => !computed.includes(name)) as AttributePath<R>[];
 }
 
 export interface Page<T> {
@@ -428,7 +447,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
    */
   async function list(
     companyId: string,
-    options: ListOptions & { attributes?: readonly (keyof R & string)[] } = {},
+    options: ListOptions & { attributes?: readonly AttributePath<R>[] } = {},
   ): Promise<Page<R>> {
     const limit = Math.min(Math.max(options.limit ?? maxListLimit, 1), maxListLimit);
     const pk = companyPk(companyId);
@@ -473,7 +492,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     companyId: string,
     attributes: readonly K[],
   ): Promise<Pick<R, K | 'id'>[]>;
-  async function listAll(companyId: string, attributes?: readonly (keyof R & string)[]): Promise<R[]> {
+  async function listAll(companyId: string, attributes?: readonly AttributePath<R>[]): Promise<R[]> {
     const all: R[] = [];
     let cursor: string | undefined;
     do {
@@ -488,7 +507,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
   async function getMany(
     companyId: string,
     ids: Iterable<string>,
-    attributes?: readonly (keyof R & string)[],
+    attributes?: readonly AttributePath<R>[],
   ): Promise<Map<string, R>> {
     const unique = [...new Set(ids)].filter(Boolean);
     const items = await batchGetConsistent(

@@ -7,7 +7,7 @@ import type {
   Invoice,
   InvoiceCreditNoteData,
   InvoiceLine,
-  InvoiceListItem,
+  InvoiceWithRefs,
 } from '@btp/shared/entities/invoice';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatEuro, formatQuantity, parseMoney, parseQuantity, sumCents } from '@btp/shared/money';
@@ -136,7 +136,7 @@ export function createCreditNote(
   companyId: string,
   invoiceId: string,
   body: InvoiceCreditNoteData,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   return withBillingLock(companyId, 'INVOICE', invoiceId, async (lock) => {
     const [stored, linked] = await Promise.all([
       invoices.getOrThrow(companyId, invoiceId),

@@ -22,7 +22,7 @@
  * credited invoice…), the stored PDF is deleted again (best effort).
  */
 import { DEFAULT_PAYMENT_TERM_DAYS } from '@btp/shared/entities/company';
-import type { Invoice, InvoiceListItem } from '@btp/shared/entities/invoice';
+import type { Invoice, InvoiceWithRefs } from '@btp/shared/entities/invoice';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatEuro, formatMoney, parseMoney, sumCents } from '@btp/shared/money';
 import { peekNextNumber } from '../data/counters.js';
@@ -125,7 +125,7 @@ class DrawnInAdvance {
  * (guarded by that invoice's version; retried when another credit note of it was issued at the
  * same time), which turns `cancelled` once nothing is left.
  */
-export async function sendInvoice(companyId: string, id: string, version: number): Promise<InvoiceListItem> {
+export async function sendInvoice(companyId: string, id: string, version: number): Promise<InvoiceWithRefs> {
   const sentAt = nowIso();
   const advance = new DrawnInAdvance();
   let issued: Invoice | undefined;

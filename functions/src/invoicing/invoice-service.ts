@@ -11,6 +11,7 @@ import type {
   Invoice,
   InvoiceCreateData,
   InvoiceListItem,
+  InvoiceWithRefs,
   InvoicePayData,
   InvoicePayment,
   InvoiceUpdateData,
@@ -37,10 +38,10 @@ import { withClientAndProject } from '../data/related.js';
 import { notify } from '../notifications/notify.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
 import { isDeductionLine, pricedInvoice, singleLine, type LineToPrice } from './invoice-lines.js';
-import { invoiceListSearch, invoiceSearchAttributes } from './invoice-list-search.js';
+import { invoiceListAttributes, invoiceListSearch, invoiceSearchAttributes } from './invoice-list-search.js';
 import { readPricingContext } from './issuer.js';
 import { withBillingLock } from './billing-lock.js';
-import { presentInvoice, presentInvoices } from './present.js';
+import { presentInvoice, presentInvoiceList } from './present.js';
 import { checkDepositFits } from './quote-invoicing.js';
 import { recomputedSituation } from './situations.js';
 
@@ -127,14 +128,20 @@ async function checkReferences(
 }
 
 /**
- * The company's invoices and credit notes, most recent first, a page at a time; with `q` and/or
- * `sort`, those that match in that order (`invoice-list-search.ts`).
+ * `GET /api/invoices`: the company's invoices and credit notes, most recent first, a page at a time;
+ * with `q` and/or `sort`, those that match in that order (`invoice-list-search.ts`). Each is read
+ * and answered without its lines, snapshots and a situation's per-line figures
+ * (`invoiceListAttributes`); `GET /api/invoices/{id}` answers the whole record.
  */
 export async function listInvoices(companyId: string, query: ListQuery): Promise<Page<InvoiceListItem>> {
   return searchableListByIds(companyId, query, invoiceListSearch, {
     page: async () => {
-      const page = await invoices.list(companyId, query);
-      return { items: await presentInvoices(companyId, page.items), nextCursor: page.nextCursor };
+      const page = await invoices.list(companyId, {
+        limit: query.limit,
+        cursor: query.cursor,
+        attributes: invoiceListAttributes,
+      });
+      return { items: await presentInvoiceList(companyId, page.items), nextCursor: page.nextCursor };
     },
     // Every invoice without its lines (only what the search reads), then the page's whole.
     searched: async () => {
@@ -147,8 +154,8 @@ export async function listInvoices(companyId: string, query: ListQuery): Promise
       return related.map((invoice) => withEffectiveStatus(invoice, today));
     },
     byIds: async (ids) => {
-      const found = await invoices.getMany(companyId, ids);
-      return presentInvoices(
+      const found = await invoices.getMany(companyId, ids, invoiceListAttributes);
+      return presentInvoiceList(
         companyId,
         ids.flatMap((id) => found.get(id) ?? []),
       );
@@ -156,7 +163,7 @@ export async function listInvoices(companyId: string, query: ListQuery): Promise
   });
 }
 
-export async function getInvoice(companyId: string, id: string): Promise<InvoiceListItem> {
+export async function getInvoice(companyId: string, id: string): Promise<InvoiceWithRefs> {
   return presentInvoice(companyId, await invoices.getOrThrow(companyId, id));
 }
 
@@ -175,7 +182,7 @@ function bodyLines(
  * alone read as one line titled as the invoice, or none yet; totals by the shared rule, every line
  * at 0 % under reverse charge or the franchise.
  */
-export async function createInvoice(companyId: string, data: InvoiceCreateData): Promise<InvoiceListItem> {
+export async function createInvoice(companyId: string, data: InvoiceCreateData): Promise<InvoiceWithRefs> {
   const [context] = await Promise.all([readPricingContext(companyId), checkReferences(companyId, data)]);
   const { lines: _lines, totalAmount: _total, ...fields } = data;
   const created = await createDraftInvoice(companyId, {
@@ -203,7 +210,7 @@ export async function updateInvoice(
   companyId: string,
   id: string,
   body: InvoiceUpdateData,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   const { version, lines: _lines, totalAmount: _total, situation: _situation, ...fields } = body;
   const stored = invoiceAsRead(await invoices.getOrThrow(companyId, id));
   assertDraft(stored, 'modifiée');
@@ -316,7 +323,7 @@ export async function payInvoice(
   companyId: string,
   id: string,
   body: InvoicePayData,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   const paid = await invoices.update(
     companyId,
     id,

@@ -5,7 +5,7 @@
  * (`invoicesOfQuote`, `quote-billing.ts`) under the quote's billing lock, so two writes made on the
  * same reading never both pass the check.
  */
-import type { Invoice, InvoiceListItem } from '@btp/shared/entities/invoice';
+import type { Invoice, InvoiceWithRefs } from '@btp/shared/entities/invoice';
 import type { QuoteInvoiceData } from '@btp/shared/entities/quote';
 import { quoteStatusLabels } from '@btp/shared/enums';
 import { formatEuro, formatMoney, parseMoney, parsePercent, sumCents } from '@btp/shared/money';
@@ -112,7 +112,7 @@ export function invoiceQuote(
   companyId: string,
   quoteId: string,
   body: QuoteInvoiceData,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   return withBillingLock(companyId, 'QUOTE', quoteId, async (lock) => {
     const [stored, all, context] = await Promise.all([
       quotes.getOrThrow(companyId, quoteId),

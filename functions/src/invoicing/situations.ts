@@ -17,7 +17,7 @@ import type { Company } from '@btp/shared/entities/company';
 import { DEFAULT_RETENTION_RATE } from '@btp/shared/entities/company';
 import type {
   Invoice,
-  InvoiceListItem,
+  InvoiceWithRefs,
   RetentionReleaseData,
   Situation,
   SituationData,
@@ -394,7 +394,7 @@ export function createSituation(
   companyId: string,
   quoteId: string,
   body: SituationData,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   return withBillingLock(companyId, 'QUOTE', quoteId, async (lock) => {
     const read = await readQuoteBilling(companyId, quoteId);
     const { quote } = read;
@@ -472,7 +472,7 @@ export async function releaseRetention(
   companyId: string,
   id: string,
   body: RetentionReleaseData,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   const today = calendarDateInFrance();
   const releasedAt = body.releasedAt ?? today;
   const released = await invoices.update(

@@ -1,15 +1,17 @@
-import type {
-  SupplierInvoice,
-  SupplierInvoiceCreateData,
-  SupplierInvoiceUpdateData,
+import {
+  supplierInvoiceListItemSchema,
+  type SupplierInvoice,
+  type SupplierInvoiceCreateData,
+  type SupplierInvoiceListItem,
+  type SupplierInvoiceUpdateData,
+  type SupplierInvoiceWithRefs,
 } from '@btp/shared/entities/supplier-invoice';
 import type { ListQuery } from '@btp/shared/list';
-import type { EntityRef } from '@btp/shared/record';
 import {
   canDeleteSupplierInvoice,
   paidSupplierInvoiceDeletionMessage,
 } from '@btp/shared/supplier-invoice-deletion';
-import { staleVersionMessage, type Page } from '../data/entity-repository.js';
+import { staleVersionMessage, storedAttributesOf, type Page } from '../data/entity-repository.js';
 import { projects } from '../data/entities/projects.js';
 import {
   createSupplierInvoice as createNumberedSupplierInvoice,
@@ -26,7 +28,15 @@ import { tableName } from '../lib/dynamo.js';
 import { badRequest, conflict, messages } from '../lib/http-errors.js';
 import { differs, findReferences, referenceMessages } from '../quotes/references.js';
 
-export type SupplierInvoiceWithRefs = SupplierInvoice & { supplier?: EntityRef; project?: EntityRef };
+/**
+ * The stored attributes `GET /api/supplier-invoices` reads: those of its list item, without `items`
+ * (free-form lines, answered by the detail route).
+ */
+const listAttributes = storedAttributesOf<SupplierInvoice>(supplierInvoiceListItemSchema.shape, [
+  'supplier',
+  'project',
+  'supplierQuote',
+]);
 
 export const supplierInvoiceMessages = {
   deletePaid: paidSupplierInvoiceDeletionMessage,
@@ -81,13 +91,32 @@ function completed<T extends SupplierInvoiceCreateData>(
   };
 }
 
-/** `GET /api/supplier-invoices`: most recent first, with `supplier{id,name}` and `project{id,name}`. */
+/**
+ * `GET /api/supplier-invoices`: most recent first, without `items`, with `supplier{id,name}`,
+ * `project{id,name}` and the price request it answers, `supplierQuote{id,number}`.
+ */
 export async function listSupplierInvoices(
   companyId: string,
   query: ListQuery,
-): Promise<Page<SupplierInvoiceWithRefs>> {
-  const page = await supplierInvoices.list(companyId, { limit: query.limit, cursor: query.cursor });
-  return { items: await withSupplierAndProject(companyId, page.items), nextCursor: page.nextCursor };
+): Promise<Page<SupplierInvoiceListItem>> {
+  const page = await supplierInvoices.list(companyId, {
+    limit: query.limit,
+    cursor: query.cursor,
+    attributes: listAttributes,
+  });
+  const [related, requests] = await Promise.all([
+    withSupplierAndProject(companyId, page.items),
+    supplierQuotes.getMany(
+      companyId,
+      page.items.flatMap((invoice) => invoice.supplierQuoteId ?? []),
+      ['number'],
+    ),
+  ]);
+  const items = related.map((invoice) => {
+    const request = invoice.supplierQuoteId ? requests.get(invoice.supplierQuoteId) : undefined;
+    return request ? { ...invoice, supplierQuote: { id: request.id, number: request.number } } : invoice;
+  });
+  return { items, nextCursor: page.nextCursor };
 }
 
 /** `GET /api/supplier-invoices/{id}`, with its supplier and project. */

@@ -4,7 +4,7 @@
  * its archived Factur-X PDF committed: never numbered twice), then e-mailed; a failed e-mail leaves
  * it issued with `emailStatus: failed`, shown on its card with « Renvoyer l'e-mail ».
  */
-import type { Invoice, InvoiceListItem } from '@btp/shared/entities/invoice';
+import type { Invoice, InvoiceWithRefs } from '@btp/shared/entities/invoice';
 import type { DocumentEmailData } from '@btp/shared/sending';
 import { clients } from '../data/entities/clients.js';
 import { invoices } from '../data/entities/invoices.js';
@@ -83,11 +83,11 @@ export async function sendInvoiceByEmail(
   id: string,
   body: DocumentEmailData & { version: number },
   idempotencyKey: string | undefined,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   const stored = await invoices.getOrThrow(companyId, id);
   const claim = await claimSending(companyId, idempotencyKey, { action: 'invoice-send', recordId: id });
   if (claim.kind === 'repeat') return presentInvoice(companyId, await invoices.getOrThrow(companyId, id));
-  let issued: InvoiceListItem;
+  let issued: InvoiceWithRefs;
   let to: string;
   try {
     to = recipientOf(body.email, await clients.get(companyId, stored.clientId));
@@ -117,7 +117,7 @@ export async function emailInvoiceAgain(
   id: string,
   body: DocumentEmailData,
   idempotencyKey: string | undefined,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   const stored = await invoices.getOrThrow(companyId, id);
   if (!stored.number || stored.status === 'draft') throw conflict(invoiceMailMessages.onlyIssued);
   const to = recipientOf(body.email, await clients.get(companyId, stored.clientId));

@@ -15,7 +15,7 @@ import {
   xxeInvoice,
 } from '../../../functions/src/einvoicing/import/testing/samples.js';
 import { documentSchema } from '@btp/shared/entities/document';
-import { supplierInvoiceListItemSchema } from '@btp/shared/entities/supplier-invoice';
+import { supplierInvoiceWithRefsSchema } from '@btp/shared/entities/supplier-invoice';
 import type { TestClient } from './http-client.js';
 import { completeCompanyProfile, completeProfile, signedInCompany, startTestStack } from './support.js';
 import type { ErrorBody } from './support/answers.js';
@@ -101,7 +101,7 @@ describe('POST /api/supplier-invoices/import', () => {
     const { supplierInvoice, document, supplierCreated } = answer.body as ImportBody;
     expect(supplierCreated).toBe(true);
     // The contract the SPA reads it with.
-    expect(supplierInvoiceListItemSchema.safeParse(supplierInvoice).success).toBe(true);
+    expect(supplierInvoiceWithRefsSchema.safeParse(supplierInvoice).success).toBe(true);
     expect(documentSchema.safeParse(document).success).toBe(true);
     expect(supplierInvoice).toMatchObject({
       number: expect.stringMatching(/^FF-\d{4}-0001$/),

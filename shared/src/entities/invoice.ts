@@ -262,11 +262,30 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-/** An invoice in `GET /api/invoices`, with its client and project (absent when none or gone). */
-export const invoiceListItemSchema = invoiceSchema.extend({
+/**
+ * An invoice with its client and project (absent when none or gone): `GET /api/invoices/{id}` and
+ * the answer of every invoice write.
+ */
+export const invoiceWithRefsSchema = invoiceSchema.extend({
   client: entityRefSchema.optional(),
   project: entityRefSchema.optional(),
 });
+export type InvoiceWithRefs = z.infer<typeof invoiceWithRefsSchema>;
+
+/** A situation as lists carry it: its index, quote and amounts, without its per-line figures. */
+export const situationSummarySchema = situationSchema.omit({ lines: true });
+export type SituationSummary = z.infer<typeof situationSummarySchema>;
+
+/**
+ * An invoice in `GET /api/invoices`: what Facturation's cards and a client's page read (number,
+ * status, amounts, payments, dates, e-mail and reminders, a situation's index and amounts), with
+ * its client and project. Left out (docs/api/invoices.md), answered by `GET /api/invoices/{id}`: the
+ * lines, the seller and buyer as issued, the description, the VAT breakdown and a situation's
+ * per-line figures, so a list page stays small whatever its documents hold.
+ */
+export const invoiceListItemSchema = invoiceWithRefsSchema
+  .omit({ lines: true, seller: true, buyer: true, description: true, vatBreakdown: true, situation: true })
+  .extend({ situation: situationSummarySchema.optional() });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 
 /** `POST /api/invoices` body: always a draft of a standard invoice. */

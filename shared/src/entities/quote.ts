@@ -21,7 +21,7 @@ import {
   textField,
   vatRateField,
 } from '../fields.js';
-import { companyRecordFields, updateVersionFields } from '../record.js';
+import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
 import { emailStatusSchema } from '../sending.js';
 import { retentionRateField } from './company.js';
 import * as z from 'zod';
@@ -171,6 +171,16 @@ export const quoteSchema = z.object({
   items: z.array(quoteItemSchema).optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
+
+/**
+ * A quote in `GET /api/quotes`: every field but its lines (`items`, answered by
+ * `GET /api/quotes/{id}`), with its client and project (absent when none or gone).
+ */
+export const quoteListItemSchema = quoteSchema.omit({ items: true }).extend({
+  client: entityRefSchema.optional(),
+  project: entityRefSchema.optional(),
+});
+export type QuoteListItem = z.infer<typeof quoteListItemSchema>;
 
 /**
  * `POST /api/quotes` body, with the quote's lines when it has some (`items`, absent = none): the

@@ -54,11 +54,25 @@ export const supplierInvoiceSchema = z.object({
 });
 export type SupplierInvoice = z.infer<typeof supplierInvoiceSchema>;
 
-/** A supplier invoice in `GET /api/supplier-invoices`, with its supplier (absent when gone). */
-export const supplierInvoiceListItemSchema = supplierInvoiceSchema.extend({
+/**
+ * A supplier invoice with its supplier and project (absent when none or gone):
+ * `GET /api/supplier-invoices/{id}`.
+ */
+export const supplierInvoiceWithRefsSchema = supplierInvoiceSchema.extend({
   supplier: entityRefSchema.optional(),
   project: entityRefSchema.optional(),
 });
+export type SupplierInvoiceWithRefs = z.infer<typeof supplierInvoiceWithRefsSchema>;
+
+/**
+ * A supplier invoice in `GET /api/supplier-invoices`: every field but `items` (an imported
+ * e-invoice's lines, answered by `GET /api/supplier-invoices/{id}`), with its supplier, its project
+ * and the price request it answers (`supplierQuote{id,number}`, the card's « Demande »), each
+ * absent when none or gone.
+ */
+export const supplierInvoiceListItemSchema = supplierInvoiceWithRefsSchema
+  .omit({ items: true })
+  .extend({ supplierQuote: z.object({ id: z.string(), number: z.string() }).optional() });
 export type SupplierInvoiceListItem = z.infer<typeof supplierInvoiceListItemSchema>;
 
 /** `POST /api/supplier-invoices` body. */

@@ -1,6 +1,6 @@
 import { MULTIPART_UPLOAD_MAX_BYTES } from '@btp/shared/document-upload';
 import { documentSchema } from '@btp/shared/entities/document';
-import { supplierInvoiceListItemSchema } from '@btp/shared/entities/supplier-invoice';
+import { supplierInvoiceWithRefsSchema } from '@btp/shared/entities/supplier-invoice';
 import '@btp/shared/zod-fr';
 import * as z from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ export class ImportFileTooLargeError extends Error {
 
 /** The answer of the import: the draft with its supplier, the original file's document, and whether the supplier is new. */
 const importAnswer = z.object({
-  supplierInvoice: supplierInvoiceListItemSchema,
+  supplierInvoice: supplierInvoiceWithRefsSchema,
   document: documentSchema,
   supplierCreated: z.boolean(),
 });

@@ -184,7 +184,7 @@ export function invoiceFiguresAsRead<T extends StoredFigures>(
  * (`invoiceFiguresAsRead`); a line without a rate reads at 20 %.
  */
 export function invoiceAsRead(stored: Invoice): Invoice {
-  const figures = invoiceFiguresAsRead(stored);
+  const figures = invoiceSummaryAsRead(stored);
   const lines: InvoiceLine[] = (
     stored.lines ?? [
       {
@@ -200,12 +200,18 @@ export function invoiceAsRead(stored: Invoice): Invoice {
     total: line.total ?? formatMoney(lineTotal(parseQuantity(line.quantity), parseMoney(line.unitPrice))),
   }));
   const vatBreakdown = stored.vatBreakdown ?? invoiceTotals({ lines }).vatBreakdown;
+  return { ...figures, lines, vatBreakdown };
+}
+
+/**
+ * A stored invoice, or a projection of it without its lines (`GET /api/invoices`), as the API
+ * answers it: its figures as `invoiceFiguresAsRead`, and the fields every answer carries even when
+ * the record has none (only situations and final invoices store the deduction and the retention).
+ */
+export function invoiceSummaryAsRead<T extends StoredFigures & Partial<Invoice>>(stored: T) {
   return {
-    ...figures,
+    ...invoiceFiguresAsRead(stored),
     reverseCharge: stored.reverseCharge ?? false,
-    lines,
-    vatBreakdown,
-    // Only situations and final invoices carry these: every answer has them.
     depositDeduction: stored.depositDeduction ?? '0.00',
     retentionRate: stored.retentionRate ?? '0.00',
     retentionAmount: stored.retentionAmount ?? '0.00',

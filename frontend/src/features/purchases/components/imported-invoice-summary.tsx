@@ -1,8 +1,8 @@
+import type { SupplierInvoiceWithRefs } from '@btp/shared/entities/supplier-invoice';
 import { formatEuro, MONEY_SCALE, parseMoney, tryParseDecimal } from '@btp/shared/money';
 import { useId } from 'react';
 import * as z from 'zod';
 
-import type { SupplierInvoicesListItem } from '../../../api/supplier-invoices/list-supplier-invoices';
 import { euros } from './purchase-values';
 import styles from './purchases.module.css';
 
@@ -43,7 +43,7 @@ function moneyText(value: string): string {
  * What an import read that the form does not edit: HT, TVA and TTC, and the invoice's lines
  * (description, quantity × unit price HT, VAT rate, total HT). Nothing for a record typed by hand.
  */
-export function ImportedInvoiceSummary({ invoice }: { invoice: SupplierInvoicesListItem }) {
+export function ImportedInvoiceSummary({ invoice }: { invoice: SupplierInvoiceWithRefs }) {
   const titleId = useId();
   const lines = importedLines(invoice.items);
   const amounts = invoice.netAmount !== undefined && invoice.vatAmount !== undefined;

@@ -1,6 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Tabs, Typography } from 'antd';
+import type { SupplierInvoiceWithRefs } from '@btp/shared/entities/supplier-invoice';
+import type { SupplierQuoteWithRefs } from '@btp/shared/entities/supplier-quote';
 import { useState } from 'react';
+
+import { getSupplierInvoiceQueryOptions } from '../../../api/supplier-invoices/get-supplier-invoice';
+import { getSupplierQuoteQueryOptions } from '../../../api/supplier-quotes/get-supplier-quote';
 
 import {
   useSupplierInvoicesPages,
@@ -11,6 +16,7 @@ import {
   type SupplierQuotesListItem,
 } from '../../../api/supplier-quotes/list-supplier-quotes';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { useOpenRecord } from '../../../components/open-record';
 import { EmptyCard, QueryList } from '../../../components/query-list';
 import { CreateButton } from '../../../components/record-buttons';
 import styles from './purchases.module.css';
@@ -29,19 +35,34 @@ export function ordersOf(requests: readonly SupplierQuotesListItem[]): SupplierQ
 
 type Dialog =
   | { kind: 'closed' }
-  | { kind: 'request'; request?: SupplierQuotesListItem }
-  | { kind: 'invoice'; invoice?: SupplierInvoicesListItem };
+  | { kind: 'request'; request?: SupplierQuoteWithRefs }
+  | { kind: 'invoice'; invoice?: SupplierInvoiceWithRefs };
 
 /** Spec section 2 "Achats": supplier price requests, and the orders (selected requests) with their invoices. */
 export function PurchasesPage(titles: PageTitles) {
-  // 1,000 a page: past that, 'Charger plus' under each list and « (1 000+) » in the tabs.
+  // A screen a page: past that, 'Charger plus' under each list and « (50+) » in the tabs.
   const requests = useSupplierQuotesPages();
   const invoices = useSupplierInvoicesPages();
   const [tab, setTab] = useState('requests');
   const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
   const close = () => setDialog({ kind: 'closed' });
   const newRequest = () => setDialog({ kind: 'request' });
-  const editRequest = (request: SupplierQuotesListItem) => setDialog({ kind: 'request', request });
+  // 'Modifier' opens on the record read whole: a list entry has no `items`, which the edit sends back.
+  const whole = useOpenRecord<'edit'>();
+  const editRequest = (request: SupplierQuotesListItem) =>
+    void whole.open(
+      { id: request.id, action: 'edit' },
+      (client) => client.fetchQuery(getSupplierQuoteQueryOptions(request.id)),
+      (read) => setDialog({ kind: 'request', request: read }),
+      'Erreur lors du chargement de la demande de prix',
+    );
+  const editInvoice = (invoice: SupplierInvoicesListItem) =>
+    void whole.open(
+      { id: invoice.id, action: 'edit' },
+      (client) => client.fetchQuery(getSupplierInvoiceQueryOptions(invoice.id)),
+      (read) => setDialog({ kind: 'invoice', invoice: read }),
+      'Erreur lors du chargement de la facture fournisseur',
+    );
   const count = (n: number | undefined) =>
     n === undefined ? '' : ` (${countFormat.format(n)}${requests.hasMore ? '+' : ''})`;
 
@@ -65,7 +86,13 @@ export function PurchasesPage(titles: PageTitles) {
       label="Demandes de prix"
       className={styles.grid}
     >
-      {(request) => <RequestCard request={request} onEdit={() => editRequest(request)} />}
+      {(request) => (
+        <RequestCard
+          request={request}
+          opening={whole.openingOf(request.id) !== undefined}
+          onEdit={() => editRequest(request)}
+        />
+      )}
     </QueryList>
   );
 
@@ -88,7 +115,14 @@ export function PurchasesPage(titles: PageTitles) {
       label="Commandes"
       className={styles.grid}
     >
-      {(request) => <RequestCard request={request} order onEdit={() => editRequest(request)} />}
+      {(request) => (
+        <RequestCard
+          request={request}
+          order
+          opening={whole.openingOf(request.id) !== undefined}
+          onEdit={() => editRequest(request)}
+        />
+      )}
     </QueryList>
   );
 
@@ -113,8 +147,8 @@ export function PurchasesPage(titles: PageTitles) {
         {(invoice) => (
           <SupplierInvoiceCard
             invoice={invoice}
-            requests={requests.data ?? []}
-            onEdit={() => setDialog({ kind: 'invoice', invoice })}
+            opening={whole.openingOf(invoice.id) !== undefined}
+            onEdit={() => editInvoice(invoice)}
           />
         )}
       </QueryList>

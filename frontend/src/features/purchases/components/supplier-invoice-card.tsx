@@ -6,10 +6,8 @@ import {
 } from '@btp/shared/supplier-invoice-deletion';
 import { Button, Card, Tag } from 'antd';
 
-import { useProjectsList } from '../../../api/projects/list-projects';
 import { useDeleteSupplierInvoice } from '../../../api/supplier-invoices/delete-supplier-invoice';
 import type { SupplierInvoicesListItem } from '../../../api/supplier-invoices/list-supplier-invoices';
-import type { SupplierQuotesListItem } from '../../../api/supplier-quotes/list-supplier-quotes';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
 import { formatDate } from '../../../lib/format';
 import { OriginalFileButton } from './original-file-button';
@@ -26,9 +24,9 @@ const invoiceStatusColors: Record<string, string> = {
 
 interface SupplierInvoiceCardProps {
   invoice: SupplierInvoicesListItem;
-  /** The price requests, to name the one the invoice is linked to. */
-  requests: readonly SupplierQuotesListItem[];
   onEdit: () => void;
+  /** 'Modifier' is reading the record whole before its dialog opens. */
+  opening?: boolean;
 }
 
 /**
@@ -37,17 +35,13 @@ interface SupplierInvoiceCardProps {
  * and TTC when known: an imported e-invoice), due date, and the original file of an imported one. A
  * paid one has no 'Supprimer': the card says why (the server refuses too).
  */
-export function SupplierInvoiceCard({ invoice, requests, onEdit }: SupplierInvoiceCardProps) {
+export function SupplierInvoiceCard({ invoice, onEdit, opening = false }: SupplierInvoiceCardProps) {
   const remove = useDeleteSupplierInvoice();
   const status = effectiveInvoiceStatus(invoice);
   const deletable = canDeleteSupplierInvoice(invoice);
-  const linked = requests.find((request) => request.id === invoice.supplierQuoteId);
-  // The shared list schema of supplier invoices keeps only the supplier: the project name comes from the projects list.
-  const projects = useProjectsList();
-  const projectName =
-    invoice.projectId === undefined
-      ? undefined
-      : (projects.data?.find((project) => project.id === invoice.projectId)?.name ?? '—');
+  // The list names the project and the price request (absent when gone).
+  const projectName = invoice.projectId === undefined ? undefined : (invoice.project?.name ?? '—');
+  const linked = invoice.supplierQuote;
 
   return (
     <Card className={styles.card} styles={{ body: { padding: 16 } }}>
@@ -99,7 +93,7 @@ export function SupplierInvoiceCard({ invoice, requests, onEdit }: SupplierInvoi
           <dd>{invoice.dueDate !== undefined ? formatDate(invoice.dueDate) : 'Non définie'}</dd>
         </dl>
         <div className={styles.actions}>
-          <Button size="large" onClick={onEdit}>
+          <Button size="large" loading={opening} onClick={onEdit}>
             Modifier
           </Button>
           {deletable && (

@@ -1,12 +1,12 @@
 import {
   supplierInvoiceCreateInput,
   type SupplierInvoiceCreateData,
+  type SupplierInvoiceWithRefs,
 } from '@btp/shared/entities/supplier-invoice';
 import { supplierInvoiceStatusLabels, type InvoiceStatus } from '@btp/shared/enums';
 import { Col, Form, Input, Select } from 'antd';
 
 import { useCreateSupplierInvoice } from '../../../api/supplier-invoices/create-supplier-invoice';
-import type { SupplierInvoicesListItem } from '../../../api/supplier-invoices/list-supplier-invoices';
 import { useUpdateSupplierInvoice } from '../../../api/supplier-invoices/update-supplier-invoice';
 import { useSupplierQuotesList } from '../../../api/supplier-quotes/list-supplier-quotes';
 import { DateField } from '../../../components/date-field';
@@ -46,7 +46,7 @@ interface FormValues extends PurchaseFormValues {
 const chosenStatuses: InvoiceStatus[] = ['draft', 'sent', 'paid', 'cancelled'];
 const statusOptions = chosenStatuses.map((value) => ({ value, label: supplierInvoiceStatusLabels[value] }));
 
-function initialValues(invoice: SupplierInvoicesListItem | undefined): FormValues {
+function initialValues(invoice: SupplierInvoiceWithRefs | undefined): FormValues {
   const values = {
     ...purchaseFormValues(invoice),
     supplierQuoteId: invoice?.supplierQuoteId ?? NONE,
@@ -58,7 +58,8 @@ function initialValues(invoice: SupplierInvoicesListItem | undefined): FormValue
 }
 
 interface SupplierInvoiceDialogProps {
-  invoice?: SupplierInvoicesListItem | undefined;
+  /** The invoice to edit, read whole (`GET /api/supplier-invoices/{id}`: its `items`); none for a new one. */
+  invoice?: SupplierInvoiceWithRefs | undefined;
   onClose: () => void;
 }
 

@@ -45,6 +45,9 @@ const imported = {
   version: 1,
 };
 
+/** The invoice as `GET /api/supplier-invoices` lists it: without the lines read (`items`). */
+const { items: _items, ...importedListed } = imported;
+
 /** The original file, kept in Documents and linked to the supplier. */
 const original = {
   ...stamps,
@@ -66,8 +69,10 @@ function importAnswer(supplierCreated: boolean) {
 
 function stub(overrides: Routes = {}) {
   return stubApi({
-    'GET /api/supplier-quotes': json([]),
-    'GET /api/supplier-invoices': json([]),
+    'GET /api/supplier-quotes?limit=50': json([]),
+    'GET /api/supplier-invoices?limit=50': json([]),
+    // 'Modifier' reads the invoice whole: the lines the import read (`items`), left out of the list.
+    [`GET /api/supplier-invoices/${imported.id}`]: json({ ...imported, supplier }),
     'GET /api/suppliers': json([{ ...stamps, ...supplier, country: 'France', specialties: [], version: 1 }]),
     'GET /api/projects': json([]),
     'GET /api/documents': json([original]),
@@ -191,7 +196,7 @@ describe("Achats: 'Importer une facture électronique'", () => {
     expect(sent).toBeInstanceOf(File);
     expect((sent as File).name).toBe('FAC-2026-0007.pdf');
 
-    api.answer('GET /api/supplier-invoices', json([{ ...imported, supplier }]));
+    api.answer('GET /api/supplier-invoices?limit=50', json([{ ...importedListed, supplier }]));
     held.release();
 
     const message = await screen.findByRole('status');
@@ -338,7 +343,7 @@ describe('an imported supplier invoice', () => {
     const user = setupUser();
     const downloadRoute = `GET /api/documents/${documentId}/download?inline=1`;
     const api = stub({
-      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
+      'GET /api/supplier-invoices?limit=50': json([{ ...importedListed, supplier }]),
       [downloadRoute]: json({ url: 'https://files.example/FAC-2026-0007.pdf' }),
     });
     const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
@@ -360,7 +365,7 @@ describe('an imported supplier invoice', () => {
     const user = setupUser();
     const downloadRoute = `GET /api/documents/${documentId}/download`;
     const api = stub({
-      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
+      'GET /api/supplier-invoices?limit=50': json([{ ...importedListed, supplier }]),
       'GET /api/documents': json([{ ...original, name: 'FAC-2026-0007.xml', mimeType: 'application/xml' }]),
       [downloadRoute]: json({ url: 'https://files.example/FAC-2026-0007.xml' }),
     });
@@ -388,7 +393,7 @@ describe('an imported supplier invoice', () => {
     const user = setupUser();
     const route = `PUT /api/supplier-invoices/${imported.id}`;
     const api = stub({
-      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
+      'GET /api/supplier-invoices?limit=50': json([{ ...importedListed, supplier }]),
       [route]: json({ ...imported, status: 'sent', version: 2 }),
     });
     renderPage();
@@ -429,7 +434,7 @@ describe('an imported supplier invoice', () => {
     const user = setupUser();
     const route = `PUT /api/supplier-invoices/${imported.id}`;
     const api = stub({
-      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
+      'GET /api/supplier-invoices?limit=50': json([{ ...importedListed, supplier }]),
       [route]: json({
         ...imported,
         totalAmount: '1250.00',

@@ -64,7 +64,7 @@ describe('Devis', () => {
   });
 
   it("shows 'Chargement...' while loading, then the empty state", async () => {
-    stub({ 'GET /api/quotes': json([]) });
+    stub({ 'GET /api/quotes?limit=50': json([]) });
     renderPage();
 
     expect(screen.getByText('Chargement...')).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('Devis', () => {
       version: 3,
       email: 'contact@tilleuls.fr',
     });
-    await waitFor(() => expect(api.calls('GET /api/quotes')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET /api/quotes?limit=50')).toHaveLength(2));
   });
 
   it('shows the server message in the dialog when sending fails, and keeps it open', async () => {
