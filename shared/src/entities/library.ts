@@ -444,3 +444,48 @@ export const priceListImportSchema = z.object({
   finishedAt: instantField().optional(),
 });
 export type PriceListImport = z.infer<typeof priceListImportSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// « Actualiser les prix » of a draft devis
+
+/** `POST /api/quotes/{id}/refresh-prices` body: a preview (default), or `apply: true` with the `version` read. */
+export const quoteRefreshPricesInput = z.object({
+  apply: z.boolean({ error: 'apply : oui ou non' }).default(false),
+  ...updateVersionFields,
+});
+export type QuoteRefreshPricesInput = z.input<typeof quoteRefreshPricesInput>;
+
+/** A line's figures before and after a refresh. */
+export interface RefreshedFigures {
+  unitPrice: string;
+  saleUnitPrice: string;
+  saleTotal: string;
+}
+
+/** The quote's totals before and after a refresh. */
+export interface RefreshedTotals {
+  subtotalAmount: string;
+  totalAmount: string;
+  vatAmount: string;
+  totalWithVat: string;
+}
+
+/** The answer of `POST /api/quotes/{id}/refresh-prices` (docs/library.md « Actualiser les prix »). */
+export interface QuoteRefreshPrices<Q = unknown> {
+  lines: {
+    itemId: string;
+    description?: string;
+    /** `updated`, `unchanged`, `missing` (no longer in the library: kept), `manual` (typed by hand). */
+    outcome: 'updated' | 'unchanged' | 'missing' | 'manual';
+    /** Components (or the article) no longer in the library, kept at their snapshot's cost. */
+    missing: number;
+    old: RefreshedFigures;
+    new: RefreshedFigures;
+  }[];
+  old: RefreshedTotals;
+  new: RefreshedTotals;
+  /** How many lines change. */
+  changed: number;
+  /** The saved quote (`apply: true`), else `null`. */
+  quote: Q | null;
+}
