@@ -3,6 +3,7 @@ import {
   componentCost,
   componentCostCents,
   deboursePerUnit,
+  dominantResourceType,
   quoteAnalysis,
   refreshedLine,
   type RefreshableLine,
@@ -165,5 +166,31 @@ describe('quoteAnalysis', () => {
     expect(analysis.byResourceType.labor).toBe(139_995); // 2160.28 × 32.94 / 50.83 = 1399.953…
     expect(analysis.byResourceType.equipment).toBe(17_000);
     expect(analysis.laborHoursThousandths).toBe(36_125); // 0.850 h × 42.5
+  });
+});
+
+describe('dominantResourceType', () => {
+  it('gives the type of the largest cost per type; ties and nothing to weigh give other', () => {
+    expect(
+      dominantResourceType([
+        { resourceType: 'materials', costCents: 1_554 },
+        { resourceType: 'materials', costCents: 235 },
+        { resourceType: 'labor', costCents: 3_294 },
+      ]),
+    ).toBe('labor');
+    expect(
+      dominantResourceType([
+        { resourceType: 'materials', costCents: 2_000 },
+        { resourceType: 'labor', costCents: 1_500 },
+        { resourceType: 'labor', costCents: 1_000 },
+      ]),
+    ).toBe('labor');
+    expect(
+      dominantResourceType([
+        { resourceType: 'materials', costCents: 100 },
+        { resourceType: 'equipment', costCents: 100 },
+      ]),
+    ).toBe('other');
+    expect(dominantResourceType([{ resourceType: 'labor', costCents: 0 }])).toBe('other');
   });
 });

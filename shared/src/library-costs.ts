@@ -85,6 +85,32 @@ export function deboursePerUnit(components: readonly CostedComponentInput[]): st
   return formatMoney(deboursePerUnitCents(components));
 }
 
+/**
+ * The resource type of a line (or a sub-ouvrage) made from an ouvrage: the type of its components
+ * with the largest cost, added up per type; ties, no cost or no typed component: `other`.
+ * @param parts each component's type (absent: counted as `other`) and cost in cents
+ */
+export function dominantResourceType(
+  parts: readonly { resourceType?: ResourceType | undefined; costCents: number }[],
+): ResourceType {
+  const byType = new Map<ResourceType, number>();
+  for (const part of parts) {
+    const type = part.resourceType ?? 'other';
+    byType.set(type, (byType.get(type) ?? 0) + Math.max(0, part.costCents));
+  }
+  let best: ResourceType = 'other';
+  let bestCost = 0;
+  let tie = false;
+  for (const [type, cost] of byType) {
+    if (cost > bestCost) {
+      best = type;
+      bestCost = cost;
+      tie = false;
+    } else if (cost === bestCost && cost > 0) tie = true;
+  }
+  return tie || bestCost === 0 ? 'other' : best;
+}
+
 // ---------------------------------------------------------------------------------------------
 // « Actualiser les prix »
 

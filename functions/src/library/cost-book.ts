@@ -5,7 +5,8 @@
  */
 import type { Ouvrage, OuvrageComponent } from '@btp/shared/entities/library';
 import { MAX_OUVRAGE_LEVELS } from '@btp/shared/entities/library';
-import { componentCostCents } from '@btp/shared/library-costs';
+import { componentCostCents, dominantResourceType } from '@btp/shared/library-costs';
+import type { ResourceType } from '@btp/shared/enums';
 import { formatMoney, parseMoney, parsePercent, parseQuantity, sumCents } from '@btp/shared/money';
 import { articles, ouvrages, type ArticleRecord, type OuvrageRecord } from '../data/entities/library.js';
 
@@ -16,6 +17,8 @@ export interface CostBook {
   costCents(kind: 'article' | 'ouvrage', id: string): number | undefined;
   /** Levels of ouvrages an ouvrage holds, itself included (1: articles only). */
   levels(id: string): number;
+  /** An article's type, or an ouvrage's dominant type (`dominantResourceType`). */
+  resourceType(kind: 'article' | 'ouvrage', id: string): ResourceType;
 }
 
 /** Rounds of reads below the ouvrages asked for: enough for 3 levels, one more to notice a 4th. */
@@ -114,11 +117,37 @@ export function costBookOf(
     levelsOf.set(id, below + 1);
     return below + 1;
   };
+  const types = new Map<string, ResourceType>();
+  const resourceType = (kind: 'article' | 'ouvrage', id: string, depth = 0): ResourceType => {
+    if (kind === 'article') return articleMap.get(id)?.resourceType ?? 'other';
+    const cached = types.get(id);
+    if (cached) return cached;
+    const ouvrage = ouvrageMap.get(id);
+    if (!ouvrage || depth > maxRounds) return 'other';
+    const type = dominantResourceType(
+      ouvrage.components.map((component) => {
+        const sub = component.ouvrageId ? 'ouvrage' : 'article';
+        const subId = component.ouvrageId ?? component.articleId ?? '';
+        const unit = sub === 'article' ? articleCost(subId) : ouvrageCost(subId, depth + 1);
+        return {
+          resourceType: resourceType(sub, subId, depth + 1),
+          costCents: componentCostCents(
+            parseQuantity(component.quantity),
+            parsePercent(component.lossRate ?? '0'),
+            unit ?? 0,
+          ),
+        };
+      }),
+    );
+    types.set(id, type);
+    return type;
+  };
   return {
     articles: articleMap,
     ouvrages: ouvrageMap,
     costCents: (kind, id) => (kind === 'article' ? articleCost(id) : ouvrageCost(id, 0)),
     levels: (id) => levels(id),
+    resourceType: (kind, id) => resourceType(kind, id),
   };
 }
 
@@ -141,7 +170,9 @@ export function ouvrageAnswer(record: OuvrageRecord, book: CostBook): Ouvrage {
       ...(component.lossRate ? { lossRate: component.lossRate } : {}),
       designation: article?.designation ?? sub?.designation ?? '(supprimé)',
       unit: article?.unit ?? sub?.unit ?? '',
-      ...(article ? { resourceType: article.resourceType } : {}),
+      resourceType: component.ouvrageId
+        ? book.resourceType('ouvrage', component.ouvrageId)
+        : (article?.resourceType ?? 'other'),
       ...(article?.reference ? { reference: article.reference } : {}),
       ...(sub?.code ? { code: sub.code } : {}),
       unitCost: formatMoney(unit),
@@ -158,5 +189,6 @@ export function ouvrageAnswer(record: OuvrageRecord, book: CostBook): Ouvrage {
       book.costCents('ouvrage', record.id) ?? sumCents(components.map((c) => parseMoney(c.cost))),
     ),
     levels: book.levels(record.id),
+    resourceType: book.resourceType('ouvrage', record.id),
   };
 }

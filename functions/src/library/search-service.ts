@@ -65,6 +65,7 @@ export async function searchLibrary(
         designation: ouvrage.designation,
         unit: ouvrage.unit,
         unitCost: formatMoney(book.costCents('ouvrage', ouvrage.id) ?? 0),
+        resourceType: book.resourceType('ouvrage', ouvrage.id),
         ...(ouvrage.code ? { code: ouvrage.code } : {}),
         ...(ouvrage.family ? { family: ouvrage.family } : {}),
         ...(ouvrage.vatRate ? { vatRate: ouvrage.vatRate } : {}),

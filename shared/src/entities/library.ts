@@ -189,8 +189,8 @@ export const ouvrageComponentSchema = z.object({
   lossRate: z.string().optional(),
   designation: z.string(),
   unit: z.string(),
-  /** An article's type; absent for a sub-ouvrage. */
-  resourceType: z.enum(resourceTypes).optional(),
+  /** An article's type, a sub-ouvrage's dominant type (`dominantResourceType`). */
+  resourceType: z.enum(resourceTypes),
   reference: z.string().optional(),
   code: z.string().optional(),
   unitCost: z.string(),
@@ -209,6 +209,11 @@ export const ouvrageSchema = z.object({
   components: z.array(ouvrageComponentSchema),
   /** Déboursé sec unitaire: Σ of the components' `cost`. */
   unitCost: z.string(),
+  /**
+   * The type of its largest cost (`dominantResourceType`): the resource type of a devis line made
+   * from it, and of it as a component of another ouvrage.
+   */
+  resourceType: z.enum(resourceTypes),
   /** Levels of ouvrages it holds, itself included: 1 when it holds articles only. */
   levels: z.number().int(),
 });
