@@ -63,7 +63,11 @@ export async function wholeRange<T>(companyId: string, prefix: string): Promise<
 }
 
 /** How many articles a supplier has (up to `limit`). */
-export async function supplierArticleCount(companyId: string, supplierId: string, limit = 1_000): Promise<number> {
+export async function supplierArticleCount(
+  companyId: string,
+  supplierId: string,
+  limit = 1_000,
+): Promise<number> {
   const page = await indexRange<Key>(companyId, supplierArticlesPrefix(supplierId), limit);
   return page.items.length;
 }
