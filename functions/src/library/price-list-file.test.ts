@@ -26,11 +26,15 @@ const csv = [
 ].join('\r\n');
 
 /** A minimal workbook: one sheet, its cells as shared strings or numbers. */
-function xlsx(rows: (string | number)[][], extra: Zippable = {}, sheetName = 'Tarif'): Buffer {
+/** A cell: text (shared string), a number, or a number's text as Excel stores it (`{n}`). */
+type Cell = string | number | { n: string };
+
+function xlsx(rows: Cell[][], extra: Zippable = {}, sheetName = 'Tarif'): Buffer {
   const strings: string[] = [];
-  const cell = (value: string | number, column: number, row: number) => {
+  const cell = (value: Cell, column: number, row: number) => {
     const ref = `${String.fromCharCode(65 + column)}${row}`;
     if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
+    if (typeof value === 'object') return `<c r="${ref}"><v>${value.n}</v></c>`;
     strings.push(value);
     return `<c r="${ref}" t="s"><v>${strings.length - 1}</v></c>`;
   };
@@ -175,7 +179,7 @@ describe('readPriceList: XLSX', () => {
   it('reads the first sheet: shared strings and numbers (1.4800000000000001 reads 1.48)', async () => {
     const bytes = xlsx([
       header,
-      ['PAR2050', 'Parpaing 20×20×50', 'u', 1.4800000000000001, 0, 'Gros œuvre'],
+      ['PAR2050', 'Parpaing 20×20×50', 'u', { n: '1.4800000000000001' }, 0, 'Gros œuvre'],
       ['M&O', 'Maçon <N3P2>', 'h', 38.75, 5, 'MO'],
     ]);
     const table = await readPriceList(bytes, { fileName: 'tarif.xlsx' });
