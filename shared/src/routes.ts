@@ -53,6 +53,11 @@ export interface RouteDefinition {
    * the stack's sending identity only, with the configuration set (docs/mail.md).
    */
   mail?: true;
+  /**
+   * The route hands price-list imports to their worker (docs/library.md): in AWS it may send to
+   * the import queue only, and gets its URL (`LIBRARY_IMPORT_QUEUE_URL`).
+   */
+  importQueue?: true;
 }
 
 /** Every route, feature by feature (`route-tables/`); the `$default` 404 route comes last. */

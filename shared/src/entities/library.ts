@@ -494,3 +494,6 @@ export interface QuoteRefreshPrices<Q = unknown> {
   /** The saved quote (`apply: true`), else `null`. */
   quote: Q | null;
 }
+
+/** Where price lists and their checked rows wait in the documents bucket (expired after 2 days). */
+export const PRICE_LIST_KEY_PREFIX = 'imports/';

@@ -81,6 +81,40 @@ export const libraryRoutes: RouteDefinition[] = [
     access: 'user',
     table: 'read',
   },
+  // Supplier price lists: the file goes to the documents bucket by presigned POST, the preview
+  // reads it (at most 20 MB), the import is a job (the worker `jobs/library-import`, SQS).
+  {
+    method: 'POST',
+    path: '/api/library/imports/uploads',
+    handler: 'library/imports-upload',
+    access: 'user',
+    table: 'write',
+    documents: 'write',
+  },
+  {
+    method: 'GET',
+    path: '/api/library/imports/uploads/{id}/preview',
+    handler: 'library/imports-preview',
+    access: 'user',
+    table: 'read',
+    documents: 'read',
+    memoryMb: 1024,
+  },
+  {
+    method: 'POST',
+    path: '/api/library/imports',
+    handler: 'library/imports-start',
+    access: 'user',
+    table: 'write',
+    importQueue: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/library/imports/{id}',
+    handler: 'library/imports-get',
+    access: 'user',
+    table: 'read',
+  },
   // « Actualiser les prix » of a draft devis from the library's current costs.
   {
     method: 'POST',
