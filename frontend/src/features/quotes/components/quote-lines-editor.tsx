@@ -18,7 +18,15 @@ import {
 import { formatEuro } from '@btp/shared/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Select, Typography, type InputProps } from 'antd';
-import { useEffect, useId, useState, type DragEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useState,
+  type Dispatch,
+  type DragEvent,
+  type ReactNode,
+  type SetStateAction,
+} from 'react';
 
 import { getOuvrageQueryOptions } from '../../../api/library/get-ouvrage';
 import { LibrarySearchInput } from '../../../components/library-search-input';
@@ -55,7 +63,8 @@ const NO_VAT: VatRate = '0.00';
 interface QuoteLinesEditorProps {
   /** The devis's rows: its lines and its lots' headings, in order. */
   lines: RowDraft[];
-  onChange: (lines: RowDraft[]) => void;
+  /** A state setter: the ouvrage's components, read after its line is taken, update the rows as they are then. */
+  onChange: Dispatch<SetStateAction<RowDraft[]>>;
   /** Per row, shown once the person tried to save. */
   messages: Partial<Record<LineField, string>>[];
   totals: LiveTotals;
@@ -140,7 +149,7 @@ export function QuoteLinesEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pendingFocus]);
 
-  const replace = (key: string, change: (line: LineDraft) => LineDraft, from: RowDraft[] = rows) =>
+  const replace = (key: string, change: (line: LineDraft) => LineDraft, from: readonly RowDraft[] = rows) =>
     from.map((row) => (row.key === key && !isHeading(row) ? change(row) : row));
   const update = (index: number, changes: Partial<LineDraft> | Partial<HeadingDraft>) =>
     onChange(rows.map((row, at) => (at === index ? ({ ...row, ...changes } as RowDraft) : row)));
@@ -152,13 +161,19 @@ export function QuoteLinesEditor({
 
   /** A result of the library taken for the line `key`; an ouvrage's components follow once read. */
   const pick = (key: string, item: LibrarySearchItem, from: RowDraft[] = rows) => {
-    const next = replace(key, (line) => lineFromPick(line, item), from);
-    onChange(next);
+    onChange(replace(key, (line) => lineFromPick(line, item), from));
     if (item.kind !== 'ouvrage') return;
     void queryClient
       .fetchQuery(getOuvrageQueryOptions(item.id))
       .then((ouvrage: Ouvrage) =>
-        onChange(replace(key, (line) => withOuvrageComponents(line, ouvrage), next)),
+        // The rows as they are by then; the line still made from that ouvrage (not taken again since).
+        onChange((current) =>
+          replace(
+            key,
+            (line) => (line.ouvrageId === item.id ? withOuvrageComponents(line, ouvrage) : line),
+            current,
+          ),
+        ),
       )
       .catch((error: unknown) =>
         toast({
@@ -598,8 +613,12 @@ export function QuoteLinesEditor({
             })),
           }}
           onSaved={(ouvrage) =>
-            onChange(
-              replace(saving.key, (line) => ({ ...line, ouvrageId: ouvrage.id, articleId: undefined })),
+            onChange((current) =>
+              replace(
+                saving.key,
+                (line) => ({ ...line, ouvrageId: ouvrage.id, articleId: undefined }),
+                current,
+              ),
             )
           }
           onClose={() => setSaving(undefined)}
