@@ -1,8 +1,8 @@
 import type { LibrarySearchItem, Ouvrage } from '@btp/shared/entities/library';
-import { resourceTypes, vatRates, type ResourceType, type VatRate } from '@btp/shared/enums';
+import { vatRates, type VatRate } from '@btp/shared/enums';
 import { formatMoney, MONEY_SCALE } from '@btp/shared/money';
 
-import { componentCents, debourseCents, type ComponentDraft } from '../../../components/sous-detail-editor';
+import { debourseCents, type ComponentDraft } from '../../../components/sous-detail-editor';
 import { decimalForInput } from '../../../lib/format';
 import { componentDrafts } from '../../library/components/ouvrage-dialog';
 import type { LineDraft } from './quote-lines';
@@ -14,32 +14,6 @@ function priceText(cost: string): string {
 
 function isVatRate(value: string | undefined): value is VatRate {
   return (vatRates as readonly string[]).includes(value ?? '');
-}
-
-/**
- * The resource type of a line made from an ouvrage: the type that carries the largest share of its
- * components' costs (ties go to the first in the list's order), `other` without a typed component.
- * TODO(library-api): the shared rule, if the server gets one (E2-needs.md item 10).
- */
-export function dominantResourceType(components: readonly ComponentDraft[]): ResourceType {
-  const shares = new Map<ResourceType, number>();
-  for (const component of components) {
-    if (component.resourceType === undefined) continue;
-    shares.set(
-      component.resourceType,
-      (shares.get(component.resourceType) ?? 0) + (componentCents(component) ?? 0),
-    );
-  }
-  let best: ResourceType = 'other';
-  let bestCents = -1;
-  for (const type of resourceTypes) {
-    const cents = shares.get(type);
-    if (cents !== undefined && cents > bestCents) {
-      best = type;
-      bestCents = cents;
-    }
-  }
-  return best;
 }
 
 /**
@@ -62,10 +36,15 @@ export function lineFromPick(line: LineDraft, item: LibrarySearchItem): LineDraf
   };
 }
 
-/** The line with an ouvrage's components as its snapshot, its cost their déboursé, its type theirs. */
-export function withOuvrageComponents(line: LineDraft, ouvrage: Pick<Ouvrage, 'components'>): LineDraft {
-  const components = componentDrafts(ouvrage);
-  return withComponents({ ...line, resourceType: dominantResourceType(components) }, components);
+/**
+ * The line with an ouvrage's components as its snapshot, its cost their déboursé, its type the
+ * ouvrage's (the type of its largest cost, `dominantResourceType`, the server's rule).
+ */
+export function withOuvrageComponents(
+  line: LineDraft,
+  ouvrage: Pick<Ouvrage, 'components' | 'resourceType'>,
+): LineDraft {
+  return withComponents({ ...line, resourceType: ouvrage.resourceType }, componentDrafts(ouvrage));
 }
 
 /**

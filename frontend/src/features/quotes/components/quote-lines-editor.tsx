@@ -606,7 +606,7 @@ export function QuoteLinesEditor({
               lossRate: component.lossRate.trim() === '' ? undefined : component.lossRate.replace(',', '.'),
               designation: component.designation,
               unit: component.unit,
-              resourceType: component.resourceType,
+              resourceType: component.resourceType ?? 'other',
               reference: component.reference,
               unitCost: component.unitCost.replace(',', '.'),
               cost: '0.00',

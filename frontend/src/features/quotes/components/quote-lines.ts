@@ -154,7 +154,8 @@ function lineInput(line: LineDraft, index: number, section: string | undefined) 
       reference: component.reference,
       designation: component.designation,
       unit: component.unit,
-      resourceType: component.resourceType,
+      // A sub-ouvrage's share is analysed as such (`quoteAnalysis`): its snapshot carries no type.
+      resourceType: component.ouvrageId ? undefined : component.resourceType,
       quantity: component.quantity,
       unitCost: component.unitCost,
       lossRate: component.lossRate.trim() === '' ? undefined : component.lossRate,
