@@ -201,6 +201,12 @@ export function LibraryPage(titles: PageTitles) {
   );
 }
 
+/** "2 articles", "1 ouvrage": how many a family holds. */
+function countText(count: number, view: View): string {
+  const noun = view === 'articles' ? 'article' : 'ouvrage';
+  return `${count.toLocaleString('fr-FR')} ${noun}${count > 1 ? 's' : ''}`;
+}
+
 interface FamilyTreeProps {
   nodes: readonly LibraryFamilyNode[];
   /** The family path chosen; every family when absent. */
@@ -227,10 +233,11 @@ function FamilyTree({ nodes, selected, view, onSelect }: FamilyTreeProps) {
             type="button"
             className={styles.family}
             aria-current={selected === node.path ? 'true' : undefined}
+            aria-label={`${node.name}, ${countText(count(node), view)}`}
             onClick={() => onSelect(node.path)}
           >
             <span className={styles.familyName}>{node.name}</span>
-            <span className={styles.familyCount}>{count(node)}</span>
+            <span className={styles.familyCount}>{countText(count(node), view)}</span>
           </button>
           {node.children.length > 0 && open(node) && branch(node.children)}
         </li>
