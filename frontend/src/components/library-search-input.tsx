@@ -89,6 +89,7 @@ export function LibrarySearchInput({
       open={open && options.length > 0}
       disabled={disabled}
       popupMatchSelectWidth={false}
+      style={{ width: '100%' }}
       classNames={{ popup: { root: styles.popup } }}
       onOpenChange={setOpen}
       onChange={(text: string) => {

@@ -63,6 +63,12 @@ export function withNewKey<T extends object>(component: T): T & { key: string } 
   return { ...component, key: nextKey() };
 }
 
+/** "38,75 € / h": a component's unit cost as the library gives it. */
+function unitCostText(component: Pick<ComponentDraft, 'unitCost' | 'unit'>): string {
+  const cents = units(component.unitCost, MONEY_SCALE, 0);
+  return cents === null ? '—' : `${formatEuro(cents)} / ${component.unit}`;
+}
+
 function units(value: string, scale: number, minimum: number): number | null {
   const parsed = tryParseDecimal(value.trim() === '' && scale === PERCENT_SCALE ? '0' : value, scale);
   return parsed.ok && parsed.units >= minimum ? parsed.units : null;
@@ -190,19 +196,26 @@ export function SousDetailEditor({
                   onChange={(event) => update(index, { lossRate: event.target.value })}
                 />
               </div>
-              <div className={styles.field}>
-                <label htmlFor={id(component.key, 'cost')}>Coût unitaire</label>
-                <Input
-                  id={id(component.key, 'cost')}
-                  size="large"
-                  inputMode="decimal"
-                  value={component.unitCost.replace('.', ',')}
-                  suffix="€"
-                  readOnly={!costEditable}
-                  disabled={disabled}
-                  onChange={(event) => update(index, { unitCost: event.target.value })}
-                />
-              </div>
+              {costEditable ? (
+                <div className={styles.field}>
+                  <label htmlFor={id(component.key, 'cost')}>Coût unitaire</label>
+                  <Input
+                    id={id(component.key, 'cost')}
+                    size="large"
+                    inputMode="decimal"
+                    value={component.unitCost.replace('.', ',')}
+                    suffix="€"
+                    disabled={disabled}
+                    onChange={(event) => update(index, { unitCost: event.target.value })}
+                  />
+                </div>
+              ) : (
+                // The library's cost today: it changes in the library, not here.
+                <div className={`${styles.field} ${styles.fixedCost}`}>
+                  <span className={styles.costLabel}>Coût unitaire</span>
+                  <span>{unitCostText(component)}</span>
+                </div>
+              )}
               <div className={styles.cost}>
                 <span className={styles.costLabel}>Coût</span>
                 <span>{cost === null ? '—' : formatEuro(cost)}</span>

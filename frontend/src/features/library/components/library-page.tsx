@@ -289,25 +289,23 @@ function RecordActions({ name, onEdit, onCopy, onDelete }: CardActions & { name:
 
 function ArticleCard({ article, ...actions }: CardActions & { article: Article }) {
   return (
-    <Card className={styles.card} styles={{ body: { padding: 16 } }}>
-      <article aria-label={`Article ${article.designation}`}>
-        <div className={styles.cardHead}>
-          <h2 className={styles.cardTitle}>{article.designation}</h2>
-          <span className={styles.cost}>{costPerUnit(article.unitCost, article.unit)}</span>
-        </div>
-        <div className={styles.tags}>
+    <Card styles={{ body: { padding: 16 } }}>
+      <article aria-label={`Article ${article.designation}`} className={styles.record}>
+        <h2 className={styles.cardTitle}>{article.designation}</h2>
+        <span className={styles.cost}>{costPerUnit(article.unitCost, article.unit)}</span>
+        <div className={styles.details}>
           <Tag style={{ margin: 0 }}>{resourceTypeLabels[article.resourceType]}</Tag>
           {article.status === 'retired' && (
             <Tag color="orange" style={{ margin: 0 }}>
               Hors catalogue
             </Tag>
           )}
+          <dl className={styles.facts}>
+            {article.reference !== undefined && <Fact label="Référence">{article.reference}</Fact>}
+            {article.supplier !== undefined && <Fact label="Fournisseur">{article.supplier.name}</Fact>}
+            {article.family !== undefined && <Fact label="Famille">{article.family}</Fact>}
+          </dl>
         </div>
-        <dl className={styles.facts}>
-          {article.reference !== undefined && <Fact label="Référence">{article.reference}</Fact>}
-          {article.supplier !== undefined && <Fact label="Fournisseur">{article.supplier.name}</Fact>}
-          {article.family !== undefined && <Fact label="Famille">{article.family}</Fact>}
-        </dl>
         <RecordActions name={article.designation} {...actions} />
       </article>
     </Card>
@@ -317,19 +315,19 @@ function ArticleCard({ article, ...actions }: CardActions & { article: Article }
 function OuvrageCard({ ouvrage, ...actions }: CardActions & { ouvrage: Ouvrage }) {
   const count = ouvrage.components.length;
   return (
-    <Card className={styles.card} styles={{ body: { padding: 16 } }}>
-      <article aria-label={`Ouvrage ${ouvrage.designation}`}>
-        <div className={styles.cardHead}>
-          <h2 className={styles.cardTitle}>{ouvrage.designation}</h2>
-          <span className={styles.cost}>{costPerUnit(ouvrage.unitCost, ouvrage.unit)}</span>
+    <Card styles={{ body: { padding: 16 } }}>
+      <article aria-label={`Ouvrage ${ouvrage.designation}`} className={styles.record}>
+        <h2 className={styles.cardTitle}>{ouvrage.designation}</h2>
+        <span className={styles.cost}>{costPerUnit(ouvrage.unitCost, ouvrage.unit)}</span>
+        <div className={styles.details}>
+          <dl className={styles.facts}>
+            {ouvrage.code !== undefined && <Fact label="Code">{ouvrage.code}</Fact>}
+            {ouvrage.family !== undefined && <Fact label="Famille">{ouvrage.family}</Fact>}
+            <Fact label="Sous-détail">
+              {count} composant{count > 1 ? 's' : ''}
+            </Fact>
+          </dl>
         </div>
-        <dl className={styles.facts}>
-          {ouvrage.code !== undefined && <Fact label="Code">{ouvrage.code}</Fact>}
-          {ouvrage.family !== undefined && <Fact label="Famille">{ouvrage.family}</Fact>}
-          <Fact label="Sous-détail">
-            {count} composant{count > 1 ? 's' : ''}
-          </Fact>
-        </dl>
         <RecordActions name={ouvrage.designation} {...actions} />
       </article>
     </Card>
