@@ -6,18 +6,7 @@ import { press } from '../../../testing/keys';
 import { toasts } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
 import { fill, pick } from '../../quotes/testing/quotes';
-import {
-  ARTICLES,
-  macon,
-  mortier,
-  mur,
-  OUVRAGES,
-  parpaing,
-  renderPage,
-  searchItem,
-  stub,
-  supplier,
-} from '../testing/library';
+import { macon, mortier, mur, parpaing, renderPage, searchItem, stub, supplier } from '../testing/library';
 
 const card = async (name: string) => (await screen.findByRole('article', { name })) as HTMLElement;
 

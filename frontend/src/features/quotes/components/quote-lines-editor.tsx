@@ -21,6 +21,7 @@ import { Button, Input, Select, Typography, type InputProps } from 'antd';
 import {
   useEffect,
   useId,
+  useRef,
   useState,
   type Dispatch,
   type DragEvent,
@@ -129,25 +130,25 @@ export function QuoteLinesEditor({
   const subtotals = sectionSubtotals(rows, totals.lines);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dragging, setDragging] = useState<number | undefined>();
-  const [pendingFocus, setPendingFocus] = useState<PendingFocus | undefined>();
+  const pendingFocus = useRef<PendingFocus | undefined>(undefined);
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   const [saving, setSaving] = useState<LineDraft | undefined>();
   const hasLot = rows.some(isHeading);
   const rowId = (key: string, part: string) => `${baseId}-${part}-${key}`;
 
+  // After a move, the button pressed again under the focus (the row it belongs to moved away).
   useEffect(() => {
-    if (pendingFocus === undefined) return;
-    const other = pendingFocus.button === 'up' ? 'down' : 'up';
-    const wanted = document.getElementById(rowId(pendingFocus.key, pendingFocus.button));
+    const pending = pendingFocus.current;
+    if (pending === undefined) return;
+    pendingFocus.current = undefined;
+    const other = pending.button === 'up' ? 'down' : 'up';
+    const wanted = document.getElementById(`${baseId}-${pending.button}-${pending.key}`);
     const target =
       wanted instanceof HTMLButtonElement && !wanted.disabled
         ? wanted
-        : document.getElementById(rowId(pendingFocus.key, other));
+        : document.getElementById(`${baseId}-${other}-${pending.key}`);
     target?.focus();
-    setPendingFocus(undefined);
-    // rowId depends on baseId only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pendingFocus]);
+  });
 
   const replace = (key: string, change: (line: LineDraft) => LineDraft, from: readonly RowDraft[] = rows) =>
     from.map((row) => (row.key === key && !isHeading(row) ? change(row) : row));
@@ -156,7 +157,7 @@ export function QuoteLinesEditor({
   const move = (index: number, to: number, button?: 'up' | 'down') => {
     const key = rows[index]?.key;
     onChange(moveRow(rows, index, to));
-    if (key !== undefined && button !== undefined) setPendingFocus({ key, button });
+    if (key !== undefined && button !== undefined) pendingFocus.current = { key, button };
   };
 
   /** A result of the library taken for the line `key`; an ouvrage's components follow once read. */
