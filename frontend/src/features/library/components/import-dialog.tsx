@@ -371,7 +371,7 @@ function ImportProgress({ jobId }: { jobId: string }) {
         <span>
           {data ? importStatusLabels[data.status] : 'Import en cours'}
           {data && data.total > 0
-            ? ` : ${data.processed.toLocaleString('fr-FR')} lignes sur ${data.total.toLocaleString('fr-FR')}`
+            ? ` : ${data.processed.toLocaleString('fr-FR')} sur ${data.total.toLocaleString('fr-FR')} lignes`
             : '…'}
         </span>
       </div>
