@@ -19,8 +19,8 @@ export function costPerUnit(unitCost: string, unit: string): string {
   return `${formatEuro(parseMoney(unitCost))} / ${unit}`;
 }
 
-/** One result's secondary line: its code or reference, family, type and cost. */
-function resultDetails(item: LibrarySearchItem): string {
+/** One result's secondary line: its type, code or reference, family and cost. */
+export function resultDetails(item: LibrarySearchItem): string {
   return [
     item.kind === 'ouvrage'
       ? 'Ouvrage'

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 
-import { fetchListPage, type ListPage, type PagedList } from '../list-pages';
+import { fetchListPage, pagedListOf, type ListPage, type PagedList } from '../list-pages';
 
 /** `path` (already carrying its query string) with `cursor` added, when there is one. */
 function withCursor(path: string, cursor: string | undefined): string {
@@ -33,20 +33,5 @@ export function useLibraryPages<T>(
     placeholderData: keepPreviousData,
     enabled,
   });
-  const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
-  return {
-    data: query.data?.pages.flatMap((page) => page.items),
-    isPending: query.isPending,
-    isError: query.isError,
-    error: query.error,
-    errorUpdatedAt: query.errorUpdatedAt,
-    isFetching: query.isFetching,
-    isPlaceholderData: query.isPlaceholderData,
-    refetch: query.refetch,
-    hasMore: hasNextPage,
-    loadingMore: isFetchingNextPage,
-    loadMore: () => {
-      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    },
-  };
+  return pagedListOf(query);
 }

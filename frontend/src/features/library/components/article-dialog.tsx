@@ -9,9 +9,9 @@ import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
 import { useCreateArticle, useUpdateArticle } from '../../../api/library/article-writes';
 import { useActionToasts } from '../../../components/action-toasts';
 import { DecimalInput } from '../../../components/decimal-input';
-import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useZodForm, validateWith } from '../../../lib/zod-form';
 import { FamilyInput, resourceTypeOptions, SupplierSelect, vatRateOptions } from './library-fields';
+import { RecordModal } from './record-modal';
 
 const fields = [
   'designation',
@@ -88,18 +88,13 @@ export function ArticleDialog({ article, copyOf, onClose }: ArticleDialogProps) 
   };
 
   return (
-    <ResponsiveModal
-      open
+    <RecordModal
       title={article ? "Modifier l'article" : 'Nouvel article'}
       width={720}
       okText={article ? 'Enregistrer' : "Créer l'article"}
-      cancelText="Annuler"
-      okButtonProps={{ size: 'large', htmlType: 'submit', form: 'article-form' }}
-      cancelButtonProps={{ size: 'large' }}
-      confirmLoading={busy}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
+      form="article-form"
+      busy={busy}
+      onClose={onClose}
     >
       <Form<FormValues>
         id="article-form"
@@ -164,6 +159,6 @@ export function ArticleDialog({ article, copyOf, onClose }: ArticleDialogProps) 
           )}
         </Row>
       </Form>
-    </ResponsiveModal>
+    </RecordModal>
   );
 }

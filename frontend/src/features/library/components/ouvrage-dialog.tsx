@@ -9,13 +9,13 @@ import { useState } from 'react';
 
 import { useCreateOuvrage, useUpdateOuvrage } from '../../../api/library/ouvrage-writes';
 import { useActionToasts } from '../../../components/action-toasts';
-import { ResponsiveModal } from '../../../components/responsive-modal';
 import { SousDetailEditor, withNewKey, type ComponentDraft } from '../../../components/sous-detail-editor';
 import { ApiError } from '../../../lib/api';
 import { decimalForInput } from '../../../lib/format';
 import { useZodForm, validateWith, type FieldMessages } from '../../../lib/zod-form';
 import { FamilyInput, vatRateOptions } from './library-fields';
 import styles from './library-page.module.css';
+import { RecordModal } from './record-modal';
 
 const fields = ['code', 'designation', 'unit', 'family', 'vatRate'] as const;
 
@@ -126,18 +126,13 @@ export function OuvrageDialog({ ouvrage, copyOf, onSaved, onClose }: OuvrageDial
   };
 
   return (
-    <ResponsiveModal
-      open
+    <RecordModal
       title={ouvrage ? "Modifier l'ouvrage" : 'Nouvel ouvrage'}
       width={960}
       okText={ouvrage ? 'Enregistrer' : "Créer l'ouvrage"}
-      cancelText="Annuler"
-      okButtonProps={{ size: 'large', htmlType: 'submit', form: 'ouvrage-form' }}
-      cancelButtonProps={{ size: 'large' }}
-      confirmLoading={busy}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
+      form="ouvrage-form"
+      busy={busy}
+      onClose={onClose}
     >
       <Form<FormValues>
         id="ouvrage-form"
@@ -202,7 +197,7 @@ export function OuvrageDialog({ ouvrage, copyOf, onSaved, onClose }: OuvrageDial
           messages={messages}
         />
       </section>
-    </ResponsiveModal>
+    </RecordModal>
   );
 }
 

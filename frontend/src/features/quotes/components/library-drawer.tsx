@@ -1,11 +1,10 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { LibrarySearchItem } from '@btp/shared/entities/library';
-import { resourceTypeLabels } from '@btp/shared/enums';
 import { Button, Drawer, Input } from 'antd';
 import { useState } from 'react';
 
 import { LIBRARY_SEARCH_MIN_LENGTH, useLibrarySearchPages } from '../../../api/library/search-library';
-import { costPerUnit, LIBRARY_SEARCH_DEBOUNCE_MS } from '../../../components/library-search-input';
+import { LIBRARY_SEARCH_DEBOUNCE_MS, resultDetails } from '../../../components/library-search-input';
 import { QueryList } from '../../../components/query-list';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useIsDesktop } from '../../../lib/use-media-query';
@@ -73,20 +72,7 @@ export function LibraryDrawer({ open, onClose, onInsert }: LibraryDrawerProps) {
             <div className={styles.drawerResult}>
               <div className={styles.drawerText}>
                 <span className={styles.drawerDesignation}>{item.designation}</span>
-                <span className={styles.drawerDetails}>
-                  {[
-                    item.kind === 'ouvrage'
-                      ? 'Ouvrage'
-                      : item.resourceType
-                        ? resourceTypeLabels[item.resourceType]
-                        : 'Article',
-                    item.code ?? item.reference,
-                    item.family,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-                <span className={styles.drawerCost}>{costPerUnit(item.unitCost, item.unit)}</span>
+                <span className={styles.drawerDetails}>{resultDetails(item)}</span>
               </div>
               <Button
                 size="large"
