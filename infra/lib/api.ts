@@ -5,6 +5,7 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { defaultRoutePath, routeId } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
@@ -29,6 +30,8 @@ export interface ApiProps {
   readonly secrets: Secrets;
   /** SES sending, for the routes marked `mail`. */
   readonly mail?: Mail;
+  /** The price-list import queue, for the routes marked `importQueue`. */
+  readonly importQueue?: sqs.IQueue;
 }
 
 /**
@@ -87,6 +90,7 @@ export class Api {
       documents: props.documents,
       secrets: props.secrets,
       mail: props.mail,
+      importQueue: props.importQueue,
     });
 
     // Only built when a route needs it: a stack of public routes has no authorizer at all.
@@ -107,6 +111,7 @@ export class Api {
           documents: route.documents,
           secrets: routeSecrets(route.handler),
           mail: route.mail === true,
+          importQueue: route.importQueue === true,
         },
       });
 

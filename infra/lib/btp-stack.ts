@@ -11,6 +11,7 @@ import { Data } from './data.js';
 import { Documents } from './documents.js';
 import { Mail, mailEventsHandler } from './mail.js';
 import { Jobs, remindersJobHandler } from './jobs.js';
+import { LibraryImports, libraryImportJobHandler } from './library-imports.js';
 import { Monitoring, validateAlarmEmail } from './monitoring.js';
 import { Secrets } from './secrets.js';
 import { Site, validateCustomDomain } from './site.js';
@@ -21,6 +22,7 @@ export { bundling, repoRoot } from './bundling.js';
 export { sessionPartitionPrefix } from './data.js';
 export { authorizerTagValue, functionTag, jobTag } from './functions.js';
 export { remindersJobTagValue } from './jobs.js';
+export { libraryImportJobTagValue } from './library-imports.js';
 export { sessionKeySecretEnv, setupTokenSecretEnv } from './secrets.js';
 
 export interface BtpStackProps extends StackProps {
@@ -101,6 +103,8 @@ export class BtpStack extends Stack {
       mailFrom: props.mailFrom,
       mailIdentity: props.mailIdentity,
     });
+    // Before the API: its import route sends to the queue (docs/library.md).
+    const libraryImports = new LibraryImports(this);
     const api = new Api(this, {
       stage: props.stage,
       removalPolicy: dataRemovalPolicy,
@@ -111,6 +115,7 @@ export class BtpStack extends Stack {
       documents,
       secrets,
       mail,
+      importQueue: libraryImports.queue,
     });
     // Not a route: SES's bounces and complaints, from EventBridge (docs/mail.md).
     mail.addEventsHandler({
@@ -136,6 +141,17 @@ export class BtpStack extends Stack {
         table: 'write',
       }),
     });
+    // Not a route: the price-list import worker, on its SQS queue (docs/library.md).
+    libraryImports.addWorker(
+      api.functions,
+      routeEntry({
+        method: 'ANY',
+        path: '$job',
+        handler: libraryImportJobHandler,
+        access: 'public',
+        table: 'write',
+      }),
+    );
     const site = new Site(this, {
       stage: props.stage,
       apiEndpoint: api.httpApi.apiEndpoint,

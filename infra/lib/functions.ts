@@ -5,6 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { TableAccess } from '@btp/shared/routes';
 import { bundling, functionNodeOptions, repoRoot } from './bundling.js';
@@ -40,6 +41,8 @@ export interface FunctionAccess {
   readonly touchSessions?: boolean;
   /** Sends e-mail: SES from the stack's identity only, and the `MAIL_*` / `APP_URL` environment. */
   readonly mail?: boolean;
+  /** Sends to the price-list import queue (docs/library.md), and gets its URL. */
+  readonly importQueue?: boolean;
 }
 
 /** One application function: its construct id, handler entry file and settings. */
@@ -67,6 +70,8 @@ export interface FunctionsProps {
   readonly secrets: Secrets;
   /** Needed when a function sends e-mail (`access.mail`). */
   readonly mail?: Mail;
+  /** The price-list import queue, for the functions with `access.importQueue`. */
+  readonly importQueue?: sqs.IQueue;
 }
 
 /**
@@ -104,6 +109,10 @@ export class Functions {
     const { data, documents, secrets, mail } = this.props;
     const { access } = spec;
     if (access.mail && !mail) throw new Error(`${spec.constructId} sends e-mail but the stack has no Mail.`);
+    const { importQueue } = this.props;
+    if (access.importQueue && !importQueue) {
+      throw new Error(`${spec.constructId} sends to the import queue but the stack has none.`);
+    }
     const fn = new nodejs.NodejsFunction(this.stack, spec.constructId, {
       entry: spec.entry,
       handler: functionDefaults.handler,
@@ -127,6 +136,7 @@ export class Functions {
         // The secrets' ARNs, never their values: the functions read them from Secrets Manager.
         ...secrets.environment(access.secrets),
         ...(access.mail && mail ? mail.environment() : {}),
+        ...(access.importQueue && importQueue ? { LIBRARY_IMPORT_QUEUE_URL: importQueue.queueUrl } : {}),
       },
     });
     if (access.mail) mail?.addSender(fn);
@@ -154,6 +164,7 @@ export class Functions {
       access.secrets.setupToken ? 'SetupToken' : '',
       access.touchSessions ? 'TouchSessions' : '',
       access.mail ? 'Mail' : '',
+      access.importQueue ? 'ImportQueue' : '',
     ].join('');
     const existing = this.roles.get(profile);
     if (existing) return existing;
@@ -174,6 +185,7 @@ export class Functions {
     if (access.documents) this.props.documents.grant(role, access.documents);
     this.props.secrets.grantRead(role, access.secrets);
     if (access.mail) this.props.mail?.grantSend(role);
+    if (access.importQueue) this.props.importQueue?.grantSendMessages(role);
     this.roles.set(profile, role);
     return role;
   }

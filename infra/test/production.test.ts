@@ -178,8 +178,11 @@ describe('BtpStack in production, with a product-like route table', () => {
       const helpers = resources(template, 'AWS::Lambda::Function').length - functions.size;
       expect(routeResources).toBe(4 * productLikeRoutes.length + 2 + 1 + 1 + helpers);
       const fixed = total - routeResources;
-      // At this rate the stack holds about 110 routes.
-      expect(fixed + 4 * 110).toBeLessThan(500);
+      // CloudFormation's limit is on the whole stack. With the price library (issue 28: 17 routes,
+      // its import queue and worker) the stack holds 106 routes and ~495 resources: at most one
+      // more route fits before the stack must be split (reported to the lead with issue 28).
+      expect(total).toBeLessThan(500);
+      expect(fixed).toBeLessThan(70);
     });
 
     it('grants the table to the routes that declare it, read-only for reads, on the table and its indexes by name', () => {
@@ -385,7 +388,8 @@ describe('BtpStack in production, with a product-like route table', () => {
 
     it('watches errors and throttles of every function, the authorizer included', () => {
       const jobs = jobFunctions(template);
-      expect(jobs.size).toBe(1);
+      // The daily reminders and the price-list import worker.
+      expect(jobs.size).toBe(2);
       const mailEvents = resources(template, 'AWS::Lambda::Function').filter(([, fn]) =>
         String(fn.Properties.Description).startsWith('SES bounces and complaints'),
       );

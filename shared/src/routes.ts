@@ -12,6 +12,7 @@ import { companyRoutes } from './route-tables/company.js';
 import { dashboardRoutes } from './route-tables/dashboard.js';
 import { documentRoutes } from './route-tables/documents.js';
 import { invoicingRoutes } from './route-tables/invoicing.js';
+import { libraryRoutes } from './route-tables/library.js';
 import { notificationRoutes } from './route-tables/notifications.js';
 import { projectRoutes } from './route-tables/projects.js';
 import { publicQuoteRoutes } from './route-tables/public-quotes.js';
@@ -52,6 +53,11 @@ export interface RouteDefinition {
    * the stack's sending identity only, with the configuration set (docs/mail.md).
    */
   mail?: true;
+  /**
+   * The route hands price-list imports to their worker (docs/library.md): in AWS it may send to
+   * the import queue only, and gets its URL (`LIBRARY_IMPORT_QUEUE_URL`).
+   */
+  importQueue?: true;
 }
 
 /** Every route, feature by feature (`route-tables/`); the `$default` 404 route comes last. */
@@ -63,6 +69,7 @@ export const routes: readonly RouteDefinition[] = [
   ...supplierRoutes,
   ...projectRoutes,
   ...quoteRoutes,
+  ...libraryRoutes,
   ...publicQuoteRoutes,
   ...purchaseRoutes,
   ...workTrackingRoutes,

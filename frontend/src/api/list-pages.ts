@@ -1,5 +1,10 @@
 import { NEXT_CURSOR_HEADER, SCREEN_LIST_LIMIT } from '@btp/shared/list';
-import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+} from '@tanstack/react-query';
 
 import { ApiError, NetworkError } from '../lib/api';
 import { listPath, type ListParams } from './list-params';
@@ -105,6 +110,13 @@ export function usePagedList<T>(
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
+  return pagedListOf(query);
+}
+
+/** What a paged list hook answers for an infinite query of `ListPage`s (the list screens', the library's). */
+export function pagedListOf<T>(
+  query: UseInfiniteQueryResult<InfiniteData<ListPage<T>, string | undefined>, Error>,
+): PagedList<T> {
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
   return {
     data: query.data?.pages.flatMap((page) => page.items),

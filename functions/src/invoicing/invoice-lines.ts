@@ -13,6 +13,8 @@ export type LineToPrice = Pick<InvoiceLineData, 'description' | 'unit' | 'quanti
   vatRate?: VatRate | undefined;
   /** A situation's works line: the quote line it bills (kept by its credit notes). */
   itemId?: string | undefined;
+  /** The lot of the devis it comes from. */
+  section?: string | undefined;
 };
 
 /** What `pricedInvoice` sets on an invoice. */
@@ -43,6 +45,7 @@ export function pricedInvoice(
       vatRate: figures.vatRate as VatRate,
       total: figures.total,
       ...(line.itemId ? { itemId: line.itemId } : {}),
+      ...(line.section ? { section: line.section } : {}),
     };
   });
   return {

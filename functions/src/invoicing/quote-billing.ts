@@ -140,6 +140,7 @@ export function standardLines(
     quantity: item.quantity,
     unitPrice: item.saleUnitPrice,
     vatRate: item.vatRate,
+    ...(item.section ? { section: item.section } : {}),
   }));
   let depositDeductionCents = 0;
   for (const deposit of deposits) {

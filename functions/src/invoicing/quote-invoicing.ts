@@ -161,6 +161,10 @@ export function invoiceQuote(
         kind: 'standard',
         title: titleNaming('Facture du devis', quote),
         ...pricedInvoice(lines, pricing),
+        // The devis' lots, so the invoice prints its lines under them (docs/library.md).
+        ...((quote.sections ?? []).length > 0
+          ? { sections: (quote.sections ?? []).map(({ section, title }) => ({ section, title })) }
+          : {}),
         ...(depositDeductionCents > 0 ? { depositDeduction: formatMoney(depositDeductionCents) } : {}),
       } as Fields<Invoice>;
     } else {

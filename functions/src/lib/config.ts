@@ -15,6 +15,11 @@ const configSchema = z
      * error without it (`documentsBucket()` in `s3.ts`), the other routes run without it.
      */
     DOCUMENTS_BUCKET: z.string().min(1).optional(),
+    /**
+     * The SQS queue of the price-list import worker (docs/library.md); on AWS only. Locally the
+     * local stack's job runner finds the waiting imports itself.
+     */
+    LIBRARY_IMPORT_QUEUE_URL: z.url().optional(),
     /** Local stack only: the S3-compatible server's URL (path-style addressing). */
     S3_ENDPOINT: z.url().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

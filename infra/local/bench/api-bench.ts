@@ -12,7 +12,9 @@
  *
  * Environment: BENCH_INVOICES (invoices of the first company, 100000), BENCH_DURATION (seconds per
  * measure, 10), BENCH_CONNECTIONS (4),
- * BENCH_JSON (a file to write the figures to, for docs/performance.md).
+ * BENCH_JSON (a file to write the figures to, for docs/performance.md). `BENCH_ONLY=library` runs
+ * the price library's scenario alone instead (library-bench.ts: BENCH_ARTICLES, BENCH_IMPORT_ROWS,
+ * BENCH_SAMPLES).
  * Prints figures and the budgets' verdicts; never a test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -285,6 +287,25 @@ async function main(): Promise<void> {
         password: 'Bench#2026-secret',
       }),
     });
+    if (process.env.BENCH_ONLY === 'library') {
+      // The price library alone (infra/local/bench/library-bench.ts, docs/performance.md).
+      const { benchLibrary } = await import('./library-bench.js');
+      const company = await registerCompany(stack.url, 'bibliotheque');
+      const figures = await benchLibrary(stack, company, {
+        articles: Number(process.env.BENCH_ARTICLES ?? 50_000),
+        importRows: Number(process.env.BENCH_IMPORT_ROWS ?? 50_000),
+        samples: Number(process.env.BENCH_SAMPLES ?? 50),
+      });
+      const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
+      console.log(
+        `Machine : ${machine} ; charge moyenne ${loadavg()
+          .map((value) => value.toFixed(2))
+          .join(' ')}.`,
+      );
+      if (process.env.BENCH_JSON)
+        writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, ...figures }, null, 2));
+      return;
+    }
     const big = await registerCompany(stack.url, 'grande');
     const small = await registerCompany(stack.url, 'petite');
     let started = Date.now();

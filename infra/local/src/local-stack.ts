@@ -53,6 +53,8 @@ export interface LocalStackOptions {
    * turns it off (tests run the job themselves at the instant they choose).
    */
   dailyJobs?: false | { everyMs?: number; clock?: () => Date };
+  /** How often the waiting price-list imports are worked on (1 s by default); `false`: never. */
+  importJobs?: false | { everyMs?: number };
 }
 
 export interface LocalStack {
@@ -117,6 +119,31 @@ function startDailyJobs(everyMs: number, clock: () => Date): NodeJS.Timeout {
   return timer;
 }
 
+/**
+ * The local stand-in of the import queue (docs/library.md): every `everyMs`, one step of each
+ * waiting price-list import, the same code the worker function runs on AWS. One pass at a time.
+ */
+function startImportRunner(everyMs: number): NodeJS.Timeout {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const module = (await import(
+        pathToFileURL(join(functionsDir, 'handlers', 'jobs', 'library-import.ts')).href
+      )) as { runWaitingImports(): Promise<number> };
+      await module.runWaitingImports();
+    } catch (error) {
+      console.error(`✖ Import de tarifs : ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return timer;
+}
+
 /** What the stack answers until it is ready. */
 export const startingMessage = 'Démarrage en cours…';
 
@@ -167,9 +194,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let mail: MailLocal | undefined;
   let stopping = false;
   let dailyTimer: NodeJS.Timeout | undefined;
+  let importTimer: NodeJS.Timeout | undefined;
   const stop = async () => {
     stopping = true;
     clearInterval(dailyTimer);
+    clearInterval(importTimer);
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
     await s3?.stop().catch(() => undefined);
@@ -268,6 +297,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const { everyMs = 60 * 60 * 1000, clock = () => new Date() } = options.dailyJobs ?? {};
       dailyTimer = startDailyJobs(everyMs, clock);
     }
+    if (options.importJobs !== false) importTimer = startImportRunner(options.importJobs?.everyMs ?? 1_000);
     // The inbox's live updates (socket.io over WebSocket); any other upgrade is refused.
     server.on('upgrade', (request, socket, head) => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;

@@ -29,7 +29,7 @@ import { emailStatusSchema, sendMailFields } from '../sending.js';
 import { invoiceReminderSchema } from '../reminders.js';
 import * as z from 'zod';
 import '../zod-fr.js';
-import { vatBreakdownSchema } from './quote.js';
+import { sectionField, vatBreakdownSchema } from './quote.js';
 
 /** The most lines one invoice carries. */
 export const MAX_INVOICE_LINES = 1_000;
@@ -47,6 +47,8 @@ export const invoiceLineFields = {
   }),
   /** "20.00", "10.00", "5.50", "2.10" or "0.00"; absent: the company's default rate. */
   vatRate: optionalField(vatRateField()),
+  /** The lot of the devis the line comes from ("2.1", docs/library.md), kept by an invoice of the devis. */
+  section: optionalField(sectionField),
 };
 
 /** One line in an invoice's create or update body. Its total is computed, never sent. */
@@ -69,6 +71,8 @@ export const invoiceLineSchema = z.object({
   total: moneyField(),
   /** A situation's works line: the quote line it bills (a credit note of it keeps it). */
   itemId: optionalField(z.string()),
+  /** The lot of the devis the line comes from (an invoice of a devis with lots). */
+  section: optionalField(z.string()),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
@@ -226,6 +230,8 @@ export const invoiceSchema = z.object({
   retentionReleasedAt: optionalField(dateField()),
   /** A situation (`kind: progress`): its per-line figures. */
   situation: situationSchema.optional(),
+  /** The lots of the devis it invoices (`standard` invoices of a devis with lots): headings of its lines' `section`. */
+  sections: z.array(z.object({ section: z.string(), title: z.string() })).optional(),
   amountDue: moneyField(),
   /** The sum of `payments`. */
   paidAmount: defaultedField(moneyField({ nonNegative: true }), '0.00'),
