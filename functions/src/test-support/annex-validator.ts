@@ -7,7 +7,8 @@
  *
  * The schemas are compiled by openapi-backend (a maintained, framework-agnostic OpenAPI 3.0
  * request/response validator built on Ajv), with ajv-formats for `date-time`, `uuid`, `byte`,
- * `int32`… Exchanges are recorded by {@link recordingFetch}, which passes every call through to the
+ * `int32`… One correction is made in memory to the Flow annex (the file stays as vendored): its
+ * `ReasonCode` is read as anyOf, not oneOf (see `backend`). Exchanges are recorded by {@link recordingFetch}, which passes every call through to the
  * real server (the local platform) and keeps what went and came back.
  * Test support only: nothing here runs in a Lambda.
  */
@@ -18,6 +19,7 @@ import { OpenAPIBackend, type Operation } from 'openapi-backend';
 
 // ajv-formats is CommonJS: Node hands its `module.exports` (the plugin) as the default import.
 const addFormats = ajvFormats as unknown as typeof ajvFormats.default;
+type Ajv = Parameters<typeof addFormats>[0];
 
 const annexDir = new URL('../../../e-invoicing/validation/afnor-xp-z12-013/', import.meta.url);
 
@@ -59,19 +61,37 @@ const annexFiles: Record<NetworkService, string> = {
 };
 
 const backends = new Map<NetworkService, Promise<OpenAPIBackend>>();
+const sharedAjv = new Map<string, Ajv>();
 
 function backend(service: NetworkService): Promise<OpenAPIBackend> {
   let ready = backends.get(service);
   if (!ready) {
-    const definition = JSON.parse(readFileSync(new URL(annexFiles[service], annexDir), 'utf8')) as object;
+    const definition = JSON.parse(readFileSync(new URL(annexFiles[service], annexDir), 'utf8')) as {
+      components?: { schemas?: Record<string, { oneOf?: unknown[]; anyOf?: unknown[] }> };
+    };
+    // The Flow annex writes `ReasonCode` as oneOf [ReasonCodeEnum, string]: an enumerated code is
+    // also a string, so it matches both and fails `oneOf` — every standard code would be refused.
+    // Its description ("a predefined set of values + ability to extend this set") is anyOf's.
+    const reasonCode = definition.components?.schemas?.ReasonCode;
+    if (reasonCode?.oneOf) {
+      reasonCode.anyOf = reasonCode.oneOf;
+      delete reasonCode.oneOf;
+    }
     const api = new OpenAPIBackend({
       definition: definition as never,
-      quick: false,
+      quick: true,
       validate: true,
       strict: true,
-      customizeAjv: (ajv) => {
-        addFormats(ajv);
-        return ajv;
+      // One Ajv per set of options, formats added once: openapi-backend makes a new one for every
+      // schema it compiles otherwise (most of a second per operation).
+      customizeAjv: (ajv, options) => {
+        const key = JSON.stringify(options);
+        let shared = sharedAjv.get(key);
+        if (!shared) {
+          shared = addFormats(ajv);
+          sharedAjv.set(key, shared);
+        }
+        return shared;
       },
     });
     ready = api.init();
