@@ -26,7 +26,7 @@ import * as z from 'zod';
 import { newId } from '../../../functions/src/data/ids.js';
 import { parseMultipartForm } from '../../../functions/src/documents/multipart-form.js';
 import { HttpError } from '../../../functions/src/lib/http-errors.js';
-import { clientOf, LocalTokens } from './pa-local-auth.js';
+import { clientOf, LocalTokens, sirenOfClientId } from './pa-local-auth.js';
 import { directoryService as answerDirectory } from './pa-local-directory.js';
 import { renderPaPage } from './pa-local-page.js';
 import { processFlow, type PaCompany, type ProcessingContext } from './pa-local-processing.js';
@@ -328,7 +328,11 @@ export function createPaLocal(options: PaLocalOptions): PaLocal {
       return sendJson(response, 400, { error: 'unsupported_grant_type' });
     }
     const client = clientOf(request.headers.authorization, form);
-    const issued = client ? tokens.issue(client.clientId, client.clientSecret, Date.now()) : undefined;
+    // An account exists for each SIREN of the directory, and for no other.
+    const siren = client ? sirenOfClientId(client.clientId) : undefined;
+    const registered = siren !== undefined && (await directory()).has(siren);
+    const issued =
+      client && registered ? tokens.issue(client.clientId, client.clientSecret, Date.now()) : undefined;
     if (!issued) {
       return sendJson(
         response,

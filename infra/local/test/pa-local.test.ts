@@ -241,6 +241,14 @@ describe('the client: token, Request-Id, retries, French errors', () => {
     );
     expect(JSON.stringify({ ...error, message: error.message })).not.toContain(secret);
     expect(JSON.stringify(warn.mock.calls)).not.toContain(secret);
+    // A SIREN outside the directory has no account, whatever its secret.
+    const stranger = await failure(
+      createPlatformClient({
+        ...endpointsUnder(base),
+        credentials: localPlatformCredentials(key, '552100554'),
+      }).flow.healthcheck(),
+    );
+    expect(stranger.kind).toBe('credentials');
   });
 
   it('asks for a new token once when the platform refuses its token, and gives up at the second refusal', async () => {
