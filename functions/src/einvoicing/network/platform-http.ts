@@ -215,13 +215,9 @@ export class PlatformHttp {
     let body: { access_token?: unknown; token_type?: unknown; expires_in?: unknown };
     try {
       body = (await response.json()) as typeof body;
-    } catch (error) {
-      throw new PlatformError('protocol', {
-        operation: 'token',
-        requestId,
-        status: response.status,
-        cause: error,
-      });
+    } catch {
+      // No cause: a parser's message quotes the text it choked on, here perhaps a token.
+      throw new PlatformError('protocol', { operation: 'token', requestId, status: response.status });
     }
     if (typeof body.access_token !== 'string' || body.access_token === '') {
       throw new PlatformError('protocol', { operation: 'token', requestId, status: response.status });
