@@ -102,7 +102,7 @@ body { font-family: system-ui, sans-serif; margin: 0; color: #1f1f1f; background
 main { padding: 16px; max-width: 1400px; margin: 0 auto; }
 h1 { font-size: 1.5rem; }
 h2 { font-size: 1.2rem; margin-top: 2rem; }
-.scroll { overflow-x: auto; border: 1px solid #d0d0d0; }
+.scroll { overflow-x: auto; border: 1px solid #d0d0d0; position: relative; }
 table { border-collapse: collapse; width: 100%; min-width: 900px; font-size: 0.9rem; }
 caption { text-align: left; padding: 8px; font-weight: 600; }
 th, td { text-align: left; vertical-align: top; padding: 8px; border-top: 1px solid #d0d0d0; }
@@ -112,7 +112,7 @@ th { background: #f3f3f3; }
 .ack-error { color: #b71c1c; font-weight: 600; }
 .ack-pending { color: #5d4037; font-weight: 600; }
 ul { margin: 4px 0 0 16px; padding: 0; }
-a { color: #0b4f9c; display: inline-block; min-height: 44px; line-height: 44px; }
+a { color: #0b4f9c; display: inline-block; min-height: 44px; padding: 11px 0; box-sizing: border-box; line-height: 1.4; overflow-wrap: anywhere; }
 code { font-size: 0.8rem; word-break: break-all; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 </style>

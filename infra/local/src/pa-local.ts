@@ -363,6 +363,8 @@ export function createPaLocal(options: PaLocalOptions): PaLocal {
       form = await parseMultipartForm(body, request.headers['content-type'], {
         fileField: 'file',
         maxFileBytes,
+        // `flowInfo` comes as a plain part or, from some clients, as a JSON file part.
+        textParts: ['flowInfo'],
       });
     } catch (error) {
       if (error instanceof HttpError)
