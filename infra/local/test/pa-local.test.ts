@@ -603,6 +603,11 @@ describe('the local platform', () => {
     });
     expect(await directory.directoryLine(`0225:${buyer.siren}`)).toMatchObject({ siren: buyer.siren });
     expect(await directory.addressing('552100554')).toEqual({ addressable: false, lines: [] });
+    // No routing codes on the local platform.
+    expect(await directory.routingCode(buyer.siret ?? '', 'SERVICE-1')).toBeUndefined();
+    expect(
+      await directory.searchRoutingCodes({ filters: { siret: { op: 'strict', value: buyer.siret } } }),
+    ).toMatchObject({ totalNumberOfResults: 0, results: [] });
     expect((await failure(directory.legalUnit('12345'))).kind).toBe('invalid_input');
   });
 

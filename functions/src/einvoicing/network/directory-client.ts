@@ -16,6 +16,9 @@ export type DirectoryLine = Schemas['directoryLinePayloadLegalUnitFacilityRoutin
 export type DirectoryLineFound = Schemas['directoryLinePayloadStatusLegalUnitFacilityRoutingCode'];
 export type DirectoryLineSearch = Schemas['searchDirectoryLine'];
 export type DirectoryLineSearchAnswer = Schemas['directoryLineSearchPost200Response'];
+export type RoutingCode = Schemas['routingCodePayloadHistoryLegalUnitFacility'];
+export type RoutingCodeSearch = Schemas['routingCodeSearch'];
+export type RoutingCodeSearchAnswer = Schemas['routingCodeSearchPost200Response'];
 
 /** Where a company receives its e-invoices, as far as the directory says. */
 export interface Addressing {
@@ -102,25 +105,50 @@ export class DirectoryClient {
   }
 
   /**
+   * A routing code of a facility (`GET /v1/routing-code/siret:{siret}/code:{id}`): a service of a
+   * public body or a large company that receives its invoices apart; `undefined` when unknown.
+   * @throws PlatformError
+   */
+  async routingCode(siret: string, routingIdentifier: string): Promise<RoutingCode | undefined> {
+    const operation = 'getRoutingCodeBySiretAndId';
+    if (!siretPattern.test(siret)) throw invalid(operation, 'Le SIRET doit compter 14 chiffres.');
+    if (!/^[-_/a-zA-Z0-9]{1,100}$/.test(routingIdentifier)) {
+      throw invalid(operation, 'Le code de routage est invalide.');
+    }
+    return this.find({
+      operation,
+      service: 'directory',
+      method: 'GET',
+      path: `/v1/routing-code/siret:${siret}/code:${encodeURIComponent(routingIdentifier)}`,
+    }) as Promise<RoutingCode | undefined>;
+  }
+
+  /** A search answering `{ results }` (the annex's search operations). */
+  private async search(operation: string, path: string, json: unknown): Promise<Record<string, unknown>> {
+    const sent = await this.http.send({ operation, service: 'directory', method: 'POST', path, json });
+    if (!(sent instanceof Response)) throw new PlatformError('protocol', { operation });
+    const body: unknown = await sent.json().catch(() => undefined);
+    if (!isObject(body) || (body.results !== undefined && !Array.isArray(body.results))) {
+      throw new PlatformError('protocol', { operation });
+    }
+    return body;
+  }
+
+  /**
+   * Routing codes matching a search (`POST /v1/routing-code/search`): by SIRET, identifier, name.
+   * @throws PlatformError
+   */
+  async searchRoutingCodes(search: RoutingCodeSearch): Promise<RoutingCodeSearchAnswer> {
+    return this.search('searchRoutingCode', '/v1/routing-code/search', search);
+  }
+
+  /**
    * Directory lines matching a search (`POST /v1/directory-line/search`): by SIREN, SIRET, routing
    * code or addressing identifier.
    * @throws PlatformError
    */
   async searchDirectoryLines(search: DirectoryLineSearch): Promise<DirectoryLineSearchAnswer> {
-    const sent = await this.http.send({
-      operation: 'searchDirectoryLine',
-      service: 'directory',
-      method: 'POST',
-      path: '/v1/directory-line/search',
-      json: search,
-    });
-    if (!(sent instanceof Response))
-      throw new PlatformError('protocol', { operation: 'searchDirectoryLine' });
-    const body: unknown = await sent.json().catch(() => undefined);
-    if (!isObject(body) || (body.results !== undefined && !Array.isArray(body.results))) {
-      throw new PlatformError('protocol', { operation: 'searchDirectoryLine' });
-    }
-    return body as DirectoryLineSearchAnswer;
+    return this.search('searchDirectoryLine', '/v1/directory-line/search', search);
   }
 
   /**
