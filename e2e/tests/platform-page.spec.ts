@@ -9,9 +9,13 @@ import { legalProfile, registerCompany } from '../support/company.js';
 /**
  * The local plateforme agréée's page (`/_pa/`, docs/einvoicing-network.md), as a developer reads it
  * on a computer or a phone: the flows a company submitted through the standard API, with their
- * acknowledgements, and the directory with its credentials; axe-clean, nothing wider than the screen.
+ * acknowledgements, and the directory with its credentials; axe-clean, nothing wider than the screen
+ * (`@phone`: there its tables scroll inside their own regions).
  */
-test('the local platform’s page lists the flows and the directory', async ({ page, request }, testInfo) => {
+test('the local platform’s page lists the flows and the directory @phone', async ({
+  page,
+  request,
+}, testInfo) => {
   await registerCompany(request, 'plateforme');
   const siren = legalProfile.siret.slice(0, 9);
   const { paKey } = JSON.parse(

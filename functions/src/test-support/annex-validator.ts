@@ -53,6 +53,8 @@ export interface RecordedExchange {
     /** The bytes' length of any other answer. */
     length: number;
   };
+  /** Its problems, checked as it was recorded (`recordingFetch`). */
+  problems?: string[];
 }
 
 const annexFiles: Record<NetworkService, string> = {
@@ -185,7 +187,8 @@ export async function exchangeProblems(exchange: RecordedExchange): Promise<stri
 /** The problems of every exchange, one line each. */
 export async function exchangesProblems(exchanges: readonly RecordedExchange[]): Promise<string[]> {
   const problems: string[] = [];
-  for (const exchange of exchanges) problems.push(...(await exchangeProblems(exchange)));
+  for (const exchange of exchanges)
+    problems.push(...(exchange.problems ?? (await exchangeProblems(exchange))));
   return problems;
 }
 
@@ -223,7 +226,7 @@ export interface ServiceRoots {
 
 /**
  * A `fetch` that sends every call to the real server and records, for the calls under one of the
- * service roots, the request and the answer (whose body it reads from a clone).
+ * service roots, the request and the answer (whose body it reads from a clone), with their problems.
  */
 export function recordingFetch(roots: ServiceRoots, exchanges: RecordedExchange[]): typeof fetch {
   return async (input, init) => {
@@ -264,6 +267,9 @@ export function recordingFetch(roots: ServiceRoots, exchanges: RecordedExchange[
     if (mediaType(exchange.response.headers['content-type']) === 'application/json' && answer.length > 0) {
       exchange.response.json = JSON.parse(answer.toString('utf8'));
     }
+    // Checked now, one operation's validators compiled at a time (a second or less), rather than all
+    // at the end: the event loop is never held long enough for a kept-alive socket to expire unseen.
+    exchange.problems = await exchangeProblems(exchange);
     exchanges.push(exchange);
     return response;
   };

@@ -64,6 +64,8 @@ let pa: PaLocal;
 let server: Server;
 let base: string;
 const exchanges: RecordedExchange[] = [];
+/** Restored at the end: the files of a worker share the logger (isolate: false). */
+const logLevel = logger.getLevelName();
 
 function startPlatform(): PaLocal {
   return createPaLocal({
@@ -79,9 +81,6 @@ beforeAll(async () => {
     if (isPaPath(new URL(request.url ?? '/', 'http://localhost').pathname)) void pa.handle(request, response);
     else response.writeHead(404).end();
   });
-  // The annexes' validators compile for seconds at the end, the event loop busy: a keep-alive
-  // socket closed by the server meanwhile would be reused by the next call (ECONNRESET).
-  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/_pa`;
   // The retries' warnings are checked through a spy; their lines would only clutter the output.
@@ -94,6 +93,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
+  logger.setLogLevel(logLevel);
   server?.closeAllConnections();
   await new Promise<void>((resolve) => server?.close(() => resolve()));
   rmSync(dataDir, { recursive: true, force: true });
