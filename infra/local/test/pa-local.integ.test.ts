@@ -6,7 +6,7 @@
  * platform's own (Déposée, Reçue, Mise à disposition); the platform down then up: the status goes
  * once; the page lists it all. Every exchange is checked against the AFNOR XP Z12-013 annexes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readEInvoice } from '../../../functions/src/einvoicing/import/read-e-invoice.js';
 import { readCdar } from '../../../functions/src/einvoicing/network/cdar-reader.js';
 import { writeCdar, type CdarStatusMessage } from '../../../functions/src/einvoicing/network/cdar-writer.js';
@@ -78,12 +78,8 @@ let b: Company & { clientId: string };
 let invoice: { id: string; number: string; issueDate: string };
 let pdf: Uint8Array;
 
-const logLevel = logger.getLevelName();
-
 beforeAll(async () => {
   stack = await startTestStack();
-  // The client's retry warnings would clutter the output; the unit tests check them.
-  logger.setLogLevel('SILENT');
   b = await company('Immobilière Saône', identities.buyer);
   a = await company('Bâtir Rhône', identities.seller, { name: b.name, siret: identities.buyer.siret });
 
@@ -104,8 +100,11 @@ beforeAll(async () => {
   pdf = new Uint8Array(await (await fetch((link.body as { url: string }).url)).arrayBuffer());
 });
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 afterAll(async () => {
-  logger.setLogLevel(logLevel);
   await stack?.dispose();
 });
 
@@ -209,11 +208,15 @@ describe('two companies of the stack exchange an invoice and its statuses throug
       });
     // As many refusals as the client's attempts: nothing left for the worker's next file.
     expect((await admin('POST', { status: 503, count: 2, scope: 'flow' })).status).toBe(204);
+    const credentials = localPlatformCredentials(process.env.PA_LOCAL_KEY ?? '', b.siren);
     const down = createPlatformClient({
       ...endpointsUnder(stack.paUrl),
-      credentials: localPlatformCredentials(process.env.PA_LOCAL_KEY ?? '', b.siren),
+      credentials,
       retry: { attempts: 2, baseDelayMs: 1 },
     });
+    // The retry's line is read here rather than printed. (Setting the logger's level would not hold:
+    // each invocation of the stack's handlers sets it back to LOG_LEVEL.)
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
     const error = await down.flow
       .submitFlow({
         file: new TextEncoder().encode(writeCdar(message)),
@@ -227,6 +230,11 @@ describe('two companies of the stack exchange an invoice and its statuses throug
       );
     expect(error).toBeInstanceOf(PlatformError);
     expect(error).toMatchObject({ kind: 'unavailable', retryable: true });
+    expect(warn).toHaveBeenCalledWith(
+      'Plateforme agréée : nouvel essai',
+      expect.objectContaining({ operation: 'createFlow', attempt: 1, reason: 503 }),
+    );
+    expect(JSON.stringify(warn.mock.calls)).not.toContain(credentials.clientSecret);
 
     expect((await admin('DELETE')).status).toBe(204);
     const first = await submitStatus(b, message);
