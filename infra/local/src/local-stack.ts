@@ -18,6 +18,8 @@ import {
   startMailLocal,
   type MailLocal,
 } from './mail-local.js';
+import { createPaLocal, isPaPath, paBasePath } from './pa-local.js';
+import type { PaCompany } from './pa-local-processing.js';
 import { loadLocalSecrets } from './secrets.js';
 import { createStaticSite } from './static-site.js';
 
@@ -67,6 +69,10 @@ export interface LocalStack {
   mailUrl: string;
   /** The local SMTP server's port on 127.0.0.1, where the functions send (MAIL_SMTP_PORT). */
   smtpPort: number;
+  /** The local plateforme agréée (page, Flow and Directory services), on the same port: `<url>/_pa`. */
+  paUrl: string;
+  /** Resolves once the local platform has acknowledged and routed every flow submitted so far. */
+  paIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -142,6 +148,31 @@ function startImportRunner(everyMs: number): NodeJS.Timeout {
   const timer = setInterval(() => void run(), everyMs);
   timer.unref();
   return timer;
+}
+
+/**
+ * The local platform's directory: every company of the table whose SIRET gives a SIREN (not a
+ * cancelled one). Read at each call, through the functions' own repository.
+ */
+async function localPlatformDirectory(): Promise<PaCompany[]> {
+  const [{ listCompanies }, { sirenOfSiret }] = await Promise.all([
+    import('../../../functions/src/accounts/companies.js'),
+    import('@btp/shared/legal-identity'),
+  ]);
+  return (await listCompanies()).flatMap((company) => {
+    const siren = sirenOfSiret(company.siret);
+    if (!siren || company.status === 'cancelled') return [];
+    return [
+      {
+        siren,
+        name: company.name,
+        ...(company.siret ? { siret: company.siret } : {}),
+        ...(company.address ? { address: company.address } : {}),
+        ...(company.postalCode ? { postalCode: company.postalCode } : {}),
+        ...(company.city ? { city: company.city } : {}),
+      },
+    ];
+  });
 }
 
 /** What the stack answers until it is ready. */
@@ -265,6 +296,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MAIL_SMTP_PORT: String(startedMail.smtpPort),
       MAIL_FROM: localMailFrom,
       APP_URL: url,
+      // The local plateforme agréée and the key of its accounts' secrets (docs/einvoicing-network.md).
+      PA_LOCAL_URL: `${url}${paBasePath}`,
+      PA_LOCAL_KEY: secrets.paKey,
     });
 
     const gateway = createGateway({
@@ -286,11 +320,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ? ({ method, path, status, ms }) => console.log(`${method} ${path} → ${status} (${ms} ms)`)
         : undefined,
     });
+    // The local plateforme agréée: its directory is the table's companies with a SIREN.
+    const pa = createPaLocal({
+      directory: join(dataDir, 'pa'),
+      credentialsKey: secrets.paKey,
+      companies: localPlatformDirectory,
+    });
     const site = createStaticSite(options.spaDir ?? join(repoRoot, 'frontend', 'dist'), [s3.endpoint]);
     ready = async (request, response) => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
       if (path === '/api' || path.startsWith('/api/')) await gateway(request, response);
       else if (isMailPath(path)) await proxyMail(startedMail.webPort, request, response);
+      else if (isPaPath(path)) await pa.handle(request, response);
       else await site(request, response);
     };
     if (options.dailyJobs !== false) {
@@ -312,6 +353,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       s3Endpoint: s3.endpoint,
       mailUrl: `${url}${mailBasePath}/`,
       smtpPort: startedMail.smtpPort,
+      paUrl: `${url}${paBasePath}`,
+      paIdle: () => pa.idle(),
       stop,
     };
   } catch (error) {
