@@ -24,6 +24,7 @@ import {
 import { companyRecordFields, updateVersionFields } from '../record.js';
 import { emailStatusSchema } from '../sending.js';
 import { retentionRateField } from './company.js';
+import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';
 import * as z from 'zod';
 import '../zod-fr.js';
 
@@ -168,6 +169,14 @@ export const quoteSchema = z.object({
   pdfDocumentId: optionalIdField,
   /** The latest e-mail of the sent quote to the client (docs/sending.md). */
   emailStatus: emailStatusSchema.optional(),
+  /**
+   * The company and the client as they were when the quote was sent, copied then: its PDF, drawn
+   * again (an archive made late, the signed PDF of an online acceptance) and the client's page show
+   * them, not what the profiles became since. Absent on a draft and on a quote sent before they
+   * were kept (its PDF then shows the company and the client as they are).
+   */
+  seller: sellerSnapshotSchema.optional(),
+  buyer: buyerSnapshotSchema.optional(),
   items: z.array(quoteItemSchema).optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;

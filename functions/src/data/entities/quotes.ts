@@ -381,7 +381,8 @@ export function lineOf(item: QuoteItem): QuoteItemData {
 
 /** Every attribute of a stored quote but its lines: what `GET /api/quotes` reads. */
 export const quoteListAttributes = Object.keys(quoteSchema.shape).filter(
-  (name): name is Exclude<keyof Quote & string, 'items'> => name !== 'items',
+  (name): name is Exclude<keyof Quote & string, 'items' | 'seller' | 'buyer'> =>
+    name !== 'items' && name !== 'seller' && name !== 'buyer',
 );
 
 /** A quote as lists show it: without its lines. */
