@@ -13,7 +13,7 @@ import type { Documents } from './documents.js';
 import type { Mail } from './mail.js';
 import type { MonitoredFunction } from './monitoring.js';
 import type { RouteSecrets } from './route-secrets.js';
-import type { Secrets } from './secrets.js';
+import { originVerifyEnv, type Secrets } from './secrets.js';
 
 /** Tag put on every function of the application (route handlers and authorizer), not on CDK helpers. */
 export const functionTag = 'btp:function';
@@ -40,6 +40,8 @@ export interface FunctionAccess {
   readonly touchSessions?: boolean;
   /** Sends e-mail: SES from the stack's identity only, and the `MAIL_*` / `APP_URL` environment. */
   readonly mail?: boolean;
+  /** Serves a route: refuses requests that did not come through CloudFront (`ORIGIN_VERIFY`). */
+  readonly route?: boolean;
 }
 
 /** One application function: its construct id, handler entry file and settings. */
@@ -127,6 +129,7 @@ export class Functions {
         // The secrets' ARNs, never their values: the functions read them from Secrets Manager.
         ...secrets.environment(access.secrets),
         ...(access.mail && mail ? mail.environment() : {}),
+        ...(access.route ? { [originVerifyEnv]: secrets.originVerifyValue } : {}),
       },
     });
     if (access.mail) mail?.addSender(fn);

@@ -158,6 +158,49 @@ describe('the middleware stack', () => {
   });
 });
 
+describe('a request that did not come through CloudFront', () => {
+  /** The middleware stack of a fresh module graph, its configuration read from `env`. */
+  async function handlerWith(env: Record<string, string | undefined>) {
+    vi.resetModules();
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      const http = await import('./http.js');
+      const handler = http.createHandler({}, async () => ({ body: { ok: true } }));
+      // Configuration is read on first use: once here, while `env` is set.
+      await handler(apiEvent({ headers: { 'x-origin-verify': env.ORIGIN_VERIFY ?? '' } }), lambdaContext);
+      return handler;
+    } finally {
+      process.env = saved;
+    }
+  }
+  const secret = 'Ab3'.repeat(16);
+
+  it("answers 403 without CloudFront's origin header, or with another value, before anything else", async () => {
+    const handler = await handlerWith({ ORIGIN_VERIFY: secret });
+    const refused: Record<string, string>[] = [
+      {},
+      { 'x-origin-verify': 'devine' },
+      { 'x-origin-verify': `${secret}x` },
+    ];
+    for (const headers of refused) {
+      const response = await handler(apiEvent({ method: 'POST', headers, body: '{' }), lambdaContext);
+      expect(response.statusCode).toBe(403);
+      expect(jsonOf(response)).toEqual({
+        error: 'forbidden',
+        message: "Accès refusé : l'API ne répond qu'à travers l'adresse de l'application.",
+      });
+    }
+    const through = await handler(apiEvent({ headers: { 'x-origin-verify': secret } }), lambdaContext);
+    expect(through.statusCode).toBe(200);
+  });
+
+  it('is not checked where no origin secret is configured (the local stack)', async () => {
+    const handler = await handlerWith({ ORIGIN_VERIFY: undefined });
+    expect((await handler(apiEvent(), lambdaContext)).statusCode).toBe(200);
+  });
+});
+
 describe('the request id', () => {
   /** An event whose API Gateway request id differs from the Lambda invocation's id ('req-1'). */
   const eventWithId = (requestId: string, input: Parameters<typeof apiEvent>[0] = {}) => {

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -8,6 +9,7 @@ import { routeKeyOf, routes, type Access } from '@btp/shared/routes';
 // French messages for every zod rule whose message the spec does not give.
 import '@btp/shared/zod-fr';
 import { awsErrorToHttp } from './aws-errors.js';
+import { config } from './config.js';
 import { HttpError, badRequest, messages, unavailable, type ErrorDetail } from './http-errors.js';
 import { logger, tagRequestLogs } from './logger.js';
 
@@ -121,6 +123,29 @@ function accessGuard(request: MiddyRequest): void {
   }
   if (access === 'company_admin' && principal.role !== 'company_admin') {
     throw new HttpError(403, 'forbidden', companyAdminOnlyMessage);
+  }
+}
+
+/** The header CloudFront adds to every request it sends to the API (infra/lib/secrets.ts). */
+export const originVerifyHeader = 'x-origin-verify';
+
+export const directAccessMessage = "Accès refusé : l'API ne répond qu'à travers l'adresse de l'application.";
+
+/**
+ * On AWS, refuses (403) a request that did not come through CloudFront: CloudFront sends the origin
+ * secret in {@link originVerifyHeader}, a caller of the API's own `execute-api` address cannot (and
+ * could otherwise choose its `X-Forwarded-For`, which the public routes' per-IP limits read). The
+ * header is then dropped from the event. Nothing is checked where no secret is configured (locally).
+ */
+function originGuard(request: MiddyRequest): void {
+  const expected = config().ORIGIN_VERIFY;
+  if (expected === undefined) return;
+  const headers = request.event.headers as Record<string, string>;
+  const given = Buffer.from(headers[originVerifyHeader] ?? '');
+  delete headers[originVerifyHeader];
+  const wanted = Buffer.from(expected);
+  if (given.byteLength !== wanted.byteLength || !timingSafeEqual(given, wanted)) {
+    throw new HttpError(403, 'forbidden', directAccessMessage);
   }
 }
 
@@ -257,6 +282,7 @@ export function createHandler<
     .use({
       before: (request) => {
         normaliseEvent(request);
+        originGuard(request);
         accessGuard(request);
         csrfGuard(request);
         const event = request.event;
