@@ -313,11 +313,18 @@ export function createHandler<
         requestId,
       );
     });
-  handlersBuilt.add(built);
+  handlersBuilt.set(built, { body: options.body, query: options.query, params: options.params });
   return built;
 }
 
-const handlersBuilt = new WeakSet<object>();
+/** The schemas a handler built by `createHandler` validates its inputs with (absent: not read). */
+export interface HandlerSchemas {
+  body?: Schema;
+  query?: Schema;
+  params?: Schema;
+}
+
+const handlersBuilt = new WeakMap<object, HandlerSchemas>();
 
 /**
  * Whether a module's `handler` was built by `createHandler`, hence runs the access guard (the
@@ -325,6 +332,15 @@ const handlersBuilt = new WeakSet<object>();
  */
 export function builtByCreateHandler(handler: unknown): boolean {
   return typeof handler === 'function' && handlersBuilt.has(handler);
+}
+
+/**
+ * The body, query and path schemas of a handler built by `createHandler` (`undefined` for any other
+ * value): the route-table fuzz (infra/local/test/route-fuzz.integ.test.ts) makes each route's wrong
+ * values from them, so a new route is fuzzed field by field without being listed anywhere.
+ */
+export function handlerSchemas(handler: unknown): HandlerSchemas | undefined {
+  return typeof handler === 'function' ? handlersBuilt.get(handler) : undefined;
 }
 
 /** The identity the authorizer put in the request context, if any. */
