@@ -99,6 +99,38 @@ describe('the middleware stack', () => {
     expect(jsonOf(big)).toMatchObject({ error: 'payload_too_large' });
   });
 
+  it('refuses a JSON body that is not an object (null, array, string, number, boolean) with 400, before any rule reads a field', async () => {
+    // A refinement that reads fields, as `clientCreateInput`'s SIRET / VAT agreement does: it runs
+    // even when the object failed, and `null.vatNumber` would throw (issue 33).
+    const reading = vi.fn(async () => ({ statusCode: 201, body: {} }));
+    const withRefinement = createHandler(
+      {
+        body: z
+          .object({ siret: z.string().optional(), vatNumber: z.string().optional() })
+          .refine((data) => data.vatNumber === undefined || data.siret !== undefined, {
+            path: ['vatNumber'],
+            when: () => true,
+          }),
+      },
+      reading,
+    );
+    for (const body of ['null', '[]', '[{"siret":"1"}]', '"texte"', '42', 'true', 'false']) {
+      const response = await withRefinement(
+        apiEvent({ method: 'POST', headers: jsonHeaders, body }),
+        lambdaContext,
+      );
+      expect(response.statusCode, body).toBe(400);
+      expect(jsonOf(response), body).toEqual({
+        error: 'validation_error',
+        message: 'Le corps de la requête doit être un objet JSON : {"champ": valeur, …}.',
+      });
+    }
+    expect(reading).not.toHaveBeenCalled();
+    // An empty body is read as `{}`, as before.
+    const empty = await withRefinement(apiEvent({ method: 'POST', headers: jsonHeaders }), lambdaContext);
+    expect(empty.statusCode).toBe(201);
+  });
+
   it('refuses a body nested deeper than 32 levels with 400, before validation (2,000 levels)', async () => {
     const nestedBody = (depth: number) => `{"name":"a","x":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
     const atLimit = await echo(

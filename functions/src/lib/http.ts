@@ -177,7 +177,11 @@ function parseJsonBody(event: APIGatewayProxyEventV2, maxBytes: number = maxJson
   } catch {
     throw badRequest(messages.invalidJson);
   }
-  // Before any schema walks it.
+  // Before any schema walks it: a schema's refinements may read fields even when the object check
+  // failed (`null.vatNumber` answered 500, issue 33). Every body of the contract is an object.
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw badRequest(messages.notAnObject);
+  }
   if (jsonDepthExceeds(parsed, maxJsonBodyDepth)) throw badRequest(messages.tooDeep);
   return parsed;
 }
