@@ -112,6 +112,7 @@ export class Api {
           secrets: routeSecrets(route.handler),
           mail: route.mail === true,
           importQueue: route.importQueue === true,
+          route: true,
         },
       });
 

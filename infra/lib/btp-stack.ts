@@ -13,7 +13,7 @@ import { Mail, mailEventsHandler } from './mail.js';
 import { Jobs, remindersJobHandler } from './jobs.js';
 import { LibraryImports, libraryImportJobHandler } from './library-imports.js';
 import { Monitoring, validateAlarmEmail } from './monitoring.js';
-import { Secrets } from './secrets.js';
+import { originVerifyHeader, Secrets } from './secrets.js';
 import { Site, validateCustomDomain } from './site.js';
 
 // The bundling options and entry files live in bundling.ts (the tests and `npm run bench:lambda` use
@@ -155,6 +155,7 @@ export class BtpStack extends Stack {
     const site = new Site(this, {
       stage: props.stage,
       apiEndpoint: api.httpApi.apiEndpoint,
+      originVerify: { header: originVerifyHeader, value: secrets.originVerifyValue },
       logsBucket,
       customDomain,
       frontendDist: props.frontendDist ?? path.join(repoRoot, 'frontend/dist'),
@@ -173,7 +174,7 @@ export class BtpStack extends Stack {
     new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The application (SPA and /api)' });
     new CfnOutput(this, 'ApiUrl', {
       value: api.httpApi.apiEndpoint,
-      description: 'HTTP API, direct endpoint',
+      description: "HTTP API's own address: CloudFront's origin for /api; it answers 403 to anyone else",
     });
     new CfnOutput(this, 'DistributionDomainName', {
       value: site.distribution.distributionDomainName,

@@ -14,7 +14,7 @@ import type { Documents } from './documents.js';
 import type { Mail } from './mail.js';
 import type { MonitoredFunction } from './monitoring.js';
 import type { RouteSecrets } from './route-secrets.js';
-import type { Secrets } from './secrets.js';
+import { originVerifyEnv, type Secrets } from './secrets.js';
 
 /** Tag put on every function of the application (route handlers and authorizer), not on CDK helpers. */
 export const functionTag = 'btp:function';
@@ -43,6 +43,8 @@ export interface FunctionAccess {
   readonly mail?: boolean;
   /** Sends to the price-list import queue (docs/library.md), and gets its URL. */
   readonly importQueue?: boolean;
+  /** Serves a route: refuses requests that did not come through CloudFront (`ORIGIN_VERIFY`). */
+  readonly route?: boolean;
 }
 
 /** One application function: its construct id, handler entry file and settings. */
@@ -137,6 +139,7 @@ export class Functions {
         ...secrets.environment(access.secrets),
         ...(access.mail && mail ? mail.environment() : {}),
         ...(access.importQueue && importQueue ? { LIBRARY_IMPORT_QUEUE_URL: importQueue.queueUrl } : {}),
+        ...(access.route ? { [originVerifyEnv]: secrets.originVerifyValue } : {}),
       },
     });
     if (access.mail) mail?.addSender(fn);

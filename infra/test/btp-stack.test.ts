@@ -359,6 +359,43 @@ describe('BtpStack with the shared route table (prod)', () => {
     });
   });
 
+  it("lets only CloudFront reach the API: its /api origin sends the origin secret every route's function checks", () => {
+    const config = distributionConfig(template);
+    const behaviours = config.CacheBehaviors as Record<string, unknown>[];
+    const origins = config.Origins as Record<string, unknown>[];
+    const apiOrigins = new Set(behaviours.map((behaviour) => behaviour.TargetOriginId));
+    expect(apiOrigins.size).toBe(1);
+    const apiOrigin = origins.find((origin) => apiOrigins.has(origin.Id)) as Record<string, unknown>;
+    expect(apiOrigin.OriginCustomHeaders).toEqual([
+      { HeaderName: 'x-origin-verify', HeaderValue: expect.anything() },
+    ]);
+    const value = (apiOrigin.OriginCustomHeaders as { HeaderValue: unknown }[])[0]?.HeaderValue;
+
+    // A secret generated at deploy time: the template holds a dynamic reference, never the value.
+    const secrets = resources(template, 'AWS::SecretsManager::Secret').filter(([logicalId]) =>
+      JSON.stringify(value).includes(`"${logicalId}"`),
+    );
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]?.[1].Properties.GenerateSecretString).toMatchObject({
+      PasswordLength: 48,
+      ExcludePunctuation: true,
+    });
+    expect(JSON.stringify(value)).toContain('{{resolve:secretsmanager:');
+
+    // Every route's function refuses a request without it (functions/src/lib/http.ts); the
+    // authorizer lets every request through to them, and the scheduled jobs serve no request.
+    for (const [tag, [, fn]] of appFunctions(template)) {
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      if (tag === authorizerTagValue) expect(variables, tag).not.toHaveProperty('ORIGIN_VERIFY');
+      else expect(variables.ORIGIN_VERIFY, tag).toEqual(value);
+    }
+    // The API's own execute-api address stays on: it is CloudFront's origin (an HTTP API without
+    // it answers only through a custom domain of its own), and answers 403 to anyone else.
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      DisableExecuteApiEndpoint: Match.absent(),
+    });
+  });
+
   it('sends the security headers with the SPA', () => {
     const config = distributionConfig(template);
     const policyId = (

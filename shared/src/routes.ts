@@ -33,6 +33,28 @@ export type Access = 'public' | 'user' | 'company_admin' | 'super_admin';
 /** What a route's function may do with the table; drives least-privilege grants in the stack. */
 export type TableAccess = 'none' | 'read' | 'write';
 
+/**
+ * A route that reads a file its caller gives it. The hostile-file test
+ * (`infra/local/test/hostile-files.integ.test.ts`) finds these routes here and sends each every file
+ * of its corpus (`infra/local/test/support/hostile-files.ts`: XML with a DTD or entities, billion
+ * laughs, truncated PDFs, zip bombs in XLSX clothing, wrong encodings…): a route that `parse`s them
+ * must refuse each with a 4xx in French and write nothing; one that `store`s files may keep one of
+ * an accepted type byte for byte (never interpreting it) or refuse it likewise. So a new file route
+ * is covered the day it lands by saying here how it takes its file:
+ * - `multipart`: in the field `field` of this request's `multipart/form-data` body, with `fields`
+ *   (the other form fields, as a person would fill them);
+ * - `presigned`: uploaded first through the presigned POST that the route `upload` (its key, e.g.
+ *   `POST /api/documents/upload-url`) answers (`{upload: {url, fields}}` and the upload's id as `id`
+ *   or `…Id`) for the JSON body `{fileName, mimeType, size, …fields}`; then this route is called
+ *   with that id as its path's parameter.
+ */
+export type FileInput = {
+  /** `parse`: reads what is inside; `store`: keeps the file as received (its type checked by its first bytes). */
+  content: 'parse' | 'store';
+  /** The other fields a request sends with the file, as a person would fill them. */
+  fields?: Readonly<Record<string, string>>;
+} & ({ via: 'multipart'; field: string } | { via: 'presigned'; upload: string });
+
 export interface RouteDefinition {
   method: HttpMethod;
   /**
@@ -58,6 +80,8 @@ export interface RouteDefinition {
    * the import queue only, and gets its URL (`LIBRARY_IMPORT_QUEUE_URL`).
    */
   importQueue?: true;
+  /** The route reads a file its caller gives it: how (see {@link FileInput}). */
+  file?: FileInput;
 }
 
 /** Every route, feature by feature (`route-tables/`); the `$default` 404 route comes last. */

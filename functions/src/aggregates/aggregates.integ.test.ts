@@ -8,7 +8,7 @@ import {
 } from '@btp/shared/entities/invoice';
 import { financesSummaryOfRecords } from '@btp/shared/finances-summary';
 import { projectCreateInput, projectUpdateInput } from '@btp/shared/entities/project';
-import { quoteCreateInput, quoteUpdateInput } from '@btp/shared/entities/quote';
+import { quoteAcceptInput, quoteCreateInput, quoteUpdateInput } from '@btp/shared/entities/quote';
 import { supplierCreateInput } from '@btp/shared/entities/supplier';
 import {
   supplierInvoiceCreateInput,
@@ -37,7 +37,7 @@ import {
   deleteSupplierInvoice,
   updateSupplierInvoice,
 } from '../purchases/supplier-invoice-service.js';
-import { createQuote, deleteQuote, updateQuote } from '../quotes/quote-service.js';
+import { acceptQuote, createQuote, deleteQuote, updateQuote } from '../quotes/quote-service.js';
 import { sendQuote } from '../quotes/quote-sending.js';
 import {
   companyWithClient,
@@ -212,16 +212,22 @@ async function randomWrite(
         return step('devis envoyé', () => sendQuote(companyId, quote.id, quote.version));
       }
       const stored = await quotes.getOrThrow(companyId, quote.id);
+      const status = random.pick(quoteStatuses);
+      // « Validé » is the client's « Bon pour accord », never an edit of the status.
+      if (status === 'validated') {
+        return step('devis accepté', () =>
+          acceptQuote(
+            companyId,
+            quote.id,
+            quoteAcceptInput.parse({ signerName: 'M. Martin', version: stored.version }),
+          ),
+        );
+      }
       return step('devis modifié', () =>
         updateQuote(
           companyId,
           quote.id,
-          quoteUpdateInput.parse({
-            title: stored.title,
-            clientId,
-            status: random.pick(quoteStatuses),
-            version: stored.version,
-          }),
+          quoteUpdateInput.parse({ title: stored.title, clientId, status, version: stored.version }),
         ),
       );
     }
@@ -281,15 +287,10 @@ async function randomWrite(
         if (!next) return 'rien';
         const sent = next.status === 'draft' ? await sendQuote(companyId, next.id, next.version) : next;
         const stored = await quotes.getOrThrow(companyId, sent.id);
-        quote = await updateQuote(
+        quote = await acceptQuote(
           companyId,
           sent.id,
-          quoteUpdateInput.parse({
-            title: stored.title,
-            clientId,
-            status: 'validated',
-            version: stored.version,
-          }),
+          quoteAcceptInput.parse({ signerName: 'M. Martin', version: stored.version }),
         );
       }
       const validated = quote;

@@ -7,7 +7,7 @@ import {
   situationInput,
   type InvoiceWithRefs,
 } from '@btp/shared/entities/invoice';
-import { quoteCreateInput, quoteUpdateInput } from '@btp/shared/entities/quote';
+import { quoteAcceptInput, quoteCreateInput } from '@btp/shared/entities/quote';
 import { formatMoney, parseMoney, percentOf } from '@btp/shared/money';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testCompanyId } from '../../test/company.js';
@@ -28,7 +28,7 @@ import { invoiceQuote, quoteInvoicingMessages } from '../invoicing/quote-invoici
 import { createSituation, situationMessages } from '../invoicing/situations.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { HttpError } from '../lib/http-errors.js';
-import { createQuote, deleteQuote, updateQuote } from '../quotes/quote-service.js';
+import { acceptQuote, createQuote, deleteQuote } from '../quotes/quote-service.js';
 import { sendQuote } from '../quotes/quote-sending.js';
 import {
   companyWithClient,
@@ -83,10 +83,10 @@ async function validatedQuote(companyId: string, clientId: string, title: string
   const draft = await draftQuote(companyId, clientId, title);
   await sendQuote(companyId, draft.id, draft.version);
   const sent = await quotes.getOrThrow(companyId, draft.id);
-  return updateQuote(
+  return acceptQuote(
     companyId,
     sent.id,
-    quoteUpdateInput.parse({ title: sent.title, clientId, status: 'validated', version: sent.version }),
+    quoteAcceptInput.parse({ signerName: 'M. Martin', version: sent.version }),
   );
 }
 

@@ -19,7 +19,7 @@ import type {
 import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
 import type { ListQuery } from '@btp/shared/list';
 import { formatEuro, formatMoney, parseMoney, sumCents } from '@btp/shared/money';
-import type { Fields, Page } from '../data/entity-repository.js';
+import type { Fields, Page, WriteOptions } from '../data/entity-repository.js';
 import { staleVersionMessage } from '../data/entity-repository.js';
 import { clients } from '../data/entities/clients.js';
 import {
@@ -185,17 +185,26 @@ function bodyLines(
 export async function createInvoice(companyId: string, data: InvoiceCreateData): Promise<InvoiceWithRefs> {
   const [context] = await Promise.all([readPricingContext(companyId), checkReferences(companyId, data)]);
   const { lines: _lines, totalAmount: _total, ...fields } = data;
-  const created = await createDraftInvoice(companyId, {
-    ...fields,
-    kind: 'standard',
-    status: 'draft',
-    paidAmount: '0.00',
-    creditedAmount: '0.00',
-    ...pricedInvoice(bodyLines(data) ?? [], {
-      noVat: data.reverseCharge || context.franchise,
-      defaultVatRate: context.defaultVatRate,
-    }),
-  } as Fields<Invoice>);
+  const write = (lock: WriteOptions = {}) =>
+    createDraftInvoice(
+      companyId,
+      {
+        ...fields,
+        kind: 'standard',
+        status: 'draft',
+        paidAmount: '0.00',
+        creditedAmount: '0.00',
+        ...pricedInvoice(bodyLines(data) ?? [], {
+          noVat: data.reverseCharge || context.franchise,
+          defaultVatRate: context.defaultVatRate,
+        }),
+      } as Fields<Invoice>,
+      lock,
+    );
+  // An invoice naming a quote invoices it in full (`quoteBillingState`): it moves the quote's
+  // billing lock, so a deposit or another invoice of the quote checked before it is checked again.
+  const { quoteId } = data;
+  const created = quoteId ? await withBillingLock(companyId, 'QUOTE', quoteId, write) : await write();
   return presentInvoice(companyId, created);
 }
 
@@ -258,14 +267,15 @@ export async function updateInvoice(
       { expectedVersion: version ?? stored.version, ...extra },
     );
 
-  const quoteId = stored.quoteId;
-  const updated =
-    stored.kind === 'deposit' && quoteId
-      ? await withBillingLock(companyId, 'QUOTE', quoteId, async (lockItems) => {
-          await checkDepositFits(companyId, quoteId, amounts.totalAmount, id);
-          return write(lockItems);
-        })
-      : await write();
+  // A deposit may not exceed what remains of its quote; a standard invoice naming a quote invoices
+  // it in full: both under the quote's billing lock, as when they are made.
+  const quoteId = editable.quoteId;
+  const updated = quoteId
+    ? await withBillingLock(companyId, 'QUOTE', quoteId, async (lockItems) => {
+        if (stored.kind === 'deposit') await checkDepositFits(companyId, quoteId, amounts.totalAmount, id);
+        return write(lockItems);
+      })
+    : await write();
   return presentInvoice(companyId, updated);
 }
 

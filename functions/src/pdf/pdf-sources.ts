@@ -97,8 +97,10 @@ export interface KnownSources {
 
 /**
  * The input of a quote's PDF. `quote` is drawn as given (a draft, or `quoteAsSent`); the seller and
- * the buyer are the company and the client as they are now (a quote keeps no snapshot). `date`:
- * the sending date, or today for a draft. 409 when the quote's client no longer exists.
+ * the buyer are the quote's snapshots when it has them (copied when it was sent), else the company
+ * and the client as they are now (a draft, or a quote sent before snapshots were kept); the logo is
+ * the one the seller names. `date`: the sending date, or today for a draft. 409 when a snapshot is
+ * missing and the quote's client no longer exists.
  */
 export async function quotePdfInput(
   companyId: string,
@@ -107,16 +109,21 @@ export async function quotePdfInput(
   known: KnownSources = {},
 ): Promise<QuotePdfInput> {
   const [company, client, project] = await Promise.all([
-    known.company ?? readIssuer(companyId),
-    known.client ?? clients.get(companyId, quote.clientId),
+    quote.seller ? undefined : (known.company ?? readIssuer(companyId)),
+    quote.buyer ? undefined : (known.client ?? clients.get(companyId, quote.clientId)),
     readProject(companyId, quote.projectId),
   ]);
-  if (!client) throw conflict(pdfSourceMessages.quoteClientGone);
-  const logo = await readLogo(companyId, company.logoDocumentId);
+  const seller = quote.seller ?? sellerSnapshot(company ?? {});
+  let buyer = quote.buyer;
+  if (!buyer) {
+    if (!client) throw conflict(pdfSourceMessages.quoteClientGone);
+    buyer = buyerSnapshot(client);
+  }
+  const logo = await readLogo(companyId, seller.logoDocumentId);
   return {
     quote,
-    seller: sellerSnapshot(company),
-    buyer: buyerSnapshot(client),
+    seller,
+    buyer,
     date,
     ...(project ? { project } : {}),
     ...(logo ? { logo } : {}),

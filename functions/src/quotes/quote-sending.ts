@@ -9,7 +9,7 @@ import { staleVersionMessage } from '../data/entity-repository.js';
 import { clients } from '../data/entities/clients.js';
 import { quoteAsRead, quotes } from '../data/entities/quotes.js';
 import { nowIso } from '../data/ids.js';
-import { assertProfileComplete, readIssuer } from '../invoicing/issuer.js';
+import { assertProfileComplete, buyerSnapshot, readIssuer, sellerSnapshot } from '../invoicing/issuer.js';
 import { conflict } from '../lib/http-errors.js';
 import { archiveDocumentItems, discardPdf, drawPdf, quoteSubject, storePdf } from '../pdf/pdf-archive.js';
 import { quoteAsSent, quotePdfInput } from '../pdf/pdf-sources.js';
@@ -23,10 +23,10 @@ import { quoteMessages } from './quote-service.js';
  * exists.
  *
  * Its PDF is drawn first, from the quote as it is sent (the company and the client as they are
- * now), and stored unlisted; then one write, guarded by the version read, sends the quote with its
- * `pdfDocumentId` and lists the PDF as a document of type `quote`. If that write fails (a stale
- * version, a concurrent send) the stored PDF is deleted again: a quote is sent with its archive or
- * not at all.
+ * now, copied into the quote as its `seller` and `buyer`), and stored unlisted; then one write,
+ * guarded by the version read, sends the quote with its snapshots and `pdfDocumentId` and lists the
+ * PDF as a document of type `quote`. If that write fails (a stale version, a concurrent send) the
+ * stored PDF is deleted again: a quote is sent with its archive or not at all.
  */
 /**
  * What sending does between drawing the PDF and writing the quote as sent: the e-mail to the client
@@ -51,12 +51,19 @@ export async function sendQuote(
   const sentAt = nowIso();
   // Not re-priced: what the person saw is what is sent (a draft stored before VAT existed gets its
   // VAT fields as it reads).
-  const sentAs = (current: Quote): Quote => ({ ...quoteAsRead(current), status: 'sent', sentAt });
+  const seller = sellerSnapshot(company);
+  const buyer = buyerSnapshot(client);
+  const sentAs = (current: Quote): Quote => ({
+    ...quoteAsRead(current),
+    status: 'sent',
+    sentAt,
+    seller,
+    buyer,
+  });
   const input = await quotePdfInput(
     companyId,
     quoteAsSent(sentAs(stored)),
     calendarDateInFrance(new Date(sentAt)),
-    { company, client },
   );
   const pdf = await drawPdf(renderQuotePdf, input);
   const file = await storePdf(companyId, pdf);

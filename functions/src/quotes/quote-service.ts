@@ -49,7 +49,9 @@ export const quoteMessages = {
   backToDraft: 'Un devis envoyé ne peut pas redevenir un brouillon.',
   finalStatus: (from: QuoteStatus) => `Ce devis est ${label(from)} : son statut ne peut plus changer.`,
   sentIsFrozen:
-    'Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Validé », « Rejeté » ou « Expiré ».',
+    "Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Rejeté » ou « Expiré ». Son acceptation s'enregistre avec « Bon pour accord ».",
+  validateThroughAccept:
+    "Un devis passe à « Validé » par l'accord du client : enregistrez-le avec « Bon pour accord » (nom du signataire et date).",
   finalIsFrozen: (status: QuoteStatus) => `Ce devis est ${label(status)} : il ne peut plus être modifié.`,
   sendOnlyDraft: (status: QuoteStatus) =>
     `Ce devis est déjà ${label(status)} : seul un devis en brouillon peut être envoyé.`,
@@ -85,7 +87,8 @@ function statusChangeError(from: QuoteStatus, to: QuoteStatus) {
   if (canChangeQuoteStatus(from, to)) return undefined;
   if (from === 'draft')
     return conflict(to === 'sent' ? quoteMessages.sendThroughAction : quoteMessages.draftNotSent(to));
-  if (from === 'sent') return conflict(quoteMessages.backToDraft);
+  if (from === 'sent')
+    return conflict(to === 'validated' ? quoteMessages.validateThroughAccept : quoteMessages.backToDraft);
   return conflict(quoteMessages.finalStatus(from));
 }
 
@@ -252,8 +255,8 @@ export async function createQuote(companyId: string, data: QuoteCreateData): Pro
  * `PUT /api/quotes/{id}`. A draft takes every field and, when the body has `items`, all its lines,
  * in one write guarded by `version` (new percentages re-price the lines); its status stays draft
  * (sending is the `send` action). A sent quote keeps its content (lines sent back unchanged are
- * accepted) and may only move to validated (which sets `validatedAt`), rejected or expired; those
- * three are final.
+ * accepted) and may only move to rejected or expired; validated is the « Bon pour accord »
+ * (`acceptQuote`, which records the signer), never an edit (409). Those three are final.
  */
 export async function updateQuote(companyId: string, id: string, data: QuoteUpdateData): Promise<Quote> {
   const { version, items: lines, ...fields } = data;
@@ -288,8 +291,7 @@ export async function updateQuote(companyId: string, id: string, data: QuoteUpda
             : quoteMessages.finalIsFrozen(current.status),
         );
       }
-      const validated = fields.status === 'validated' && current.status !== 'validated';
-      return { ...current, status: fields.status, ...(validated ? { validatedAt: nowIso() } : {}) };
+      return { ...current, status: fields.status };
     },
     { expectedVersion: version },
   );

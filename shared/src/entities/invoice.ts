@@ -29,6 +29,7 @@ import { emailStatusSchema, sendMailFields } from '../sending.js';
 import { invoiceReminderSchema } from '../reminders.js';
 import * as z from 'zod';
 import '../zod-fr.js';
+import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';
 import { sectionField, vatBreakdownSchema } from './quote.js';
 
 /** The most lines one invoice carries. */
@@ -143,52 +144,12 @@ const invoiceBodyLines = {
   totalAmount: optionalField(moneyField({ nonNegative: true, message: 'Le montant HT est invalide' })),
 };
 
-/** The seller as it was when the invoice was issued (DOCUMENTS.md § 1), printed on the document. */
-export const sellerSnapshotSchema = z.object({
-  name: z.string(),
-  legalForm: optionalField(z.string()),
-  shareCapital: optionalField(moneyField()),
-  siren: optionalField(z.string()),
-  siret: optionalField(z.string()),
-  vatNumber: optionalField(z.string()),
-  registration: optionalField(z.string()),
-  address: optionalField(z.string()),
-  postalCode: optionalField(z.string()),
-  city: optionalField(z.string()),
-  country: optionalField(z.string()),
-  email: optionalField(z.string()),
-  phone: optionalField(z.string()),
-  website: optionalField(z.string()),
-  iban: optionalField(z.string()),
-  bic: optionalField(z.string()),
-  insurer: optionalField(z.string()),
-  insurerAddress: optionalField(z.string()),
-  insurancePolicyNumber: optionalField(z.string()),
-  insuranceActivities: optionalField(z.string()),
-  insuranceArea: optionalField(z.string()),
-  vatRegime: optionalField(z.string()),
-  vatOnDebits: optionalField(z.boolean()),
-  paymentTermDays: optionalField(z.number()),
-  latePenaltyRate: optionalField(z.string()),
-  earlyPaymentDiscount: optionalField(z.string()),
-  logoDocumentId: optionalField(z.string()),
-});
-export type SellerSnapshot = z.infer<typeof sellerSnapshotSchema>;
-
-/** The client as it was when the invoice was issued: a later rename changes nothing issued. */
-export const buyerSnapshotSchema = z.object({
-  name: z.string(),
-  kind: optionalField(z.string()),
-  address: optionalField(z.string()),
-  postalCode: optionalField(z.string()),
-  city: optionalField(z.string()),
-  country: optionalField(z.string()),
-  siret: optionalField(z.string()),
-  siren: optionalField(z.string()),
-  vatNumber: optionalField(z.string()),
-  email: optionalField(z.string()),
-});
-export type BuyerSnapshot = z.infer<typeof buyerSnapshotSchema>;
+export {
+  buyerSnapshotSchema,
+  sellerSnapshotSchema,
+  type BuyerSnapshot,
+  type SellerSnapshot,
+} from './party-snapshot.js';
 
 /** The longest reference of a payment (n° de chèque, libellé du virement). */
 export const PAYMENT_REFERENCE_MAX_LENGTH = 200;

@@ -26,6 +26,7 @@ import { emailStatusSchema } from '../sending.js';
 import { retentionRateField } from './company.js';
 import { MAX_OUVRAGE_COMPONENTS } from './library.js';
 import { SECTION_MESSAGE, SECTION_PATTERN, sectionIssues } from '../quote-sections.js';
+import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';
 import * as z from 'zod';
 import '../zod-fr.js';
 
@@ -272,6 +273,14 @@ export const quoteSchema = z.object({
   pdfDocumentId: optionalIdField,
   /** The latest e-mail of the sent quote to the client (docs/sending.md). */
   emailStatus: emailStatusSchema.optional(),
+  /**
+   * The company and the client as they were when the quote was sent, copied then: its PDF, drawn
+   * again (an archive made late, the signed PDF of an online acceptance) and the client's page show
+   * them, not what the profiles became since. Absent on a draft and on a quote sent before they
+   * were kept (its PDF then shows the company and the client as they are).
+   */
+  seller: sellerSnapshotSchema.optional(),
+  buyer: buyerSnapshotSchema.optional(),
   items: z.array(quoteItemSchema).optional(),
   /**
    * The lots of the devis (`quote-sections.ts`): each heading with its subtotal HT, in number
@@ -286,10 +295,12 @@ export type QuoteSection = NonNullable<Quote['sections']>[number];
  * A quote in `GET /api/quotes`: every field but its lines (`items`, answered by
  * `GET /api/quotes/{id}`), with its client and project (absent when none or gone).
  */
-export const quoteListItemSchema = quoteSchema.omit({ items: true }).extend({
-  client: entityRefSchema.optional(),
-  project: entityRefSchema.optional(),
-});
+export const quoteListItemSchema = quoteSchema
+  .omit({ items: true, sections: true, seller: true, buyer: true })
+  .extend({
+    client: entityRefSchema.optional(),
+    project: entityRefSchema.optional(),
+  });
 export type QuoteListItem = z.infer<typeof quoteListItemSchema>;
 
 /**

@@ -68,6 +68,7 @@ export const purchaseRoutes: RouteDefinition[] = [
     table: 'write',
     documents: 'write',
     memoryMb: 1024,
+    file: { via: 'multipart', field: 'file', content: 'parse' },
   },
   {
     method: 'GET',

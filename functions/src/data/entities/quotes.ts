@@ -424,8 +424,8 @@ export function lineOf(item: QuoteItem): QuoteItemData {
 
 /** Every attribute of a stored quote but its lines: what `GET /api/quotes` reads. */
 export const quoteListAttributes = Object.keys(quoteSchema.shape).filter(
-  (name): name is Exclude<keyof Quote & string, 'items' | 'sections'> =>
-    name !== 'items' && name !== 'sections',
+  (name): name is Exclude<keyof Quote & string, 'items' | 'sections' | 'seller' | 'buyer'> =>
+    name !== 'items' && name !== 'sections' && name !== 'seller' && name !== 'buyer',
 );
 
 /** A quote as lists show it: without its lines. */

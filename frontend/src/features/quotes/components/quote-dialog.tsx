@@ -212,7 +212,7 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title="Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Validé », « Rejeté » ou « Expiré »."
+          title="Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Rejeté » ou « Expiré ». Son acceptation s'enregistre avec « Bon pour accord »."
         />
       )}
       {final && (
