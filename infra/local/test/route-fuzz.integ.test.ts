@@ -177,26 +177,31 @@ async function fillPools(fuzzCompanies: ReadonlySet<string>): Promise<void> {
   for (const route of routes) {
     if (route.method === 'GET' && !route.path.includes('{')) resources.add(route.path);
   }
-  for (const resource of resources) {
-    const list = listRouteOf(resource);
-    if (!list) continue;
-    const read = async (cookie: string, companies?: ReadonlySet<string>) => {
-      const answer = await fetch(`${stack.url}${list.path}`, { headers: { cookie } });
-      return answer.ok ? idsOfList(await answer.json(), companies) : [];
-    };
-    if (list.access === 'super_admin') {
-      pools.own.set(
-        resource,
-        (await read(actor('super_admin').cookie, fuzzCompanies)).filter((id) => !protectedIds.has(id)),
-      );
-    } else {
-      pools.own.set(
-        resource,
-        (await read(actor('company_admin').cookie)).filter((id) => !protectedIds.has(id)),
-      );
-      pools.other.set(resource, await read(otherAdminCookie));
-    }
-  }
+  // Side by side: the reads are independent, and the pools keep creation order whatever answers first.
+  await Promise.all(
+    [...resources].map(async (resource) => {
+      const list = listRouteOf(resource);
+      if (!list) return;
+      const read = async (cookie: string, companies?: ReadonlySet<string>) => {
+        const answer = await fetch(`${stack.url}${list.path}`, { headers: { cookie } });
+        return answer.ok ? idsOfList(await answer.json(), companies) : [];
+      };
+      if (list.access === 'super_admin') {
+        const own = await read(actor('super_admin').cookie, fuzzCompanies);
+        pools.own.set(
+          resource,
+          own.filter((id) => !protectedIds.has(id)),
+        );
+      } else {
+        const [own, other] = await Promise.all([read(actor('company_admin').cookie), read(otherAdminCookie)]);
+        pools.own.set(
+          resource,
+          own.filter((id) => !protectedIds.has(id)),
+        );
+        pools.other.set(resource, other);
+      }
+    }),
+  );
 }
 
 let otherAdminCookie = '';
@@ -249,8 +254,7 @@ beforeAll(async () => {
     cookie: superAdmin.cookieHeader,
   });
 
-  await withOneOfEach(alpha);
-  await withOneOfEach(beta);
+  await Promise.all([withOneOfEach(alpha), withOneOfEach(beta)]);
   await fillPools(new Set([alpha.companyId, beta.companyId]));
   pools.own.set('company', [alpha.companyId]);
   pools.other.set('company', [beta.companyId]);
