@@ -16,16 +16,13 @@ import type { Supplier } from '@btp/shared/entities/supplier';
 import { supplierCreateInput } from '@btp/shared/entities/supplier';
 import { supplierInvoiceCreateInput, type SupplierInvoice } from '@btp/shared/entities/supplier-invoice';
 import type { EntityRef } from '@btp/shared/record';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { numberSeries, takeNextNumber } from '../data/counters.js';
 import type { Fields } from '../data/entity-repository.js';
 import { documents } from '../data/entities/documents.js';
-import { supplierInvoices } from '../data/entities/supplier-invoices.js';
+import { supplierInvoiceAsRead, supplierInvoices } from '../data/entities/supplier-invoices.js';
 import { suppliers } from '../data/entities/suppliers.js';
 import { newId, nowIso } from '../data/ids.js';
-import { companyMarkerKey, normaliseUnique, type Key } from '../data/keys.js';
+import { normaliseUnique } from '../data/keys.js';
 import { referenceStamp } from '../data/reference-stamps.js';
-import type { TransactItem } from '../data/transactions.js';
 import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../documents/document-storage.js';
 import { sanitiseFileName } from '../documents/file-names.js';
 import { parseMultipartForm } from '../documents/multipart-form.js';
@@ -37,10 +34,9 @@ import {
   type ReceivedInvoice,
   type ReceivedSeller,
 } from '../einvoicing/import/received-invoice.js';
-import { awsErrorToHttp } from '../lib/aws-errors.js';
-import { db, tableName } from '../lib/dynamo.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
 import { logger } from '../lib/logger.js';
+import { createPricedSupplierInvoice, pricedFields, Writes } from './supplier-invoice-service.js';
 
 export const supplierInvoiceImportMessages = {
   fileRequired: 'Le fichier est requis : choisissez une facture électronique (PDF Factur-X, CII ou UBL).',
@@ -149,46 +145,6 @@ function detailsOf(issues: readonly { path: PropertyKey[]; message: string }[]):
   return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
-/** The marker that makes one supplier's invoice number unique in the company. */
-function referenceMarkerKey(companyId: string, supplierId: string, reference: string): Key {
-  return companyMarkerKey(
-    companyId,
-    supplierInvoices.type,
-    'SUPPLIER_REFERENCE',
-    `${supplierId} ${reference}`,
-  );
-}
-
-/**
- * The put of that marker. A marker left by an invoice since deleted (the delete route does not
- * know it) or re-typed to another supplier or number is taken over; a live one is a 409.
- */
-async function referenceMarkerItem(
-  companyId: string,
-  supplierId: string,
-  reference: string,
-  invoiceId: string,
-): Promise<TransactItem> {
-  const key = referenceMarkerKey(companyId, supplierId, reference);
-  let owner: string | undefined;
-  try {
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
-    );
-    owner = typeof Item?.ownerId === 'string' ? Item.ownerId : undefined;
-  } catch (error) {
-    throw awsErrorToHttp(error) ?? error;
-  }
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { ...key, ownerId: invoiceId },
-      ConditionExpression: owner ? 'ownerId = :stale' : 'attribute_not_exists(pk)',
-      ...(owner ? { ExpressionAttributeValues: { ':stale': owner } } : {}),
-    },
-  };
-}
-
 /** Reads the multipart body's `file` (at most 4 MiB). */
 async function receivedFile(request: ImportRequest): Promise<{ name: string; data: Buffer }> {
   const raw =
@@ -238,17 +194,17 @@ export async function importSupplierInvoice(
   const matched = sellerAmong(known, seller);
   const sameName = known.some((supplier) => normaliseUnique(supplier.name) === normaliseUnique(seller.name));
 
-  if (matched) {
-    const recorded = await supplierInvoices.listAll(companyId, ['supplierId', 'supplierReference', 'number']);
-    const duplicate = recorded.find(
-      (other) =>
-        other.supplierId === matched.id &&
-        !!other.supplierReference &&
-        normaliseUnique(other.supplierReference) === normaliseUnique(invoice.number),
-    );
-    if (duplicate) {
-      throw conflict(supplierInvoiceImportMessages.duplicate(invoice.number, matched.name, duplicate.number));
-    }
+  const recorded = matched
+    ? await supplierInvoices.listAll(companyId, ['supplierId', 'supplierReference', 'number', 'kind'])
+    : [];
+  const sameNumber = (reference: string | undefined, number: string) =>
+    !!reference && normaliseUnique(reference) === normaliseUnique(number);
+  // Records typed by hand before numbers were unique have no marker: they are looked for too.
+  const duplicate = recorded.find(
+    (other) => other.supplierId === matched?.id && sameNumber(other.supplierReference, invoice.number),
+  );
+  if (matched && duplicate) {
+    throw conflict(supplierInvoiceImportMessages.duplicate(invoice.number, matched.name, duplicate.number));
   }
 
   const supplierFields = matched ? undefined : newSupplierFields(seller, invoice, !!sameName);
@@ -256,25 +212,8 @@ export async function importSupplierInvoice(
   const supplierName = matched?.name ?? supplierFields?.name ?? seller.name;
   const invoiceId = newId();
   const documentId = newId();
+  const { fields } = receivedFields(invoice, supplierId, documentId);
 
-  const parsedInvoice = supplierInvoiceCreateInput.safeParse({
-    supplierId,
-    status: 'draft',
-    title: `Facture ${invoice.number}`,
-    totalAmount: money(invoice.totalCents),
-    paidAmount: '0.00',
-    dueDate: invoice.dueDate,
-    receivedAt: nowIso(),
-    items: invoice.lines.map((line) => ({ ...line })),
-    supplierReference: invoice.number,
-    issueDate: invoice.issueDate,
-    netAmount: money(invoice.netCents),
-    vatAmount: money(invoice.vatCents),
-    documentId,
-  });
-  if (!parsedInvoice.success) {
-    throw badRequest(supplierInvoiceImportMessages.invalid, detailsOf(parsedInvoice.error.issues));
-  }
   const { mimeType, extension } = formats[format];
   const syntaxLabel = format === 'pdf' ? 'Factur-X' : invoice.syntax === 'CII' ? 'CII' : 'UBL';
   const originalName = sanitiseFileName(file.name || `facture-${invoice.number}${extension}`);
@@ -290,58 +229,101 @@ export async function importSupplierInvoice(
     size: file.data.byteLength,
     path: objectKey,
   };
-  const markerItem = await referenceMarkerItem(companyId, supplierId, invoice.number, invoiceId);
 
+  // A supplier found is stamped here, on condition it exists (its deletion then cannot miss this
+  // invoice, see data/reference-stamps.ts); one created here needs no stamp.
+  const supplierWrites = supplierFields
+    ? new Writes().add(suppliers.createItems(companyId, supplierFields, supplierId).items, () =>
+        conflict(supplierInvoiceImportMessages.supplierNameTaken),
+      )
+    : new Writes().add(referenceStamp(suppliers.key(companyId, supplierId)), () =>
+        conflict(supplierInvoiceImportMessages.supplierGone),
+      );
+  let document: DocumentRecord | undefined;
   await putDocumentObject(objectKey, file.data, mimeType);
   let created: SupplierInvoice | undefined;
-  let document: DocumentRecord | undefined;
   try {
-    await takeNextNumber(
-      companyId,
-      numberSeries.supplierInvoice,
-      (number) => {
-        // A supplier found is stamped here, on condition it exists (its deletion then cannot
-        // miss this invoice, see data/reference-stamps.ts); one created here needs no stamp. The
-        // invoice's own stamp of it is left out (one transaction cannot write an item twice), so
-        // the positions below stay those of `explain`.
-        const supplierItems: TransactItem[] = supplierFields
-          ? suppliers.createItems(companyId, supplierFields, supplierId).items
-          : [referenceStamp(suppliers.key(companyId, supplierId))];
-        const supplierSk = suppliers.key(companyId, supplierId).sk;
-        const invoiceWrite = supplierInvoices.createItems(
-          companyId,
-          { ...parsedInvoice.data, number } as Fields<SupplierInvoice>,
-          invoiceId,
-        );
-        const invoiceItems = invoiceWrite.items.filter((item) => item.Update?.Key?.sk !== supplierSk);
+    created = await createPricedSupplierInvoice(companyId, fields, {
+      id: invoiceId,
+      before: supplierWrites,
+      // The invoice's own stamp of its supplier is left out: one transaction cannot write an item twice.
+      withoutStampOf: suppliers.key(companyId, supplierId),
+      supplierName: async () => supplierName,
+      after: () => {
         const documentWrite = documents.createItems(companyId, documentFields, documentId);
-        created = invoiceWrite.record;
         document = documentWrite.record;
-        return [...supplierItems, ...invoiceItems, ...documentWrite.items, markerItem];
+        return new Writes().add(documentWrite.items);
       },
-      (index) => {
-        const supplierCount = supplierFields ? 2 : 1;
-        if (index < supplierCount) {
-          return conflict(
-            supplierFields
-              ? supplierInvoiceImportMessages.supplierNameTaken
-              : supplierInvoiceImportMessages.supplierGone,
-          );
-        }
-        // The supplier invoice (2 items) and the document (1) have fresh ids: only the marker is left.
-        return index === supplierCount + 3
-          ? conflict(supplierInvoiceImportMessages.duplicateNow(invoice.number, supplierName))
-          : undefined;
-      },
-    );
+    });
   } catch (error) {
     await discardObject(objectKey, 'records not written');
     throw error;
   }
-  if (!created || !document) throw new Error('import transaction wrote nothing');
+  if (!document) throw new Error('import transaction wrote nothing');
   return {
-    supplierInvoice: { ...created, supplier: { id: supplierId, name: supplierName } },
+    supplierInvoice: { ...supplierInvoiceAsRead(created), supplier: { id: supplierId, name: supplierName } },
     document,
     supplierCreated: !matched,
   };
+}
+
+/**
+ * The supplier invoice an e-invoice becomes (docs/e-invoice-import.md, "Mapping"): a draft with
+ * the file's number, dates and lines; its totals are computed from the lines as for any supplier
+ * invoice, and must be the file's (HT, VAT, TTC), else — a file without lines (MINIMUM, BASIC WL),
+ * or lines that do not add up — the record keeps the file's HT, VAT and TTC without lines.
+ */
+export function receivedFields(
+  invoice: ReceivedInvoice,
+  supplierId: string,
+  documentId: string,
+): { fields: ReturnType<typeof pricedFields> } {
+  const body = {
+    supplierId,
+    status: 'draft',
+    kind: 'invoice',
+    title: `Facture ${invoice.number}`,
+    paidAmount: '0.00',
+    dueDate: invoice.dueDate,
+    receivedAt: nowIso(),
+    supplierReference: invoice.number,
+    issueDate: invoice.issueDate,
+    documentId,
+  };
+  const withLines = supplierInvoiceCreateInput.safeParse({
+    ...body,
+    lines: invoice.lines.map((line) => ({
+      description: line.description,
+      unit: line.unit,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      vatRate: line.vatRate,
+    })),
+  });
+  if (withLines.success && invoice.lines.length > 0) {
+    const data = withLines.data;
+    const stated = (data.lines ?? []).map((line, index) => ({ ...line, total: invoice.lines[index]!.total }));
+    try {
+      const fields = pricedFields(data, { lines: stated });
+      if (
+        fields.netAmount === money(invoice.netCents) &&
+        fields.vatAmount === money(invoice.vatCents) &&
+        fields.totalAmount === money(invoice.totalCents)
+      ) {
+        return { fields };
+      }
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+    }
+  }
+  const parsed = supplierInvoiceCreateInput.safeParse({
+    ...body,
+    totalAmount: money(invoice.totalCents),
+    netAmount: money(invoice.netCents),
+    vatAmount: money(invoice.vatCents),
+  });
+  if (!parsed.success) {
+    throw badRequest(supplierInvoiceImportMessages.invalid, detailsOf(parsed.error.issues));
+  }
+  return { fields: pricedFields(parsed.data) };
 }
