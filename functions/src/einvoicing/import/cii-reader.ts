@@ -15,7 +15,7 @@ import {
   refuseCreditNote,
   requireEuro,
   type ReceivedInvoice,
-  type ReceivedLine,
+  type ReadFigures,
   withSiret,
 } from './received-invoice.js';
 import { importMessages, importRefused } from './import-errors.js';
@@ -34,7 +34,7 @@ function amountIn(nodes: XmlNode[], currency: string | undefined): string | unde
   return textOf(inCurrency ?? nodes.find((node) => !attributeOf(node, 'currencyID')) ?? nodes[0]);
 }
 
-function line(item: XmlNode, index: number): ReceivedLine {
+function line(item: XmlNode, index: number): ReadFigures['lines'][number] {
   const at = `la ligne ${index + 1}`;
   const agreement = child(item, 'SpecifiedLineTradeAgreement');
   const delivery = child(item, 'SpecifiedLineTradeDelivery');

@@ -15,7 +15,7 @@ import {
   refuseCreditNote,
   requireEuro,
   type ReceivedInvoice,
-  type ReceivedLine,
+  type ReadFigures,
   withSiret,
 } from './received-invoice.js';
 import { attributeOf, child, children, textAt, textOf, type XmlNode } from './safe-xml.js';
@@ -28,7 +28,7 @@ function amountIn(nodes: XmlNode[], currency: string | undefined): string | unde
   return textOf(inCurrency ?? nodes[0]);
 }
 
-function line(item: XmlNode, index: number): ReceivedLine {
+function line(item: XmlNode, index: number): ReadFigures['lines'][number] {
   const at = `la ligne ${index + 1}`;
   const quantity = child(item, 'InvoicedQuantity');
   const unit = attributeOf(quantity, 'unitCode');
