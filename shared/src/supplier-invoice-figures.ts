@@ -222,7 +222,7 @@ export function supplierRemainingCents(record: SupplierInvoiceAmounts): number {
 export function supplierOwedCents(record: SupplierInvoiceAmounts): number {
   if (!isInEuros(record)) return 0;
   const remaining = supplierRemainingCents(record);
-  return isSupplierCreditNote(record) ? -remaining : remaining;
+  return isSupplierCreditNote(record) ? 0 - remaining : remaining;
 }
 
 /** One movement of purchases HT (cash basis), in cents. */
@@ -246,7 +246,7 @@ export function purchaseEntry(record: SupplierInvoiceAmounts): PurchaseEntry | u
   if (isSupplierCreditNote(record)) {
     if (record.creditedInvoiceId) return undefined;
     const cents = withoutVat ? centsOf(record.totalAmount) : centsOf(record.netAmount);
-    return { cents: -cents, month, withoutVat };
+    return { cents: 0 - cents, month, withoutVat };
   }
   if (withoutVat) {
     // Before lines, a supplier invoice's one figure was what was paid (or its total, marked paid).

@@ -14,7 +14,15 @@ import { MULTIPART_UPLOAD_MAX_BYTES } from '@btp/shared/document-upload';
 import type { DocumentRecord } from '@btp/shared/entities/document';
 import type { Supplier } from '@btp/shared/entities/supplier';
 import { supplierCreateInput } from '@btp/shared/entities/supplier';
-import { supplierInvoiceCreateInput, type SupplierInvoice } from '@btp/shared/entities/supplier-invoice';
+import {
+  supplierInvoiceCreateInput,
+  type SupplierInvoice,
+  type SupplierInvoiceAdjustment,
+  type SupplierInvoiceLine,
+} from '@btp/shared/entities/supplier-invoice';
+import { centsOf } from '@btp/shared/finance';
+import { DecimalInputError, formatEuro, formatPercent, parsePercent, sumCents } from '@btp/shared/money';
+import type { VatBreakdownEntry } from '@btp/shared/vat';
 import type { EntityRef } from '@btp/shared/record';
 import type { Fields } from '../data/entity-repository.js';
 import { documents } from '../data/entities/documents.js';
@@ -31,12 +39,18 @@ import {
   normalisedIdentifier,
   sirenOfFrenchVat,
   money,
+  type ReceivedAllowanceCharge,
   type ReceivedInvoice,
   type ReceivedSeller,
 } from '../einvoicing/import/received-invoice.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
 import { logger } from '../lib/logger.js';
-import { createPricedSupplierInvoice, pricedFields, Writes } from './supplier-invoice-service.js';
+import {
+  createPricedSupplierInvoice,
+  pricedFields,
+  Writes,
+  type ReceivedParts,
+} from './supplier-invoice-service.js';
 
 export const supplierInvoiceImportMessages = {
   fileRequired: 'Le fichier est requis : choisissez une facture électronique (PDF Factur-X, CII ou UBL).',
@@ -49,6 +63,10 @@ export const supplierInvoiceImportMessages = {
   supplierNameTaken:
     "Un fournisseur de ce nom vient d'être créé entre-temps : recommencez l'import pour lui rattacher la facture.",
   invalid: 'La facture électronique contient des données que BTP Gestion ne peut pas enregistrer.',
+  creditedUnknown: (reference: string) =>
+    `La facture ${reference} que cet avoir corrige n'est pas enregistrée pour ce fournisseur : l'avoir est importé sans lien, rattachez-le à sa facture en le modifiant.`,
+  creditedFull: (reference: string, number: string, left: string) =>
+    `L'avoir dépasse ce qui reste à créditer sur la facture ${reference} (${number} : ${left}) : il est importé sans lien, vérifiez-le puis rattachez-le en le modifiant.`,
 } as const;
 
 /** A multipart body larger than this is refused before it is read: the file cannot fit. */
@@ -61,11 +79,15 @@ const formats: Record<ReceivedFormat, { mimeType: string; extension: string }> =
   xml: { mimeType: 'application/xml', extension: '.xml' },
 };
 
-/** What the route answers: the draft (with its supplier), its document, and whether the supplier is new. */
+/**
+ * What the route answers: the draft (with its supplier), its document, whether the supplier is
+ * new, and for a credit note that names an invoice it could not be linked to, why.
+ */
 export interface SupplierInvoiceImport {
   supplierInvoice: SupplierInvoice & { supplier: EntityRef };
   document: DocumentRecord;
   supplierCreated: boolean;
+  notLinked?: string;
 }
 
 type KnownSupplier = Pick<Supplier, 'id' | 'name' | 'siret' | 'vatNumber'>;
@@ -194,8 +216,15 @@ export async function importSupplierInvoice(
   const matched = sellerAmong(known, seller);
   const sameName = known.some((supplier) => normaliseUnique(supplier.name) === normaliseUnique(seller.name));
 
-  const recorded = matched
-    ? await supplierInvoices.listAll(companyId, ['supplierId', 'supplierReference', 'number', 'kind'])
+  const recorded: Recorded[] = matched
+    ? await supplierInvoices.listAll(companyId, [
+        'supplierId',
+        'supplierReference',
+        'number',
+        'kind',
+        'totalAmount',
+        'creditNotes',
+      ])
     : [];
   const sameNumber = (reference: string | undefined, number: string) =>
     !!reference && normaliseUnique(reference) === normaliseUnique(number);
@@ -212,7 +241,8 @@ export async function importSupplierInvoice(
   const supplierName = matched?.name ?? supplierFields?.name ?? seller.name;
   const invoiceId = newId();
   const documentId = newId();
-  const { fields } = receivedFields(invoice, supplierId, documentId);
+  const credited = creditedInvoiceOf(invoice, recorded, matched?.id);
+  const fields = receivedFields(invoice, supplierId, documentId, credited.invoice?.id);
 
   const { mimeType, extension } = formats[format];
   const syntaxLabel = format === 'pdf' ? 'Factur-X' : invoice.syntax === 'CII' ? 'CII' : 'UBL';
@@ -264,66 +294,179 @@ export async function importSupplierInvoice(
     supplierInvoice: { ...supplierInvoiceAsRead(created), supplier: { id: supplierId, name: supplierName } },
     document,
     supplierCreated: !matched,
+    ...(credited.notLinked ? { notLinked: credited.notLinked } : {}),
   };
 }
 
+type Recorded = Pick<
+  SupplierInvoice,
+  'id' | 'supplierId' | 'supplierReference' | 'number' | 'kind' | 'totalAmount' | 'creditNotes'
+>;
+
 /**
- * The supplier invoice an e-invoice becomes (docs/e-invoice-import.md, "Mapping"): a draft with
- * the file's number, dates and lines; its totals are computed from the lines as for any supplier
- * invoice, and must be the file's (HT, VAT, TTC), else — a file without lines (MINIMUM, BASIC WL),
- * or lines that do not add up — the record keeps the file's HT, VAT and TTC without lines.
+ * The invoice a received credit note corrects: the supplier's invoice whose number (its
+ * `supplierReference`) is the note's first preceding invoice (BT-25), when the note's TTC fits in
+ * what remains to credit on it; else none, and why (the person links it by hand).
+ */
+function creditedInvoiceOf(
+  invoice: ReceivedInvoice,
+  recorded: readonly Recorded[],
+  supplierId: string | undefined,
+): { invoice?: Recorded; notLinked?: string } {
+  const reference = invoice.precedingInvoices[0]?.number;
+  if (invoice.kind !== 'credit_note' || !reference || !supplierId) return {};
+  const found = recorded.find(
+    (other) =>
+      other.supplierId === supplierId &&
+      (other.kind ?? 'invoice') === 'invoice' &&
+      !!other.supplierReference &&
+      normaliseUnique(other.supplierReference) === normaliseUnique(reference),
+  );
+  if (!found) return { notLinked: supplierInvoiceImportMessages.creditedUnknown(reference) };
+  const left =
+    centsOf(found.totalAmount) -
+    sumCents((found.creditNotes ?? []).map((entry) => centsOf(entry.totalAmount)));
+  if (invoice.totalCents > left) {
+    return {
+      notLinked: supplierInvoiceImportMessages.creditedFull(
+        reference,
+        found.number,
+        formatEuro(Math.max(0, left)),
+      ),
+    };
+  }
+  return { invoice: found };
+}
+
+/** "5.5" → "5.50": a rate of the file as the records write it. */
+const rateText = (rate: string): string => formatPercent(parsePercent(rate));
+
+/** Σ amounts in cents → "12.50", or nothing when there are none. */
+function summed(entries: readonly ReceivedAllowanceCharge[]): string | undefined {
+  return entries.length === 0 ? undefined : money(sumCents(entries.map((entry) => entry.amountCents)));
+}
+
+function adjustments(entries: readonly ReceivedAllowanceCharge[]): SupplierInvoiceAdjustment[] {
+  return entries.map((entry) => ({
+    ...(entry.reason ? { reason: entry.reason } : {}),
+    ...(entry.reasonCode ? { reasonCode: entry.reasonCode } : {}),
+    amount: money(entry.amountCents),
+    vatRate: rateText(entry.vatRate ?? '0'),
+    ...(entry.vatCategory ? { vatCategory: entry.vatCategory } : {}),
+  }));
+}
+
+/** The file's VAT breakdown per rate (its categories of one rate summed: the records break down by rate). */
+function statedBreakdown(invoice: ReceivedInvoice): VatBreakdownEntry[] {
+  const byRate = new Map<string, { base: number; amount: number }>();
+  for (const entry of invoice.vatBreakdown) {
+    const rate = rateText(entry.rate);
+    const sum = byRate.get(rate) ?? { base: 0, amount: 0 };
+    byRate.set(rate, { base: sum.base + entry.baseCents, amount: sum.amount + entry.vatCents });
+  }
+  return [...byRate].map(([rate, sum]) => ({ rate, base: money(sum.base), amount: money(sum.amount) }));
+}
+
+/**
+ * The supplier invoice an e-invoice becomes (docs/e-invoice-import.md, "Mapping"): a draft invoice
+ * or credit note with the file's number, dates, lines (their stated net amounts, base quantities,
+ * allowances and charges), document allowances and charges, stated VAT per rate, prepaid and
+ * rounding amounts, currency and preceding invoices. Its totals are computed from them as for any
+ * supplier invoice and must be the file's HT, VAT and TTC; when they cannot be (a MINIMUM file
+ * without VAT breakdown, a line the records cannot hold), the record keeps the file's HT, VAT and
+ * TTC without lines, never other figures.
  */
 export function receivedFields(
   invoice: ReceivedInvoice,
   supplierId: string,
   documentId: string,
-): { fields: ReturnType<typeof pricedFields> } {
+  creditedInvoiceId?: string,
+): ReturnType<typeof pricedFields> {
+  const note = invoice.kind === 'credit_note';
   const body = {
     supplierId,
     status: 'draft',
-    kind: 'invoice',
-    title: `Facture ${invoice.number}`,
+    kind: invoice.kind,
+    title: `${note ? 'Avoir' : 'Facture'} ${invoice.number}`,
     paidAmount: '0.00',
     dueDate: invoice.dueDate,
     receivedAt: nowIso(),
     supplierReference: invoice.number,
     issueDate: invoice.issueDate,
     documentId,
+    creditedInvoiceId,
   };
-  const withLines = supplierInvoiceCreateInput.safeParse({
-    ...body,
-    lines: invoice.lines.map((line) => ({
-      description: line.description,
-      unit: line.unit,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      vatRate: line.vatRate,
-    })),
-  });
-  if (withLines.success && invoice.lines.length > 0) {
-    const data = withLines.data;
-    const stated = (data.lines ?? []).map((line, index) => ({ ...line, total: invoice.lines[index]!.total }));
-    try {
-      const fields = pricedFields(data, { lines: stated });
-      if (
-        fields.netAmount === money(invoice.netCents) &&
-        fields.vatAmount === money(invoice.vatCents) &&
-        fields.totalAmount === money(invoice.totalCents)
-      ) {
-        return { fields };
-      }
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-    }
-  }
-  const parsed = supplierInvoiceCreateInput.safeParse({
-    ...body,
-    totalAmount: money(invoice.totalCents),
+  const euro = invoice.currency === 'EUR';
+  const received: ReceivedParts = {
+    typeCode: invoice.typeCode,
+    ...(euro ? {} : { currency: invoice.currency, vatAmountInEuros: money(invoice.vatEuroCents) }),
+    ...(invoice.precedingInvoices.length > 0 ? { precedingInvoices: invoice.precedingInvoices } : {}),
+    ...(invoice.prepaidCents !== 0 ? { prepaidAmount: money(invoice.prepaidCents) } : {}),
+    ...(invoice.roundingCents !== 0 ? { roundingAmount: money(invoice.roundingCents) } : {}),
+  };
+  const expected = {
     netAmount: money(invoice.netCents),
     vatAmount: money(invoice.vatCents),
-  });
+    totalAmount: money(invoice.totalCents),
+  };
+  try {
+    const withLines = supplierInvoiceCreateInput.safeParse({
+      ...body,
+      lines: invoice.lines.map((line) => ({
+        description: line.description,
+        unit: line.unit,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        vatRate: line.vatRate,
+      })),
+    });
+    if (withLines.success && invoice.lines.length > 0) {
+      const data = withLines.data;
+      const stated: SupplierInvoiceLine[] = (data.lines ?? []).map((line, index) => {
+        const read = invoice.lines[index]!;
+        return {
+          ...line,
+          ...(read.priceBaseQuantity ? { priceBaseQuantity: read.priceBaseQuantity } : {}),
+          ...(summed(read.allowances) ? { allowanceAmount: summed(read.allowances) } : {}),
+          ...(summed(read.charges) ? { chargeAmount: summed(read.charges) } : {}),
+          vatCategory: read.vatCategory,
+          total: read.total,
+        };
+      });
+      const fields = pricedFields(data, {
+        ...received,
+        lines: stated,
+        allowances: adjustments(invoice.allowances),
+        charges: adjustments(invoice.charges),
+        vatBreakdown: statedBreakdown(invoice),
+      });
+      if (
+        fields.netAmount === expected.netAmount &&
+        fields.vatAmount === expected.vatAmount &&
+        fields.totalAmount === expected.totalAmount
+      ) {
+        return fields;
+      }
+    }
+  } catch (error) {
+    // A rate or an amount the rules cannot read: the record keeps the file's totals instead.
+    if (
+      !(error instanceof HttpError) &&
+      !(error instanceof DecimalInputError) &&
+      !(error instanceof RangeError)
+    ) {
+      throw error;
+    }
+  }
+  const parsed = supplierInvoiceCreateInput.safeParse({ ...body, ...expected });
   if (!parsed.success) {
     throw badRequest(supplierInvoiceImportMessages.invalid, detailsOf(parsed.error.issues));
   }
-  return { fields: pricedFields(parsed.data) };
+  let breakdown: VatBreakdownEntry[] = [];
+  try {
+    breakdown = statedBreakdown(invoice);
+  } catch {
+    breakdown = [];
+  }
+  return pricedFields(parsed.data, { ...received, vatBreakdown: breakdown });
 }

@@ -142,6 +142,7 @@ export type ReceivedParts = Partial<
     | 'roundingAmount'
     | 'typeCode'
     | 'currency'
+    | 'vatAmountInEuros'
     | 'precedingInvoices'
     | 'creditNotes'
     | 'creditedInvoiceNumber'
@@ -172,6 +173,7 @@ export function pricedFields(
     roundingAmount: base.roundingAmount,
     typeCode: base.typeCode,
     currency: base.currency,
+    vatAmountInEuros: base.vatAmountInEuros,
     precedingInvoices: base.precedingInvoices,
     creditNotes: data.kind === 'invoice' ? (base.creditNotes ?? []) : undefined,
     creditedInvoiceNumber: data.kind === 'credit_note' ? base.creditedInvoiceNumber : undefined,
@@ -194,7 +196,7 @@ export function pricedFields(
       ...fields,
       ...kept,
       totalAmount,
-      ...(detailed ? { netAmount, vatAmount } : {}),
+      ...(detailed ? { netAmount, vatAmount, vatBreakdown: base.vatBreakdown } : {}),
     }) as Omit<Fields<SupplierInvoice>, 'number'>;
   }
   const unused = [...(base.lines ?? [])];

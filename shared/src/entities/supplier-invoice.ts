@@ -12,6 +12,7 @@ import {
   enumField,
   idField,
   instantField,
+  isBlank,
   jsonItemsField,
   longTextField,
   moneyField,
@@ -178,7 +179,7 @@ function requireTotal(
   },
   context: z.RefinementCtx,
 ): void {
-  if (value.lines === undefined && value.totalAmount === undefined) {
+  if (isBlank(value.lines) && isBlank(value.totalAmount)) {
     context.addIssue({
       code: 'custom',
       path: ['totalAmount'],
@@ -192,7 +193,7 @@ function creditedOnlyOnNotes(
   value: { kind?: string; creditedInvoiceId?: string | undefined },
   context: z.RefinementCtx,
 ): void {
-  if (value.kind !== 'credit_note' && value.creditedInvoiceId !== undefined) {
+  if (value.kind !== 'credit_note' && !isBlank(value.creditedInvoiceId)) {
     context.addIssue({
       code: 'custom',
       path: ['creditedInvoiceId'],
@@ -232,9 +233,11 @@ export const supplierInvoiceSchema = z.object({
   creditNotes: defaultedField(z.array(supplierCreditNoteRefSchema), []),
   /** A credit note: the number (`FF-…`) of the invoice it corrects. */
   creditedInvoiceNumber: optionalField(z.string()),
-  /** An imported e-invoice: its type code (BT-3: 380, 381, 384, 389…) and currency (BT-5). */
+  /** An imported e-invoice: its type code (BT-3: 380, 381, 384, 389…) and currency (BT-5, absent: euros). */
   typeCode: optionalField(z.string()),
   currency: optionalField(z.string()),
+  /** An invoice in another currency: its VAT in euros (BT-111), what is deductible. */
+  vatAmountInEuros: optionalField(moneyField()),
   /** An imported credit note: the invoices it names (BT-25, BT-26). */
   precedingInvoices: optionalField(
     z.array(z.object({ number: z.string(), issueDate: optionalField(z.string()) })),
@@ -250,7 +253,10 @@ export const supplierInvoiceListItemSchema = supplierInvoiceSchema.extend({
 export type SupplierInvoiceListItem = z.infer<typeof supplierInvoiceListItemSchema>;
 
 /** `POST /api/supplier-invoices` body. */
-export const supplierInvoiceCreateInput = z.object(supplierInvoiceFields).superRefine(requireTotal);
+export const supplierInvoiceCreateInput = z
+  .object(supplierInvoiceFields)
+  // Run with the fields' own messages, so a form shows them all at once.
+  .superRefine(requireTotal, { when: () => true });
 export type SupplierInvoiceCreateInput = z.input<typeof supplierInvoiceCreateInput>;
 export type SupplierInvoiceCreateData = z.output<typeof supplierInvoiceCreateInput>;
 
@@ -260,7 +266,7 @@ export type SupplierInvoiceCreateData = z.output<typeof supplierInvoiceCreateInp
  */
 export const supplierInvoiceUpdateInput = z
   .object({ ...supplierInvoiceFields, ...updateVersionFields })
-  .superRefine(creditedOnlyOnNotes);
+  .superRefine(creditedOnlyOnNotes, { when: () => true });
 export type SupplierInvoiceUpdateInput = z.input<typeof supplierInvoiceUpdateInput>;
 export type SupplierInvoiceUpdateData = z.output<typeof supplierInvoiceUpdateInput>;
 

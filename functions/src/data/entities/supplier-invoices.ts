@@ -112,7 +112,7 @@ export function supplierInvoiceAsRead(stored: SupplierInvoice): SupplierInvoice 
     lines: legacy?.lines ?? stored.lines,
     allowances: stored.allowances ?? [],
     charges: stored.charges ?? [],
-    vatBreakdown: legacy?.vatBreakdown ?? stored.vatBreakdown ?? [],
+    vatBreakdown: stored.vatBreakdown?.length ? stored.vatBreakdown : (legacy?.vatBreakdown ?? []),
     vatDetailed: hasVatDetail(stored),
     creditNotes: stored.creditNotes ?? [],
     amountDue: formatMoney(supplierAmountDueCents(stored)),
