@@ -1,4 +1,8 @@
-import type { SupplierInvoice, SupplierInvoiceLine } from '@btp/shared/entities/supplier-invoice';
+import {
+  supplierInvoiceLineInput,
+  type SupplierInvoice,
+  type SupplierInvoiceLine,
+} from '@btp/shared/entities/supplier-invoice';
 import { formatMoney } from '@btp/shared/money';
 import {
   creditedCents,
@@ -30,9 +34,12 @@ export const supplierInvoices = entityRepository<SupplierInvoice>({
       field: 'lines',
       targetType: 'PROJECT',
       message: referenceMessages.project,
+      // The invoice's own project is stamped by the rule above (one transaction writes an item once).
       targets: (invoice) =>
         (invoice.lines ?? []).flatMap((line, index) =>
-          line.projectId ? [{ id: line.projectId, path: `lines.${index}.projectId` }] : [],
+          line.projectId && line.projectId !== invoice.projectId
+            ? [{ id: line.projectId, path: `lines.${index}.projectId` }]
+            : [],
         ),
     },
   ],
@@ -60,7 +67,13 @@ function legacyImportedLines(items: readonly unknown[] | undefined): SupplierInv
   for (const item of items ?? []) {
     const parsed = legacyImportedLine.safeParse(item);
     if (!parsed.success) return [];
-    lines.push(parsed.data);
+    // Written as the lines of today are (quantities "40.000"), when they read as such.
+    const normalised = supplierInvoiceLineInput.safeParse(parsed.data);
+    lines.push(
+      normalised.success
+        ? { ...parsed.data, ...normalised.data, unit: parsed.data.unit, total: parsed.data.total }
+        : parsed.data,
+    );
   }
   return lines;
 }
