@@ -38,7 +38,7 @@ interface ImportBody {
     paidAmount: string;
     receivedAt: string;
     documentId: string;
-    items: Record<string, string>[];
+    lines: Record<string, string>[];
     supplier: { id: string; name: string };
   };
   document: { id: string; name: string; type: string; supplierId: string; mimeType: string; size: number };
@@ -117,21 +117,31 @@ describe('POST /api/supplier-invoices/import', () => {
       documentId: document.id,
       supplier: { id: supplierInvoice.supplierId, name: 'Matériaux Dupont & Fils' },
     });
-    expect(supplierInvoice.items).toEqual([
+    expect(supplierInvoice).toMatchObject({
+      kind: 'invoice',
+      vatBreakdown: [
+        { rate: '20.00', base: '340.00', amount: '68.00' },
+        { rate: '10.00', base: '562.50', amount: '56.25' },
+      ],
+      remainingAmount: '1026.75',
+    });
+    expect(supplierInvoice.lines).toEqual([
       {
         description: 'Plaque de plâtre BA13 & rails',
-        quantity: '40',
+        quantity: '40.000',
         unit: 'C62',
         unitPrice: '8.50',
         vatRate: '20.00',
+        vatCategory: 'S',
         total: '340.00',
       },
       {
         description: 'Pose de cloison',
-        quantity: '12.5',
+        quantity: '12.500',
         unit: 'HUR',
         unitPrice: '45.00',
         vatRate: '10.00',
+        vatCategory: 'S',
         total: '562.50',
       },
     ]);
@@ -461,7 +471,7 @@ describe('round trip: our own Factur-X read back', () => {
       status: 'draft',
     });
     expect(issued.totalWithVat).toBe('1572.00');
-    expect(supplierInvoice.items.map((line) => [line.description, line.quantity, line.total])).toEqual([
+    expect(supplierInvoice.lines.map((line) => [line.description, line.quantity, line.total])).toEqual([
       ['Mur en parpaings', '12.500', '1062.50'],
       ['Enduit & finitions', '12.000', '270.00'],
     ]);
