@@ -53,6 +53,11 @@ export const supplierInvoiceImportMessages = {
   supplierNameTaken:
     "Un fournisseur de ce nom vient d'être créé entre-temps : recommencez l'import pour lui rattacher la facture.",
   invalid: 'La facture électronique contient des données que BTP Gestion ne peut pas enregistrer.',
+  // Until supplier invoices carry a kind and a currency (issue 29, branch supplier-invoices).
+  creditNote:
+    "Ce fichier est un avoir, pas une facture : l'import ne prend que les factures. Saisissez l'avoir à la main dans Achats (montant à déduire de la facture concernée).",
+  currency: (code: string) =>
+    `Cette facture est établie en ${code} : seules les factures en euros (EUR) sont importées.`,
 } as const;
 
 /** A multipart body larger than this is refused before it is read: the file cannot fit. */
@@ -233,6 +238,8 @@ export async function importSupplierInvoice(
   const file = await receivedFile(request);
   const { format, invoice } = await readEInvoice(file.data);
   const { seller } = invoice;
+  if (invoice.kind === 'credit_note') throw badRequest(supplierInvoiceImportMessages.creditNote);
+  if (invoice.currency !== 'EUR') throw badRequest(supplierInvoiceImportMessages.currency(invoice.currency));
 
   const known = await suppliers.listAll(companyId, ['name', 'siret', 'vatNumber']);
   const matched = sellerAmong(known, seller);
@@ -265,7 +272,14 @@ export async function importSupplierInvoice(
     paidAmount: '0.00',
     dueDate: invoice.dueDate,
     receivedAt: nowIso(),
-    items: invoice.lines.map((line) => ({ ...line })),
+    items: invoice.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      ...(line.unit ? { unit: line.unit } : {}),
+      unitPrice: line.unitPrice,
+      vatRate: line.vatRate ?? '0',
+      total: line.total,
+    })),
     supplierReference: invoice.number,
     issueDate: invoice.issueDate,
     netAmount: money(invoice.netCents),
