@@ -48,7 +48,7 @@ function texts(node: XmlNode | undefined, name: string, ...path: string[]): stri
 
 /** A `ChargeIndicator/Indicator`: true for a charge, false for an allowance. */
 const isCharge = (node: XmlNode): boolean =>
-  (textAt(node, 'ChargeIndicator', 'Indicator') ?? '').toLowerCase() === 'true';
+  ['true', '1'].includes((textAt(node, 'ChargeIndicator', 'Indicator') ?? '').toLowerCase());
 
 /** An allowance or charge (BG-20/21 at document level, BG-27/28 on a line). */
 function allowanceCharge(node: XmlNode, what: string, documentLevel: boolean): ReceivedAllowanceCharge {

@@ -22,7 +22,7 @@ export const importMessages = {
     `Ce fichier XML imbrique plus de ${depth} niveaux d'éléments : ce n'est pas une facture électronique valide.`,
   brokenXml: 'Ce fichier XML est illisible (mal formé) : il ne peut pas être importé.',
   notAnInvoice:
-    "Ce fichier XML n'est pas une facture : seules les factures au format CII (Factur-X) ou UBL 2.1 (Invoice) sont importées.",
+    "Ce fichier XML n'est pas une facture : seules les factures et avoirs au format CII (Factur-X) ou UBL 2.1 (Invoice, CreditNote) sont importés.",
   currency: (code: string) =>
     `Cette facture est établie en ${code} sans donner sa TVA en euros (devise de TVA « EUR », BT-6, et montant de TVA en euros, BT-111) : elle ne peut pas être importée. Demandez au fournisseur une facture qui indique la TVA en euros, ou saisissez-la à la main.`,
   documentType: (code: string) =>

@@ -152,10 +152,15 @@ function currencies(read: ReadDocument): Currencies {
   const currency = read.currency?.toUpperCase();
   if (!currency) throw importRefused(importMessages.missing('la devise de la facture (BT-5)'));
   const vatCurrency = read.vatCurrency?.toUpperCase();
+  // BT-110 is the total in BT-5 (or without currencyID); the one in BT-6 is BT-111. A file may
+  // give BT-111 alone (no VAT in its own currency): BT-110 is then absent, 0.
+  const inOwnCurrency = read.vatTotals.filter(
+    (total) => vatCurrency === currency || total.currency?.toUpperCase() !== vatCurrency,
+  );
   const inCurrency =
-    read.vatTotals.find((total) => total.currency?.toUpperCase() === currency) ??
-    read.vatTotals.find((total) => !total.currency);
-  if (read.vatTotals.length > 0 && !inCurrency) {
+    inOwnCurrency.find((total) => total.currency?.toUpperCase() === currency) ??
+    inOwnCurrency.find((total) => !total.currency);
+  if (inOwnCurrency.length > 0 && !inCurrency) {
     throw importRefused(importMessages.missing(`le total de la TVA en ${currency} (BT-110)`));
   }
   const vatCents = inCurrency?.cents ?? 0;

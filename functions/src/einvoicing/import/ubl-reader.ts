@@ -38,7 +38,8 @@ function identifier(node: XmlNode | undefined): ReceivedIdentifier | undefined {
   return { value, ...optional('scheme', attributeOf(node, 'schemeID')) };
 }
 
-const isCharge = (node: XmlNode): boolean => (textAt(node, 'ChargeIndicator') ?? '').toLowerCase() === 'true';
+const isCharge = (node: XmlNode): boolean =>
+  ['true', '1'].includes((textAt(node, 'ChargeIndicator') ?? '').toLowerCase());
 
 /** An `AllowanceCharge` (BG-20/21 at document level, BG-27/28 on a line). */
 function allowanceCharge(node: XmlNode, what: string, documentLevel: boolean): ReceivedAllowanceCharge {
