@@ -224,17 +224,18 @@ function linesFromBreakdown(read: ReadDocument): ReceivedLine[] {
 }
 
 /** The totals, stated or (when the file leaves one out) what the others make. */
-interface Totals {
-  lineTotalCents: number;
-  allowanceTotalCents: number;
-  chargeTotalCents: number;
-  netCents: number;
-  vatCents: number;
-  totalCents: number;
-  prepaidCents: number;
-  roundingCents: number;
-  dueCents: number;
-}
+type Totals = Pick<
+  ReceivedInvoice,
+  | 'lineTotalCents'
+  | 'allowanceTotalCents'
+  | 'chargeTotalCents'
+  | 'netCents'
+  | 'vatCents'
+  | 'totalCents'
+  | 'prepaidCents'
+  | 'roundingCents'
+  | 'dueCents'
+>;
 
 /** Refuses when `read` (stated by the file) differs from `expected` (what the other figures make). */
 function agree(read: number, expected: number, figure: string, rule: string, currency: string): void {
