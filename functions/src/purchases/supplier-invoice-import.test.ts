@@ -76,10 +76,11 @@ describe('importSupplierInvoice: nothing half-written', () => {
       'UNIQUE#SUPPLIER_NAME#matériaux dupont & fils',
       `SUPPLIER_INVOICE#${answer.supplierInvoice.id}`,
       expect.stringMatching(/^UNIQUE#SUPPLIER_INVOICE_NUMBER#ff-/),
-      `DOCUMENT#${answer.document.id}`,
       `UNIQUE#SUPPLIER_INVOICE_SUPPLIER_REFERENCE#${answer.supplierInvoice.supplierId} fa-2026-00412`,
-      // What the company owes its suppliers, in its aggregates.
+      `DOCUMENT#${answer.document.id}`,
+      // What the company owes its suppliers (and this one), in its aggregates.
       'AGG#TOTALS',
+      `AGG#SUPPLIER#${answer.supplierInvoice.supplierId}`,
     ]);
     expect(bucket.commandCalls(DeleteObjectCommand)).toHaveLength(0);
   });
@@ -101,7 +102,7 @@ describe('importSupplierInvoice: nothing half-written', () => {
     expect(answer.supplierCreated).toBe(false);
     const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
     // The supplier is written once only (a transaction cannot name an item twice): the stamp.
-    expect(items.filter((item) => JSON.stringify(item).includes(`SUPPLIER#${supplierId}"`))).toHaveLength(1);
+    expect(items.filter((item) => JSON.stringify(item).includes(`"SUPPLIER#${supplierId}"`))).toHaveLength(1);
     expect(items[1]?.Update).toMatchObject({
       Key: { sk: `SUPPLIER#${supplierId}` },
       ConditionExpression: 'attribute_exists(pk)',
@@ -111,9 +112,10 @@ describe('importSupplierInvoice: nothing half-written', () => {
       `SUPPLIER#${supplierId}`,
       `SUPPLIER_INVOICE#${answer.supplierInvoice.id}`,
       expect.stringMatching(/^UNIQUE#SUPPLIER_INVOICE_NUMBER#ff-/),
-      `DOCUMENT#${answer.document.id}`,
       `UNIQUE#SUPPLIER_INVOICE_SUPPLIER_REFERENCE#${supplierId} fa-2026-00412`,
+      `DOCUMENT#${answer.document.id}`,
       'AGG#TOTALS',
+      `AGG#SUPPLIER#${supplierId}`,
     ]);
 
     dynamo.on(TransactWriteCommand).rejects(

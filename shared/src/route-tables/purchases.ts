@@ -69,6 +69,14 @@ export const purchaseRoutes: RouteDefinition[] = [
     documents: 'write',
     memoryMb: 1024,
   },
+  // What the company owes each supplier, from the aggregates (AGG#SUPPLIER#…).
+  {
+    method: 'GET',
+    path: '/api/supplier-invoices/balances',
+    handler: 'supplier-invoices/balances',
+    access: 'user',
+    table: 'read',
+  },
   {
     method: 'GET',
     path: '/api/supplier-invoices/{id}',
@@ -80,6 +88,13 @@ export const purchaseRoutes: RouteDefinition[] = [
     method: 'PUT',
     path: '/api/supplier-invoices/{id}',
     handler: 'supplier-invoices/update',
+    access: 'user',
+    table: 'write',
+  },
+  {
+    method: 'POST',
+    path: '/api/supplier-invoices/{id}/pay',
+    handler: 'supplier-invoices/pay',
     access: 'user',
     table: 'write',
   },
