@@ -11,6 +11,7 @@ import {
   decimalText,
   isoDate,
   legalIdentity,
+  maxReceivedLines,
   money,
   normalisedIdentifier,
   optional,
@@ -265,7 +266,7 @@ export function readCiiInvoice(root: XmlNode): ReceivedInvoice {
   const number = textAt(document, 'ID');
   if (!number) throw importRefused(importMessages.missing('le numéro de la facture'));
   const items = children(transaction, 'IncludedSupplyChainTradeLineItem').filter(countedLine);
-  if (items.length > 1_000) throw importRefused(importMessages.tooManyLines(1_000));
+  if (items.length > maxReceivedLines) throw importRefused(importMessages.tooManyLines(maxReceivedLines));
   const { allowances, charges } = allowancesAndCharges(settlement, 'du document', true);
   const paymentTerms = children(settlement, 'SpecifiedTradePaymentTerms');
   const period = child(settlement, 'BillingSpecifiedPeriod');

@@ -470,6 +470,20 @@ describe('the VAT breakdown must cover the invoice', () => {
   });
 });
 
+describe('size', () => {
+  it('refuses more than 1 000 lines, in CII and UBL', () => {
+    const many = model({
+      lines: Array.from({ length: 1_001 }, (_, index) => line(String(index + 1), 'S', '20', 100)),
+      allowances: [],
+      charges: [],
+    });
+    expect(refusal(ciiXml(many))).toBe(importMessages.tooManyLines(1_000));
+    expect(refusal(ublXml(many))).toBe(importMessages.tooManyLines(1_000));
+    const thousand = { ...many, lines: many.lines.slice(0, 1_000) };
+    expect(read(ciiXml(withTotals(thousand))).lines).toHaveLength(1_000);
+  });
+});
+
 describe('Factur-X Extended sub-lines', () => {
   it('leaves out DETAIL and INFORMATION lines, whose amounts the invoice does not add', () => {
     const xml = ciiWith([
