@@ -133,8 +133,11 @@ export interface ReceivedLine {
   priceDiscount?: string;
   /** BT-149 item price base quantity (the net price is for this many units), decimal string; absent means 1. */
   priceBaseQuantity?: string;
-  /** BT-151 invoiced item VAT category code (UNTDID 5305: S, Z, E, AE, K, G, O, L, M). */
-  vatCategory: string;
+  /**
+   * BT-151 invoiced item VAT category code (UNTDID 5305: S, Z, E, AE, K, G, O, L, M). Absent only
+   * on the single line made from a MINIMUM invoice without VAT breakdown (with {@link vatRate}).
+   */
+  vatCategory?: string;
   /**
    * BT-152 invoiced item VAT rate in percent, decimal string ("20", "5.5", "0"). "0" for the
    * categories without a rate (E, AE, K, G, O). Absent only on the single line made from a MINIMUM
@@ -301,35 +304,20 @@ export interface ReceivedInvoice {
 /** Lines kept at most (a supplier invoice's `items` holds 1 000). */
 export const maxReceivedLines = 1_000;
 
-/** Credit note type codes of UNTDID 1001 that EN 16931 allows (BT-3). */
-const creditNoteTypeCodes = new Set([
-  '81',
-  '83',
-  '261',
-  '262',
-  '296',
-  '308',
-  '381',
-  '396',
-  '420',
-  '458',
-  '532',
-]);
-
-/** Refuses a credit note (BT-3): a supplier invoice's total is not negative, an avoir is typed by hand. */
-export function refuseCreditNote(typeCode: string | undefined): void {
-  if (typeCode && creditNoteTypeCodes.has(typeCode)) throw importRefused(importMessages.creditNote);
-}
-
 /** An XML decimal (`xs:decimal`): optional sign, digits, optional fraction; nothing else. */
 const xmlDecimal = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
-/** A required amount (two decimals at most, as EN 16931 says of amounts) in cents; 400 otherwise. */
+/** A required amount (two decimals at most, as EN 16931 says of amounts: BR-DEC-*) in cents; 400 otherwise. */
 export function amountCents(value: string | undefined, what: string): number {
   if (value === undefined) throw importRefused(importMessages.missing(what));
   const parsed = xmlDecimal.test(value) ? tryParseDecimal(value, 2) : undefined;
   if (!parsed?.ok) throw importRefused(importMessages.badAmount(what, value.slice(0, 40)));
   return parsed.units;
+}
+
+/** An amount that may be absent: its cents, or `undefined`. */
+export function optionalAmountCents(value: string | undefined, what: string): number | undefined {
+  return value === undefined ? undefined : amountCents(value, what);
 }
 
 /** A decimal kept as written (a quantity, a unit price), checked; 400 when it is not a number. */
@@ -345,6 +333,17 @@ export function decimalText(value: string | undefined, what: string, fallback?: 
   const unsigned = value.replace(/^\+/, '');
   const withZero = unsigned.replace(/^(-?)\./, '$10.');
   return withZero.endsWith('.') ? withZero.slice(0, -1) : withZero;
+}
+
+/** An optional decimal kept as written, checked when present. */
+export function optionalDecimalText(value: string | undefined, what: string): string | undefined {
+  return value === undefined ? undefined : decimalText(value, what);
+}
+
+/** The opposite of a decimal string ("2" → "-2", "-0.5" → "0.5", "0" stays "0"). */
+export function negatedDecimalText(value: string): string {
+  if (value.startsWith('-')) return value.slice(1);
+  return /^[0.]+$/.test(value) ? value : `-${value}`;
 }
 
 /** Integer cents as the API writes money: "1234.50". */
@@ -374,13 +373,6 @@ export function isoDate(value: string | undefined, what: string, required = fals
   return `${year}-${month}-${day}`;
 }
 
-/** Refuses an invoice in another currency than the euro (BT-5). */
-export function requireEuro(currency: string | undefined): void {
-  if (currency && currency.toUpperCase() !== 'EUR') {
-    throw importRefused(importMessages.currency(currency.slice(0, 10)));
-  }
-}
-
 /** `FR40303265045` → its SIREN `303265045`. */
 export function sirenOfFrenchVat(vatNumber: string | undefined): string | undefined {
   const match = /^FR[0-9A-Z]{2}(\d{9})$/.exec(vatNumber ?? '');
@@ -395,17 +387,17 @@ export function normalisedIdentifier(value: string | undefined): string | undefi
 }
 
 /**
- * The seller's SIREN and SIRET from its legal registration (BT-30 and its scheme: 0002 SIREN,
- * 0009 SIRET; without a scheme, 9 or 14 digits of a French seller) or, failing that, its French VAT
+ * A party's SIREN and SIRET from its legal registration (BT-30 / BT-47 and its scheme: 0002 SIREN,
+ * 0009 SIRET; without a scheme, 9 or 14 digits of a French party) or, failing that, its French VAT
  * number.
  */
 export function legalIdentity(
-  registration: string | undefined,
-  scheme: string | undefined,
+  registration: ReceivedIdentifier | undefined,
   vatNumber: string | undefined,
   countryCode: string | undefined,
 ): { siren?: string; siret?: string } {
-  const id = normalisedIdentifier(registration);
+  const id = normalisedIdentifier(registration?.value);
+  const scheme = registration?.scheme;
   const french = !countryCode || countryCode.toUpperCase() === 'FR';
   if (id && /^\d{14}$/.test(id) && (scheme === '0009' || (!scheme && french))) {
     return { siren: id.slice(0, 9), siret: id };
@@ -416,75 +408,20 @@ export function legalIdentity(
 }
 
 /**
- * Adds the SIRET a seller identifier gives (BT-29 with scheme 0009: CII `GlobalID`, UBL
- * `PartyIdentification`) when it is the establishment of the SIREN found (or when none was).
+ * Adds the SIRET a party identifier gives (BT-29 / BT-46 with scheme 0009) when it is the
+ * establishment of the SIREN found (or when none was).
  */
 export function withSiret(
   identity: { siren?: string; siret?: string },
-  identifier: string | undefined,
+  identifiers: ReceivedIdentifier[],
 ): { siren?: string; siret?: string } {
-  const siret = normalisedIdentifier(identifier);
+  const siret = normalisedIdentifier(identifiers.find((id) => id.scheme === '0009')?.value);
   if (identity.siret || !siret || !/^\d{14}$/.test(siret)) return identity;
   if (identity.siren && !siret.startsWith(identity.siren)) return identity;
   return { siren: siret.slice(0, 9), siret };
 }
 
-/** What the readers give today; the rest is filled by {@link checkedInvoice} until they read it. */
-export type ReadFigures = Pick<
-  ReceivedInvoice,
-  'syntax' | 'number' | 'issueDate' | 'dueDate' | 'netCents' | 'vatCents' | 'totalCents'
-> & {
-  seller: Omit<ReceivedSeller, 'identifiers'>;
-  lines: Omit<ReceivedLine, 'vatCategory' | 'allowances' | 'charges' | 'totalCents'>[];
-};
-
-/** Checks the totals: HT + TVA = TTC (cents), TTC not negative, lines not too many. */
-export function checkedInvoice(read: ReadFigures): ReceivedInvoice {
-  const invoice: ReceivedInvoice = {
-    ...read,
-    kind: 'invoice',
-    typeCode: '380',
-    signReversed: false,
-    notes: [],
-    precedingInvoices: [],
-    seller: { ...read.seller, identifiers: [] },
-    buyer: { identifiers: [] },
-    currency: 'EUR',
-    vatEuroCents: read.vatCents,
-    lines: read.lines.map((line) => ({
-      ...line,
-      vatCategory: 'S',
-      allowances: [],
-      charges: [],
-      totalCents: amountCents(line.total, 'le montant net'),
-    })),
-    linesFromBreakdown: false,
-    allowances: [],
-    charges: [],
-    vatBreakdown: [],
-    lineTotalCents: read.netCents,
-    allowanceTotalCents: 0,
-    chargeTotalCents: 0,
-    prepaidCents: 0,
-    roundingCents: 0,
-    dueCents: read.totalCents,
-  };
-  if (invoice.totalCents < 0) throw importRefused(importMessages.negativeTotal);
-  if (invoice.netCents + invoice.vatCents !== invoice.totalCents) {
-    throw importRefused(
-      importMessages.inconsistentTotals(
-        money(invoice.netCents),
-        money(invoice.vatCents),
-        money(invoice.totalCents),
-      ),
-    );
-  }
-  if (invoice.lines.length > maxReceivedLines)
-    throw importRefused(importMessages.tooManyLines(maxReceivedLines));
-  return invoice;
-}
-
-/** `{ [key]: value }` when the value is given, `{}` otherwise. */
-export function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+/** `{ [key]: value }` when the value is given, `{}` otherwise (for optional properties). */
+export function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }
