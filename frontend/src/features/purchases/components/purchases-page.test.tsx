@@ -63,6 +63,7 @@ function stub(overrides: Routes = {}) {
   return stubApi({
     'GET /api/supplier-quotes': json([received, chosen, asked]),
     'GET /api/supplier-invoices': json([]),
+    'GET /api/supplier-invoices/balances': json([]),
     'GET /api/suppliers': json([{ ...stamps, ...supplier, country: 'France', specialties: [], version: 1 }]),
     'GET /api/projects': json([
       { ...stamps, ...project, clientId: supplier.id, status: 'planning', progress: 0, version: 1 },

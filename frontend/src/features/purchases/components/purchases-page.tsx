@@ -14,7 +14,9 @@ import { PageBody, PageHeader, type PageTitles } from '../../../components/page-
 import { EmptyCard, QueryList } from '../../../components/query-list';
 import { CreateButton } from '../../../components/record-buttons';
 import styles from './purchases.module.css';
+import { PaySupplierInvoiceDialog } from './pay-supplier-invoice-dialog';
 import { RequestCard } from './request-card';
+import { SupplierBalances } from './supplier-balances';
 import { SupplierInvoiceCard } from './supplier-invoice-card';
 import { SupplierInvoiceDialog } from './supplier-invoice-dialog';
 import { SupplierInvoiceImport } from './supplier-invoice-import';
@@ -27,10 +29,17 @@ export function ordersOf(requests: readonly SupplierQuotesListItem[]): SupplierQ
   return requests.filter((request) => request.selected === true);
 }
 
+/** Spec "Achats": the supplier invoices, and apart the supplier credit notes (« Avoirs fournisseurs »). */
+export const isCreditNote = (invoice: SupplierInvoicesListItem): boolean => invoice.kind === 'credit_note';
+const invoicesOf = (records: readonly SupplierInvoicesListItem[]) =>
+  records.filter((record) => !isCreditNote(record));
+const creditNotesOf = (records: readonly SupplierInvoicesListItem[]) => records.filter(isCreditNote);
+
 type Dialog =
   | { kind: 'closed' }
   | { kind: 'request'; request?: SupplierQuotesListItem }
-  | { kind: 'invoice'; invoice?: SupplierInvoicesListItem };
+  | { kind: 'invoice'; invoice?: SupplierInvoicesListItem; creditNote?: boolean }
+  | { kind: 'pay'; invoice: SupplierInvoicesListItem };
 
 /** Spec section 2 "Achats": supplier price requests, and the orders (selected requests) with their invoices. */
 export function PurchasesPage(titles: PageTitles) {
@@ -42,8 +51,16 @@ export function PurchasesPage(titles: PageTitles) {
   const close = () => setDialog({ kind: 'closed' });
   const newRequest = () => setDialog({ kind: 'request' });
   const editRequest = (request: SupplierQuotesListItem) => setDialog({ kind: 'request', request });
-  const count = (n: number | undefined) =>
-    n === undefined ? '' : ` (${countFormat.format(n)}${requests.hasMore ? '+' : ''})`;
+  const count = (n: number | undefined, more = requests.hasMore) =>
+    n === undefined ? '' : ` (${countFormat.format(n)}${more ? '+' : ''})`;
+  const card = (invoice: SupplierInvoicesListItem) => (
+    <SupplierInvoiceCard
+      invoice={invoice}
+      requests={requests.data ?? []}
+      onEdit={() => setDialog({ kind: 'invoice', invoice })}
+      onPay={() => setDialog({ kind: 'pay', invoice })}
+    />
+  );
 
   const requestsList = (
     <QueryList
@@ -105,18 +122,45 @@ export function PurchasesPage(titles: PageTitles) {
       <SupplierInvoiceImport />
       <QueryList
         query={invoices}
+        select={invoicesOf}
         errorTitle="Erreur lors du chargement des factures fournisseurs"
         empty={<Typography.Paragraph type="secondary">Aucune facture fournisseur</Typography.Paragraph>}
         label="Factures fournisseurs"
         className={styles.grid}
       >
-        {(invoice) => (
-          <SupplierInvoiceCard
-            invoice={invoice}
-            requests={requests.data ?? []}
-            onEdit={() => setDialog({ kind: 'invoice', invoice })}
-          />
-        )}
+        {card}
+      </QueryList>
+      <SupplierBalances />
+    </section>
+  );
+
+  const creditNotesList = (
+    <section aria-label="Avoirs fournisseurs">
+      <div className={styles.sectionHead}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Avoirs fournisseurs
+        </Typography.Title>
+        <Button
+          size="large"
+          icon={<PlusOutlined />}
+          onClick={() => setDialog({ kind: 'invoice', creditNote: true })}
+        >
+          Nouvel avoir
+        </Button>
+      </div>
+      <Typography.Paragraph type="secondary">
+        Un avoir reçu d'un fournisseur est déduit de ce qui reste à payer sur la facture qu'il corrige, des
+        dépenses et des marges. Un avoir électronique s'importe comme une facture, depuis l'onglet Commandes.
+      </Typography.Paragraph>
+      <QueryList
+        query={invoices}
+        select={creditNotesOf}
+        errorTitle="Erreur lors du chargement des avoirs fournisseurs"
+        empty={<Typography.Paragraph type="secondary">Aucun avoir fournisseur</Typography.Paragraph>}
+        label="Avoirs fournisseurs"
+        className={styles.grid}
+      >
+        {card}
       </QueryList>
     </section>
   );
@@ -148,6 +192,14 @@ export function PurchasesPage(titles: PageTitles) {
                 </>
               ),
             },
+            {
+              key: 'credit-notes',
+              label: `Avoirs fournisseurs${count(
+                invoices.data === undefined ? undefined : creditNotesOf(invoices.data).length,
+                invoices.hasMore,
+              )}`,
+              children: creditNotesList,
+            },
           ]}
         />
       </PageBody>
@@ -155,8 +207,14 @@ export function PurchasesPage(titles: PageTitles) {
         <SupplierQuoteDialog key={dialog.request?.id ?? 'new'} request={dialog.request} onClose={close} />
       )}
       {dialog.kind === 'invoice' && (
-        <SupplierInvoiceDialog key={dialog.invoice?.id ?? 'new'} invoice={dialog.invoice} onClose={close} />
+        <SupplierInvoiceDialog
+          key={dialog.invoice?.id ?? 'new'}
+          invoice={dialog.invoice}
+          kind={dialog.creditNote === true ? 'credit_note' : 'invoice'}
+          onClose={close}
+        />
       )}
+      {dialog.kind === 'pay' && <PaySupplierInvoiceDialog invoice={dialog.invoice} onClose={close} />}
     </>
   );
 }
