@@ -28,7 +28,10 @@ import { suppliers } from '../data/entities/suppliers.js';
 import { companyMarkerKey } from '../data/keys.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { HttpError } from '../lib/http-errors.js';
+import { ciiXml, randomInvoice, withTotals } from '../einvoicing/import/testing/invoice-writer.js';
+import { standInDocumentsBucket } from '../test-support/aggregates-harness.js';
 import { supplierBalances } from './supplier-balances.js';
+import { importSupplierInvoice } from './supplier-invoice-import.js';
 import {
   createSupplierInvoice,
   deleteSupplierInvoice,
@@ -36,6 +39,9 @@ import {
   paySupplierInvoice,
   updateSupplierInvoice,
 } from './supplier-invoice-service.js';
+
+// The original files of imports go to a stand-in bucket (only their records are read here).
+standInDocumentsBucket();
 
 async function company() {
   const companyId = testCompanyId();
@@ -488,4 +494,127 @@ describe("one supplier's invoice number, once", () => {
     expect(await read()).toBeUndefined();
     await create(companyId, { supplierId, supplierReference: 'FA-2026-00412', totalAmount: '10.00' });
   });
+});
+
+/** The request API Gateway hands the import for a multipart form carrying `content`. */
+async function importRequest(content: string) {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type: 'text/xml' }), 'facture.xml');
+  const built = new Request('http://localhost/api/supplier-invoices/import', { method: 'POST', body: form });
+  return {
+    body: Buffer.from(await built.arrayBuffer()).toString('base64'),
+    isBase64Encoded: true,
+    contentType: built.headers.get('content-type') ?? undefined,
+  };
+}
+
+describe('imported e-invoices', () => {
+  it('record what the file states, line by line, on random invoices with allowances, charges and several rates (property)', async () => {
+    const companyId = testCompanyId();
+    const random = seededRandom(6_131);
+    for (let run = 0; run < 10; run += 1) {
+      const model = randomInvoice(random, `FA-2026-${1000 + run}`);
+      const { supplierInvoice } = await importSupplierInvoice(companyId, await importRequest(ciiXml(model)));
+      const label = `${model.number}: ${JSON.stringify(model.breakdown)}`;
+      expect(supplierInvoice, label).toMatchObject({
+        kind: 'invoice',
+        typeCode: model.typeCode,
+        netAmount: formatMoney(model.netCents),
+        vatAmount: formatMoney(model.vatCents),
+        totalAmount: formatMoney(model.totalCents),
+        amountDue: formatMoney(model.dueCents),
+        remainingAmount: formatMoney(Math.max(0, model.dueCents)),
+      });
+      // Kept line by line (not one line of the totals): each line's net as the file states it.
+      expect(
+        supplierInvoice.lines?.map((line) => line.total),
+        label,
+      ).toEqual(model.lines.map((line) => formatMoney(line.netCents)));
+      const allowances = (supplierInvoice.allowances ?? []).map((entry) => entry.amount);
+      expect(allowances, label).toEqual(model.allowances.map((entry) => formatMoney(entry.amountCents)));
+    }
+  }, 300_000);
+
+  it('links an imported credit note to the invoice its BT-25 names; deleting frees the number and the link', async () => {
+    const companyId = testCompanyId();
+    const line = {
+      id: '1',
+      name: 'Béton C25/30',
+      quantity: '10',
+      unit: 'MTQ',
+      price: '50.00',
+      category: 'S',
+      rate: '20',
+      allowances: [],
+      charges: [],
+      netCents: 50_000,
+    };
+    const invoiceModel = withTotals({
+      number: 'FA-2026-00412',
+      typeCode: '380',
+      issueDate: '2026-11-03',
+      dueDate: '2026-12-03',
+      paymentTerms: 'Paiement à 30 jours',
+      currency: 'EUR',
+      lines: [line],
+      allowances: [],
+      charges: [],
+    });
+    const imported = await importSupplierInvoice(companyId, await importRequest(ciiXml(invoiceModel)));
+    expect(imported.supplierInvoice).toMatchObject({
+      totalAmount: '600.00',
+      supplierReference: 'FA-2026-00412',
+    });
+    const noteModel = withTotals({
+      ...invoiceModel,
+      number: 'AV-2026-0031',
+      typeCode: '381',
+      preceding: { number: 'FA-2026-00412', issueDate: '2026-11-03' },
+      lines: [{ ...invoiceModel.lines[0]!, quantity: '2', netCents: 10_000 }],
+    });
+    const note = await importSupplierInvoice(companyId, await importRequest(ciiXml(noteModel)));
+    expect(note.supplierInvoice).toMatchObject({
+      kind: 'credit_note',
+      typeCode: '381',
+      totalAmount: '120.00',
+      creditedInvoiceId: imported.supplierInvoice.id,
+      creditedInvoiceNumber: imported.supplierInvoice.number,
+      precedingInvoices: [{ number: 'FA-2026-00412', issueDate: '2026-11-03' }],
+    });
+    expect(note.notLinked).toBeUndefined();
+    const credited = await getSupplierInvoice(companyId, imported.supplierInvoice.id);
+    expect(credited).toMatchObject({ creditedAmount: '120.00', remainingAmount: '480.00' });
+
+    // A second credit note that would credit more than the invoice: imported without the link, said why.
+    const tooMuch = await importSupplierInvoice(
+      companyId,
+      await importRequest(
+        ciiXml(
+          withTotals({
+            ...noteModel,
+            number: 'AV-2026-0032',
+            lines: [{ ...noteModel.lines[0]!, quantity: '9', netCents: 45_000 }],
+          }),
+        ),
+      ),
+    );
+    expect(tooMuch.supplierInvoice.creditedInvoiceId).toBeUndefined();
+    expect(tooMuch.notLinked).toContain('dépasse ce qui reste à créditer sur la facture FA-2026-00412');
+
+    // Deleting the note leaves its invoice; deleting the invoice frees its number's marker.
+    const supplierId = imported.supplierInvoice.supplierId;
+    const marker = companyMarkerKey(
+      companyId,
+      'SUPPLIER_INVOICE',
+      'SUPPLIER_REFERENCE',
+      `${supplierId} FA-2026-00412`,
+    );
+    const read = async () =>
+      (await db().send(new GetCommand({ TableName: tableName(), Key: marker, ConsistentRead: true }))).Item;
+    expect(await read()).toMatchObject({ ownerId: imported.supplierInvoice.id });
+    await deleteSupplierInvoice(companyId, note.supplierInvoice.id);
+    expect((await getSupplierInvoice(companyId, imported.supplierInvoice.id)).creditNotes).toEqual([]);
+    await deleteSupplierInvoice(companyId, imported.supplierInvoice.id);
+    expect(await read()).toBeUndefined();
+  }, 120_000);
 });
