@@ -1,13 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importMessages } from '../../../functions/src/einvoicing/import/import-errors.js';
 import { amountText } from '../../../functions/src/einvoicing/import/invoice-figures.js';
-import { supplierInvoiceImportMessages } from '../../../functions/src/purchases/supplier-invoice-import.js';
 import {
   billionLaughs,
   ciiInvoiceXml,
-  ciiWith,
   facturXPdf,
   nestedXml,
   pdfWith,
@@ -333,21 +331,6 @@ describe('POST /api/supplier-invoices/import', () => {
         bytes: ciiInvoiceXml().slice(0, 3000),
         status: 400,
         message: importMessages.brokenXml,
-      },
-      // Read, but not recorded until supplier invoices carry a kind (issue 29).
-      {
-        label: 'credit note',
-        bytes: ciiWith(['<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>381</ram:TypeCode>']),
-        status: 400,
-        message: supplierInvoiceImportMessages.creditNote,
-      },
-      {
-        label: 'UBL credit note',
-        bytes: readFileSync(
-          new URL('../../../e-invoicing/en16931-examples/ubl/ubl-tc434-creditnote1.xml', import.meta.url),
-        ),
-        status: 400,
-        message: supplierInvoiceImportMessages.creditNote,
       },
       {
         label: 'totals',
