@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import {
   useSupplierInvoicesPages,
@@ -34,6 +34,35 @@ export const isCreditNote = (invoice: SupplierInvoicesListItem): boolean => invo
 const invoicesOf = (records: readonly SupplierInvoicesListItem[]) =>
   records.filter((record) => !isCreditNote(record));
 const creditNotesOf = (records: readonly SupplierInvoicesListItem[]) => records.filter(isCreditNote);
+
+/** A titled section of the page with its 'Nouveau …' button. */
+function RecordsSection({
+  title,
+  addText,
+  onAdd,
+  className,
+  children,
+}: {
+  title: string;
+  addText: string;
+  onAdd: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className={className}>
+      <div className={styles.sectionHead}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        <Button size="large" icon={<PlusOutlined />} onClick={onAdd}>
+          {addText}
+        </Button>
+      </div>
+      {children}
+    </section>
+  );
+}
 
 type Dialog =
   | { kind: 'closed' }
@@ -109,60 +138,49 @@ export function PurchasesPage(titles: PageTitles) {
     </QueryList>
   );
 
+  /** One list of `invoices` (the invoices, or the credit notes) as cards. */
+  const invoiceList = (
+    select: (records: readonly SupplierInvoicesListItem[]) => SupplierInvoicesListItem[],
+    label: string,
+    empty: string,
+  ) => (
+    <QueryList
+      query={invoices}
+      select={select}
+      errorTitle={`Erreur lors du chargement des ${label.toLowerCase()}`}
+      empty={<Typography.Paragraph type="secondary">{empty}</Typography.Paragraph>}
+      label={label}
+      className={styles.grid}
+    >
+      {card}
+    </QueryList>
+  );
+
   const invoicesSection = (
-    <section aria-label="Factures fournisseurs" className={styles.invoices}>
-      <div className={styles.sectionHead}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          Factures fournisseurs
-        </Typography.Title>
-        <Button size="large" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'invoice' })}>
-          Nouvelle facture
-        </Button>
-      </div>
+    <RecordsSection
+      title="Factures fournisseurs"
+      addText="Nouvelle facture"
+      onAdd={() => setDialog({ kind: 'invoice' })}
+      className={styles.invoices}
+    >
       <SupplierInvoiceImport />
-      <QueryList
-        query={invoices}
-        select={invoicesOf}
-        errorTitle="Erreur lors du chargement des factures fournisseurs"
-        empty={<Typography.Paragraph type="secondary">Aucune facture fournisseur</Typography.Paragraph>}
-        label="Factures fournisseurs"
-        className={styles.grid}
-      >
-        {card}
-      </QueryList>
+      {invoiceList(invoicesOf, 'Factures fournisseurs', 'Aucune facture fournisseur')}
       <SupplierBalances />
-    </section>
+    </RecordsSection>
   );
 
   const creditNotesList = (
-    <section aria-label="Avoirs fournisseurs">
-      <div className={styles.sectionHead}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          Avoirs fournisseurs
-        </Typography.Title>
-        <Button
-          size="large"
-          icon={<PlusOutlined />}
-          onClick={() => setDialog({ kind: 'invoice', creditNote: true })}
-        >
-          Nouvel avoir
-        </Button>
-      </div>
+    <RecordsSection
+      title="Avoirs fournisseurs"
+      addText="Nouvel avoir"
+      onAdd={() => setDialog({ kind: 'invoice', creditNote: true })}
+    >
       <Typography.Paragraph type="secondary">
         Un avoir reçu d'un fournisseur est déduit de ce qui reste à payer sur la facture qu'il corrige, des
         dépenses et des marges. Un avoir électronique s'importe comme une facture, depuis l'onglet Commandes.
       </Typography.Paragraph>
-      <QueryList
-        query={invoices}
-        select={creditNotesOf}
-        errorTitle="Erreur lors du chargement des avoirs fournisseurs"
-        empty={<Typography.Paragraph type="secondary">Aucun avoir fournisseur</Typography.Paragraph>}
-        label="Avoirs fournisseurs"
-        className={styles.grid}
-      >
-        {card}
-      </QueryList>
-    </section>
+      {invoiceList(creditNotesOf, 'Avoirs fournisseurs', 'Aucun avoir fournisseur')}
+    </RecordsSection>
   );
 
   return (
