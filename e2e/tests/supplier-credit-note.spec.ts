@@ -23,6 +23,8 @@ test('Achats: a Factur-X supplier invoice and its credit note imported, linked, 
   page,
   request,
 }, testInfo) => {
+  // Two companies, four documents issued, two PDFs read and imported, a payment, two screens: on a
+  // loaded 2-core machine this journey took close to two minutes (the default is one).
   test.setTimeout(150_000);
   const buyer = await registerCompany(page.request, `client-${testInfo.project.name}`);
   // The buyer's own revenue: 2 000,00 € HT cashed.

@@ -13,6 +13,7 @@ import {
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
 import { EmptyCard, QueryList } from '../../../components/query-list';
 import { CreateButton } from '../../../components/record-buttons';
+import invoicingStyles from '../../invoicing/components/invoicing.module.css';
 import styles from './purchases.module.css';
 import { PaySupplierInvoiceDialog } from './pay-supplier-invoice-dialog';
 import { RequestCard } from './request-card';
@@ -193,7 +194,8 @@ export function PurchasesPage(titles: PageTitles) {
         <Tabs
           activeKey={tab}
           onChange={setTab}
-          className={styles.tabs}
+          // On a phone the three tabs wrap as the invoices' do (no "more" menu hiding one).
+          className={`${styles.tabs} ${invoicingStyles.tabs}`}
           items={[
             {
               key: 'requests',
