@@ -111,12 +111,8 @@ export async function readInvoiceFlow(
         throw new InvoiceFlowError('FlowTypeError', `Un flux ${syntax} doit être un fichier XML.`);
       xml = bytes;
     }
-    try {
-      readInvoiceXml(xml);
-    } catch (error) {
-      // A credit note is an invoice document for the network, though Achats does not import one.
-      if (!(error instanceof HttpError && error.message === importMessages.creditNote)) throw error;
-    }
+    // Read whole (credit notes included) as Achats reads it: a file it would refuse is refused here.
+    readInvoiceXml(xml);
   } catch (error) {
     if (error instanceof InvoiceFlowError) throw error;
     if (error instanceof HttpError) throw new InvoiceFlowError('InvalidSchema', error.message);

@@ -1,7 +1,8 @@
 /**
  * Reads a received e-invoice file (docs/e-invoice-import.md), recognised by its content, never by
  * its name or declared type: `%PDF-` → the invoice XML it embeds (Factur-X, ZUGFeRD, XRechnung);
- * `<` after a BOM and white space → XML, whose root says CII or UBL 2.1; anything else → 415.
+ * `<` after a BOM and white space → XML, whose root says CII or UBL 2.1 (`Invoice`,
+ * `CreditNote`); anything else → 415.
  */
 import { embeddedInvoiceXml, looksLikePdf } from './embedded-invoice.js';
 import { ciiNamespace, readCiiInvoice } from './cii-reader.js';
@@ -27,7 +28,7 @@ export function readInvoiceXml(bytes: Uint8Array): ReceivedInvoice {
   if (root.localName === 'Invoice' && root.namespace === ublInvoiceNamespace)
     return readUblInvoice(root.node);
   if (root.localName === 'CreditNote' && root.namespace === ublCreditNoteNamespace) {
-    throw importRefused(importMessages.creditNote);
+    return readUblInvoice(root.node, true);
   }
   throw importRefused(importMessages.notAnInvoice);
 }
