@@ -249,6 +249,8 @@ describe('list routes answer what the screens show, the detail routes the whole 
       id: ids.supplierInvoice,
       totalAmount: '432.00',
       supplier: { name: 'Bois & Cie' },
+      // The price request it answers, named for the card's « Demande ».
+      supplierQuote: { id: ids.supplierQuote, number: expect.stringMatching(/^DP-/) as string },
     });
     expect(extraFields(received!, supplierInvoiceListItemSchema.shape)).toEqual([]);
     const wholeReceived = await detail(

@@ -12,6 +12,7 @@ import type {
   SupplierInvoiceCreateData,
   SupplierInvoiceLine,
   SupplierInvoiceLineData,
+  SupplierInvoiceListItem,
   SupplierInvoiceUpdateData,
 } from '@btp/shared/entities/supplier-invoice';
 import type { ListQuery } from '@btp/shared/list';
@@ -485,13 +486,28 @@ async function withRefs(companyId: string, records: SupplierInvoice[]): Promise<
   return withSupplierAndProject(companyId, records.map(supplierInvoiceAsRead));
 }
 
-/** `GET /api/supplier-invoices`: most recent first, with `supplier{id,name}` and `project{id,name}`. */
+/**
+ * `GET /api/supplier-invoices`: most recent first, with `supplier{id,name}`, `project{id,name}` and
+ * the price request it answers, `supplierQuote{id,number}` (the card's « Demande »).
+ */
 export async function listSupplierInvoices(
   companyId: string,
   query: ListQuery,
-): Promise<Page<SupplierInvoiceWithRefs>> {
+): Promise<Page<SupplierInvoiceListItem>> {
   const page = await supplierInvoices.list(companyId, { limit: query.limit, cursor: query.cursor });
-  return { items: await withRefs(companyId, page.items), nextCursor: page.nextCursor };
+  const [related, requests] = await Promise.all([
+    withRefs(companyId, page.items),
+    supplierQuotes.getMany(
+      companyId,
+      page.items.flatMap((invoice) => invoice.supplierQuoteId ?? []),
+      ['number'],
+    ),
+  ]);
+  const items = related.map((invoice) => {
+    const request = invoice.supplierQuoteId ? requests.get(invoice.supplierQuoteId) : undefined;
+    return request ? { ...invoice, supplierQuote: { id: request.id, number: request.number } } : invoice;
+  });
+  return { items, nextCursor: page.nextCursor };
 }
 
 /** `GET /api/supplier-invoices/{id}`, with its supplier and project. */
