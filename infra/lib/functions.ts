@@ -10,7 +10,6 @@ import type { TableAccess } from '@btp/shared/routes';
 import { bundling, functionNodeOptions, repoRoot } from './bundling.js';
 import type { Data } from './data.js';
 import type { Documents } from './documents.js';
-import type { Mail } from './mail.js';
 import type { MonitoredFunction } from './monitoring.js';
 import type { RouteSecrets } from './route-secrets.js';
 import type { Secrets } from './secrets.js';
@@ -65,8 +64,18 @@ export interface FunctionsProps {
   readonly data: Data;
   readonly documents: Documents;
   readonly secrets: Secrets;
-  /** Needed when a function sends e-mail (`access.mail`). */
-  readonly mail?: Mail;
+  /** Needed when a function sends e-mail (`access.mail`): the stack's `Mail` (mail.ts). */
+  readonly mail?: MailSenders;
+}
+
+/** What the functions need of the stack's mail (`Mail`, mail.ts, which builds on this module). */
+export interface MailSenders {
+  /** The `MAIL_*` environment of a function that sends. */
+  environment(): Record<string, string>;
+  /** Records a function that sends, to give it `APP_URL` once the site's URL is known. */
+  addSender(fn: nodejs.NodejsFunction): void;
+  /** Lets `role` send from the stack's identity only, with its configuration set. */
+  grantSend(role: iam.IGrantable): void;
 }
 
 /**

@@ -53,8 +53,9 @@ import { progressReports } from '../data/entities/progress-reports.js';
 import { quoteAsRead, quotes } from '../data/entities/quotes.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
 import { withBillingLock } from './billing-lock.js';
-import { pricedInvoice, type InvoiceAmounts } from './invoice-lines.js';
-import { readIssuer, pricingContextOf } from './issuer.js';
+import { pricedInvoice, type InvoiceAmounts } from '@btp/shared/invoice-lines';
+import { pricingContextOf } from '@btp/shared/pricing';
+import { readIssuer } from './issuer.js';
 import { presentInvoice } from './present.js';
 import { quoteBillingState, type DepositState } from './quote-billing.js';
 

@@ -15,7 +15,7 @@ import { labelOf, legalFormLabels, resourceTypeLabels } from '@btp/shared/enums'
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatIban, formatSiret, normaliseIdentifier } from '@btp/shared/legal-identity';
 import { divideRounded, formatEuro, parseMoney, parsePercent, sumCents } from '@btp/shared/money';
-import { percentLabel } from '../invoicing/invoice-lines.js';
+import { percentLabel } from '@btp/shared/invoice-lines';
 import type { InvoicePdfInput, PdfLogo, QuotePdfInput } from './pdf-input.js';
 
 /** One row of the lines table, every cell as printed. */
