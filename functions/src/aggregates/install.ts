@@ -8,7 +8,7 @@
  * `maintain.ts` and what it reads (the figures, the invoice and quote entities) are loaded on the
  * first transaction, not when a function starts: a route that only reads never evaluates them.
  */
-import { extendTransactions } from '../data/transactions.js';
+import { extendTransactions } from '../data/transaction-extension.js';
 
 extendTransactions(async (items) => {
   const { aggregateItems } = await import('./maintain.js');

@@ -3,9 +3,11 @@ import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { conflict, type HttpError } from '../lib/http-errors.js';
 import { db } from '../lib/dynamo.js';
 import { figureImageOf } from './figure-images.js';
+import { transactionExtension } from './transaction-extension.js';
 import type { TransactItem } from './transact-item.js';
 
 export type { TransactItem } from './transact-item.js';
+export { extendTransactions, type TransactionExtension } from './transaction-extension.js';
 
 /** DynamoDB's limit of items in one transaction. */
 export const maxTransactionItems = 100;
@@ -21,21 +23,6 @@ export function cancellationCodes(error: unknown): string[] | undefined {
 }
 
 /**
- * What adds its own items to every transaction: given the items a write makes, the items that must
- * be written with them (the company aggregates their records move). The data layer does not know
- * what sits above it; the aggregates module (`aggregates/install.ts`) registers itself here, from
- * where every handler, job and script starts (`lib/http.ts`, the jobs, the local stack's scripts).
- */
-export type TransactionExtension = (items: readonly TransactItem[]) => Promise<TransactItem[]>;
-
-let extension: TransactionExtension | undefined;
-
-/** Registers the extension of every transaction (one: registering again replaces it). */
-export function extendTransactions(next: TransactionExtension): void {
-  extension = next;
-}
-
-/**
  * `items` followed by the items the extension adds to them (the company aggregate updates their
  * records imply): the figures change in the same transaction as the records, or not at all.
  * Refuses more than `maxTransactionItems` in all, and refuses to write a record whose figures the
@@ -43,6 +30,7 @@ export function extendTransactions(next: TransactionExtension): void {
  * never written without its aggregates, however the process started.
  */
 export async function withExtraItems(items: TransactItem[]): Promise<TransactItem[]> {
+  const extension = transactionExtension();
   if (!extension && items.some((item) => figureImageOf(item) !== undefined)) {
     throw new Error(
       'A record counted by the aggregates is written while no transaction extension is installed: ' +

@@ -44,7 +44,7 @@ import {
   type StoredPdf,
 } from '../pdf/pdf-archive.js';
 import { invoiceAsIssued, invoicePdfInput } from '../pdf/pdf-sources.js';
-import { renderInvoicePdf } from '../pdf/render.js';
+import { renderInvoicePdf } from '../pdf/renderer.js';
 import { assertDraft, invoiceMessages } from './invoice-service.js';
 import { assertProfileComplete, buyerSnapshot, readIssuer, sellerSnapshot } from './issuer.js';
 import { presentInvoice } from './present.js';

@@ -30,7 +30,7 @@ import { conflict, HttpError } from '../lib/http-errors.js';
 import { logger } from '../lib/logger.js';
 import type { PdfLogo } from './pdf-input.js';
 import { issuedInvoicePdfInput, sentQuotePdfInput } from './pdf-sources.js';
-import { renderInvoicePdf, renderQuotePdf } from './render.js';
+import { renderInvoicePdf, renderQuotePdf } from './renderer.js';
 
 export const PDF_MIME_TYPE = 'application/pdf';
 

@@ -25,7 +25,7 @@ import {
   PDF_MIME_TYPE,
 } from './pdf-archive.js';
 import { invoicePdfInput, quotePdfInput } from './pdf-sources.js';
-import { renderInvoicePdf, renderQuotePdf } from './render.js';
+import { renderInvoicePdf, renderQuotePdf } from './renderer.js';
 
 /** `{ url }`: the presigned GET the browser opens. */
 export interface PdfUrl {

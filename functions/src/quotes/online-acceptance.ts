@@ -37,7 +37,7 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors.js
 import { notificationItems } from '../notifications/notify.js';
 import { discardPdf, drawPdf, PDF_MIME_TYPE, storePdf, type StoredPdf } from '../pdf/pdf-archive.js';
 import { sentQuotePdfInput } from '../pdf/pdf-sources.js';
-import { renderQuotePdf } from '../pdf/render.js';
+import { renderQuotePdf } from '../pdf/renderer.js';
 import {
   findAcceptanceToken,
   hashAcceptanceToken,

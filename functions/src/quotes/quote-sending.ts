@@ -13,7 +13,7 @@ import { assertProfileComplete, readIssuer } from '../invoicing/issuer.js';
 import { conflict } from '../lib/http-errors.js';
 import { archiveDocumentItems, discardPdf, drawPdf, quoteSubject, storePdf } from '../pdf/pdf-archive.js';
 import { quoteAsSent, quotePdfInput } from '../pdf/pdf-sources.js';
-import { renderQuotePdf } from '../pdf/render.js';
+import { renderQuotePdf } from '../pdf/renderer.js';
 import { quoteMessages } from './quote-service.js';
 
 /**
