@@ -288,8 +288,9 @@ export async function acceptPublicQuote(
   const signerName = body.signerName;
   const companyId = link.companyId;
 
-  // The PDF as sent (same date, company and client as now), its box filled.
-  const input = await sentQuotePdfInput(companyId, quote);
+  // The PDF as sent (same date, company and client as now), its box filled; the company as
+  // `openLink` read it.
+  const input = await sentQuotePdfInput(companyId, quote, { company });
   const signedPdf = await drawPdf(renderQuotePdf, {
     ...input,
     quote: { ...input.quote, acceptedAt, signerName },

@@ -246,6 +246,8 @@ function draftOfBody(body: InvoiceCreateData): Fields<Invoice> {
 }
 
 export interface IssueOptions {
+  /** The invoice as the caller read it (not read again); the write is guarded by its version. */
+  current?: Invoice;
   /** The series the number is taken from (default: invoices, `FAC`). */
   series?: NumberSeries;
   /** More items of the same transaction (the credited invoice of a credit note). */
@@ -274,7 +276,7 @@ export async function issueInvoice(
   expectedVersion?: number,
   options: IssueOptions = {},
 ): Promise<Invoice> {
-  const current = await invoices.getOrThrow(companyId, id);
+  const current = options.current ?? (await invoices.getOrThrow(companyId, id));
   if (expectedVersion !== undefined && expectedVersion !== current.version)
     throw conflict(staleVersionMessage);
   check(current);
