@@ -33,6 +33,7 @@ import {
   authorizerEntry,
   entryFileName,
   esbuildOptions,
+  filesLoadedAtStart,
   functionNodeOptions,
   handlerEntry,
   repoRoot,
@@ -125,15 +126,7 @@ async function bundle(target: Target): Promise<Bundle> {
   });
   const outputs = result.metafile.outputs;
   const entry = path.relative(repoRoot, path.join(target.dir, entryFileName));
-  const eager = new Set<string>();
-  const visit = (file: string) => {
-    if (eager.has(file)) return;
-    eager.add(file);
-    for (const imported of outputs[file]?.imports ?? []) {
-      if (!imported.external && imported.kind === 'import-statement') visit(imported.path);
-    }
-  };
-  visit(entry);
+  const eager = filesLoadedAtStart(result.metafile, entry);
   const code = Object.entries(outputs).filter(([file]) => file.endsWith('.mjs'));
   const sum = (files: [string, { bytes: number }][]) =>
     files.reduce((total, [, output]) => total + output.bytes, 0);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { buildSync } from 'esbuild';
 import { authorizerModule } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
@@ -117,4 +117,22 @@ export function bundledCode(entry: string): lambda.Code {
       },
     },
   });
+}
+
+/**
+ * The output files a function reads when it starts, from its build's metafile: `entry` (the path of
+ * its `index.mjs` as the metafile names it, relative to {@link repoRoot}) and the chunks it imports
+ * statically, transitively. The other chunks are loaded by a dynamic `import()` only.
+ */
+export function filesLoadedAtStart(metafile: Metafile, entry: string): Set<string> {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (!imported.external && imported.kind === 'import-statement') visit(imported.path);
+    }
+  };
+  visit(entry);
+  return loaded;
 }

@@ -12,7 +12,13 @@ import { routeId, routeKeyOf, routes } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
 import { table as tableDefinition } from '@btp/shared/table';
 import { authorizerTagValue } from '../lib/btp-stack.js';
-import { authorizerEntry, esbuildOptions, handlerEntry, repoRoot } from '../lib/bundling.js';
+import {
+  authorizerEntry,
+  esbuildOptions,
+  filesLoadedAtStart,
+  handlerEntry,
+  repoRoot,
+} from '../lib/bundling.js';
 import type { BtpStack } from '../lib/btp-stack.js';
 import {
   actionsOfFunction,
@@ -85,15 +91,7 @@ describe('Lambda bundles', () => {
       metafile: true,
     });
     const outputs = metafile.outputs;
-    const eager = new Set<string>();
-    const visit = (file: string) => {
-      if (eager.has(file)) return;
-      eager.add(file);
-      for (const imported of outputs[file]?.imports ?? []) {
-        if (!imported.external && imported.kind === 'import-statement') visit(imported.path);
-      }
-    };
-    visit(path.relative(repoRoot, path.join(outdir, 'index.mjs')));
+    const eager = filesLoadedAtStart(metafile, path.relative(repoRoot, path.join(outdir, 'index.mjs')));
     const inputsOf = (files: Iterable<string>) =>
       [...files].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
     const atStart = inputsOf(eager);

@@ -7,7 +7,7 @@ import {
   type InvoiceListItem,
 } from '@btp/shared/entities/invoice';
 import { projectCreateInput } from '@btp/shared/entities/project';
-import { quoteCreateInput, quoteUpdateInput } from '@btp/shared/entities/quote';
+import { quoteUpdateInput } from '@btp/shared/entities/quote';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projects } from '../data/entities/projects.js';
@@ -17,8 +17,8 @@ import { createInvoice } from '../invoicing/invoice-service.js';
 import { invoiceQuote } from '../invoicing/quote-invoicing.js';
 import { createSituation } from '../invoicing/situations.js';
 import { db } from '../lib/dynamo.js';
-import { createQuote, updateQuote } from '../quotes/quote-service.js';
-import { companyWithClient } from '../test-support/aggregates-harness.js';
+import { updateQuote } from '../quotes/quote-service.js';
+import { companyWithClient, draftQuote } from '../test-support/aggregates-harness.js';
 import { emailInvoiceAgain, sendInvoiceByEmail } from './invoice-mail.js';
 import { emailQuoteAgain, sendQuoteByEmail } from './quote-mail.js';
 
@@ -84,31 +84,9 @@ async function readsOf<T>(
   }
 }
 
-async function quoteOf(companyId: string, clientId: string, projectId?: string) {
-  return createQuote(
-    companyId,
-    quoteCreateInput.parse({
-      title: 'Rénovation salle de bains',
-      clientId,
-      ...(projectId ? { projectId } : {}),
-      retentionRate: '5.00',
-      items: [
-        { resourceType: 'labor', description: 'Pose', unit: 'h', quantity: '10', unitPrice: '50.00' },
-        {
-          resourceType: 'materials',
-          description: 'Carrelage',
-          unit: 'm2',
-          quantity: '20',
-          unitPrice: '30.00',
-        },
-      ],
-    }),
-  );
-}
-
 /** A quote sent by e-mail, then accepted (`validated`). */
 async function validatedQuote(companyId: string, clientId: string, projectId?: string) {
-  const draft = await quoteOf(companyId, clientId, projectId);
+  const draft = await draftQuote(companyId, clientId, { projectId });
   const sent = await sendQuoteByEmail(companyId, draft.id, { version: draft.version }, undefined);
   return updateQuote(
     companyId,
@@ -182,7 +160,7 @@ describe('issuing and sending a document reads the company and the client once',
 
   it('a quote sent, and e-mailed again', async () => {
     const ids = await companyWithClient();
-    const draft = await quoteOf(ids.companyId, ids.clientId);
+    const draft = await draftQuote(ids.companyId, ids.clientId);
     const sent = await readsOf(ids, () =>
       sendQuoteByEmail(ids.companyId, draft.id, { version: draft.version }, undefined),
     );
