@@ -29,7 +29,7 @@ import type { TransactItem } from '../data/transactions.js';
 import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../documents/document-storage.js';
 import { sanitiseFileName } from '../documents/file-names.js';
 import { parseMultipartForm } from '../documents/multipart-form.js';
-import { readEInvoice, type ReceivedFormat } from '../einvoicing/import/read-e-invoice.js';
+import type { ReceivedFormat } from '../einvoicing/import/read-e-invoice.js';
 import {
   normalisedIdentifier,
   sirenOfFrenchVat,
@@ -231,6 +231,8 @@ export async function importSupplierInvoice(
   request: ImportRequest,
 ): Promise<SupplierInvoiceImport> {
   const file = await receivedFile(request);
+  // The reader (the XML parser, and pdfjs for a PDF) is loaded on this path only.
+  const { readEInvoice } = await import('../einvoicing/import/read-e-invoice.js');
   const { format, invoice } = await readEInvoice(file.data);
   const { seller } = invoice;
 

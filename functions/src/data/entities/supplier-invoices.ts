@@ -2,7 +2,7 @@ import type { SupplierInvoice, SupplierInvoiceCreateData } from '@btp/shared/ent
 import { numberSeries } from '../counters.js';
 import { entityRepository } from '../entity-repository.js';
 import { createNumbered } from './numbered.js';
-import { referenceMessages } from '../../quotes/references.js';
+import { referenceMessages } from './reference-messages.js';
 
 /** Supplier invoices as recorded: `COMPANY#<c>` / `SUPPLIER_INVOICE#<id>`, numbered `FF-<year>-<n>`. */
 export const supplierInvoices = entityRepository<SupplierInvoice>({

@@ -1,0 +1,16 @@
+/**
+ * Installs the company aggregates into the data layer: every transaction (`data/transactions.ts`)
+ * then carries the aggregate updates its records move (`maintain.ts`), in the same write. Imported
+ * for its effect where a process that writes starts: `lib/http.ts` (every route's handler), the jobs
+ * (`handlers/jobs/`, `handlers/mail/`), the local stack's scripts and the integration tests' setup.
+ * Without it, a write of a record the aggregates count is refused (never written without them).
+ *
+ * `maintain.ts` and what it reads (the figures, the invoice and quote entities) are loaded on the
+ * first transaction, not when a function starts: a route that only reads never evaluates them.
+ */
+import { extendTransactions } from '../data/transaction-extension.js';
+
+extendTransactions(async (items) => {
+  const { aggregateItems } = await import('./maintain.js');
+  return aggregateItems(items);
+});
