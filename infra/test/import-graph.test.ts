@@ -5,7 +5,8 @@ import { repoRoot } from '../lib/bundling.js';
 
 /**
  * The import graph of the code that runs (tests aside): no module imports itself through others,
- * and the functions' data layer imports nothing above it. Type-only imports count too: they are
+ * the functions' data layer imports nothing above it, and every function's module (a route's, a
+ * job's) installs the company aggregates into the data layer's transactions. Type-only imports count too: they are
  * knowledge of the module they name. Read by madge (the same as `npx madge --circular`).
  */
 const trees = ['functions/src', 'shared/src', 'infra/lib', 'infra/local/src'];
@@ -49,5 +50,26 @@ describe('the import graph', () => {
         : [],
     );
     expect(outward).toEqual([]);
+  });
+
+  it('installs the aggregates where every function starts: each handler reaches aggregates/install.ts', () => {
+    const install = 'functions/src/aggregates/install.ts';
+    const reaches = (start: string): boolean => {
+      const seen = new Set([start]);
+      const stack = [start];
+      for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
+        if (file === install) return true;
+        for (const next of graph[file] ?? []) {
+          if (!seen.has(next)) {
+            seen.add(next);
+            stack.push(next);
+          }
+        }
+      }
+      return false;
+    };
+    const handlers = Object.keys(graph).filter((file) => file.startsWith('functions/src/handlers/'));
+    expect(handlers.length).toBeGreaterThan(50);
+    expect(handlers.filter((file) => !reaches(file))).toEqual([]);
   });
 });

@@ -6,11 +6,15 @@
  * Without it, a write of a record the aggregates count is refused (never written without them).
  *
  * `maintain.ts` and what it reads (the figures, the invoice and quote entities) are loaded on the
- * first transaction, not when a function starts: a route that only reads never evaluates them.
+ * first transaction that writes a record they count, not when a function starts: a route that only
+ * reads, or a process that writes only records they do not count (the price-list import worker),
+ * never evaluates them.
  */
+import { figureImageOf } from '../data/figure-images.js';
 import { extendTransactions } from '../data/transaction-extension.js';
 
 extendTransactions(async (items) => {
+  if (!items.some((item) => figureImageOf(item) !== undefined)) return [];
   const { aggregateItems } = await import('./maintain.js');
   return aggregateItems(items);
 });
