@@ -7,7 +7,7 @@ import {
   type InvoiceListItem,
 } from '@btp/shared/entities/invoice';
 import { projectCreateInput } from '@btp/shared/entities/project';
-import { quoteUpdateInput } from '@btp/shared/entities/quote';
+import { quoteAcceptInput } from '@btp/shared/entities/quote';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projects } from '../data/entities/projects.js';
@@ -17,7 +17,7 @@ import { createInvoice } from '../invoicing/invoice-service.js';
 import { invoiceQuote } from '../invoicing/quote-invoicing.js';
 import { createSituation } from '../invoicing/situations.js';
 import { db } from '../lib/dynamo.js';
-import { updateQuote } from '../quotes/quote-service.js';
+import { acceptQuote } from '../quotes/quote-service.js';
 import { companyWithClient, draftQuote } from '../test-support/aggregates-harness.js';
 import { emailInvoiceAgain, sendInvoiceByEmail } from './invoice-mail.js';
 import { emailQuoteAgain, sendQuoteByEmail } from './quote-mail.js';
@@ -84,15 +84,11 @@ async function readsOf<T>(
   }
 }
 
-/** A quote sent by e-mail, then accepted (`validated`). */
+/** A quote sent by e-mail, then accepted by the client ("Bon pour accord": `validated`). */
 async function validatedQuote(companyId: string, clientId: string, projectId?: string) {
   const draft = await draftQuote(companyId, clientId, { projectId });
   const sent = await sendQuoteByEmail(companyId, draft.id, { version: draft.version }, undefined);
-  return updateQuote(
-    companyId,
-    sent.id,
-    quoteUpdateInput.parse({ title: sent.title, clientId, status: 'validated', version: sent.version }),
-  );
+  return acceptQuote(companyId, sent.id, quoteAcceptInput.parse({ signerName: 'M. Martin' }));
 }
 
 const sendOnce = (ids: { companyId: string; clientId: string }, invoice: InvoiceListItem) =>
@@ -158,13 +154,18 @@ describe('issuing and sending a document reads the company and the client once',
     expect(sent).toMatchObject({ company: 1, client: 1 });
   });
 
-  it('a quote sent, and e-mailed again', async () => {
+  it('a quote sent (the company and the client read once become its snapshots), and e-mailed again', async () => {
     const ids = await companyWithClient();
     const draft = await draftQuote(ids.companyId, ids.clientId);
     const sent = await readsOf(ids, () =>
       sendQuoteByEmail(ids.companyId, draft.id, { version: draft.version }, undefined),
     );
-    expect(sent.result).toMatchObject({ status: 'sent', pdfDocumentId: expect.any(String) });
+    expect(sent.result).toMatchObject({
+      status: 'sent',
+      pdfDocumentId: expect.any(String),
+      seller: { siret: expect.any(String) },
+      buyer: { name: 'Client Martin' },
+    });
     expect(sent).toMatchObject({ company: 1, client: 1 });
     const again = await readsOf(ids, () => emailQuoteAgain(ids.companyId, draft.id, {}, undefined));
     expect(again.result).toMatchObject({ emailStatus: { state: 'sent' } });
