@@ -2,12 +2,13 @@
  * `npm run bench:lambda`: the size of every Lambda function's bundle and its cold import time, against
  * a baseline that imports only the DynamoDB client.
  *
- * 1. Bundles each handler of the route table, the authorizer and the baseline (a module importing
- *    `@aws-sdk/client-dynamodb` and constructing a `DynamoDBClient`) with the build a deployment runs
- *    (`esbuildOptions` from infra/lib/bundling.ts: `index.mjs` and the chunks split off at each
- *    dynamic `import()`), into `.bench/lambda/`. The bundles sit inside the repository so that the
- *    modules a deployment leaves to the Lambda runtime (the AWS SDK) resolve from node_modules, as
- *    they resolve from the runtime's copy.
+ * 1. Bundles each handler of the route table, the authorizer, the functions that serve no route (the
+ *    SES events' handler, the daily reminders job, the price-list import worker) and the baseline (a
+ *    module importing `@aws-sdk/client-dynamodb` and constructing a `DynamoDBClient`) with the build a
+ *    deployment runs (`esbuildOptions` from infra/lib/bundling.ts: `index.mjs` and the chunks split
+ *    off at each dynamic `import()`), into `.bench/lambda/`. The bundles sit inside the repository
+ *    so that the modules a deployment leaves to the Lambda runtime (the AWS SDK) resolve from
+ *    node_modules, as they resolve from the runtime's copy.
  * 2. Imports each bundle's `index.mjs` in a fresh Node process, with the `NODE_OPTIONS` the functions
  *    get and the module flags the Lambda Node.js runtime sets, and records the time `await import()`
  *    takes: wall clock, and the CPU time of the process during the import. Rounds alternate the
@@ -39,6 +40,9 @@ import {
   repoRoot,
   runtimeProvidedModules,
 } from '../infra/lib/bundling.js';
+import { remindersJobHandler } from '../infra/lib/jobs.js';
+import { libraryImportJobHandler } from '../infra/lib/library-imports.js';
+import { mailEventsHandler } from '../infra/lib/mail.js';
 
 const SIZE_BUDGET_BYTES = 600_000;
 const IMPORT_RATIO_BUDGET = 1.5;
@@ -94,6 +98,19 @@ const targets: Target[] = [...byHandler].map(([handler, routeKeys]) => ({
   entry: handlerEntry({ handler }),
   dir: path.join(outRoot, handler),
 }));
+// The functions that serve no route (btp-stack.ts): their trigger instead of a route.
+for (const [handler, trigger] of [
+  [mailEventsHandler, 'SES events (EventBridge)'],
+  [remindersJobHandler, 'daily schedule (EventBridge)'],
+  [libraryImportJobHandler, 'import queue (SQS)'],
+] as const) {
+  targets.push({
+    name: handler,
+    routes: [trigger],
+    entry: handlerEntry({ handler }),
+    dir: path.join(outRoot, handler),
+  });
+}
 if (routes.some((route) => route.access !== 'public')) {
   targets.push({
     name: 'authorizer',

@@ -20,6 +20,9 @@ import {
   repoRoot,
 } from '../lib/bundling.js';
 import type { BtpStack } from '../lib/btp-stack.js';
+import { remindersJobHandler } from '../lib/jobs.js';
+import { libraryImportJobHandler } from '../lib/library-imports.js';
+import { mailEventsHandler } from '../lib/mail.js';
 import {
   actionsOfFunction,
   appFunctions,
@@ -104,9 +107,12 @@ describe('Lambda bundles', () => {
     expect(everything).toContain('infra/lib/stubs/brotli/decompress.js');
   });
 
-  it('bundles every handler of the route table, and the authorizer, into an ES module exporting `handler`, with every dependency but the AWS SDK inside', async () => {
+  it('bundles every handler of the route table, the functions that serve no route, and the authorizer, into an ES module exporting `handler`, with every dependency but the AWS SDK inside', async () => {
     const entries = [
       ...new Set(routes.map((route) => handlerEntry(route))),
+      ...[mailEventsHandler, remindersJobHandler, libraryImportJobHandler].map((handler) =>
+        handlerEntry({ handler }),
+      ),
       ...(routes.some((route) => route.access !== 'public') ? [authorizerEntry] : []),
     ];
     // The production options, but one run with shared chunks and no minification: what matters here
