@@ -88,11 +88,11 @@ export interface MailSenders {
  * log group they all write to, and one IAM role per permission profile, granting what the route
  * table asks for and nothing else.
  *
- * CloudFormation takes at most 500 resources per stack and the route table is heading for ~80
- * routes, so what can be shared is: one log group for every function (Lambda names each stream
+ * CloudFormation takes at most 500 resources per stack and the route table holds over 100 routes,
+ * so what can be shared is: one log group for every function (Lambda names each stream
  * `YYYY/MM/DD/<function name>[…]`, so the logs of one route stay apart) and one role per permission
- * profile (functions whose routes declare the same access share exactly the same rights). A route
- * then costs 4 resources: function, invoke permission, integration, route.
+ * profile (functions whose routes declare the same access share exactly the same rights). With the
+ * API's invoke role (`api.ts`) a route then costs 3 resources: function, integration, route.
  *
  * Functions, roles and the log group are created with the stack as their scope, so that they keep
  * their logical IDs (see `BtpStack`).

@@ -316,7 +316,7 @@ describe('BtpStack with the shared route table (prod)', () => {
     });
   });
 
-  it("expires drafts' PDF previews (previews/) after a day, versions included, and nothing else", () => {
+  it("expires drafts' PDF previews (previews/) after a day and price lists (imports/) after two, versions included, and nothing else", () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       VersioningConfiguration: { Status: 'Enabled' },
       LifecycleConfiguration: {
@@ -337,9 +337,17 @@ describe('BtpStack with the shared route table (prod)', () => {
     const documents = resources(template, 'AWS::S3::Bucket').find(([, bucket]) =>
       rulesOf(bucket).some((rule) => rule.Id === 'ExpireDraftPreviews'),
     );
-    // In the documents bucket only the previews expire: archived PDFs and uploads are kept.
+    // In the documents bucket only the previews and the price lists of imports (docs/library.md)
+    // expire: archived PDFs and uploaded documents are kept.
     expect(rulesOf(documents?.[1] as Resource).filter((rule) => 'ExpirationInDays' in rule)).toEqual([
       expect.objectContaining({ Prefix: 'previews/' }),
+      {
+        Id: 'ExpirePriceLists',
+        Prefix: 'imports/',
+        ExpirationInDays: 2,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      },
     ]);
   });
 
