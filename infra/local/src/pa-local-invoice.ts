@@ -6,10 +6,8 @@
  * electronic address BT-34/BT-49 scheme 0225), the TTC.
  */
 import { HttpError } from '../../../functions/src/lib/http-errors.js';
-import {
-  embeddedInvoiceXml,
-  looksLikePdf,
-} from '../../../functions/src/einvoicing/import/embedded-invoice.js';
+import { embeddedInvoiceXml } from '../../../functions/src/einvoicing/import/embedded-invoice.js';
+import { looksLikePdf } from '../../../functions/src/einvoicing/import/pdf-signature.js';
 import { importMessages } from '../../../functions/src/einvoicing/import/import-errors.js';
 import { readInvoiceXml } from '../../../functions/src/einvoicing/import/read-e-invoice.js';
 import {

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Supplier price requests (select) and supplier invoices. */
 export const purchaseRoutes: RouteDefinition[] = [
