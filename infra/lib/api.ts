@@ -8,20 +8,23 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
-import { defaultRoutePath, routeId } from '@btp/shared/routes';
+import { defaultRoutePath, routeId, routeKeyOf } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
 import type { Data } from './data.js';
 import type { Documents } from './documents.js';
 import { authorizerTagValue, functionDefaults, Functions } from './functions.js';
 import type { Mail } from './mail.js';
 import { authorizerSecrets, routeSecrets } from './route-secrets.js';
+import { RouteStack } from './route-stacks.js';
+import type { RouteTables } from './route-stacks.js';
 import type { Secrets } from './secrets.js';
 
 export interface ApiProps {
   readonly stage: string;
   /** Of the access log group and the functions' log group: RETAIN in `prod`. */
   readonly removalPolicy: RemovalPolicy;
-  readonly routes: readonly RouteDefinition[];
+  /** The route tables: each one's functions, integrations and routes go in a nested stack of its own. */
+  readonly routeTables: RouteTables;
   /** Entry file of a route's handler. */
   readonly handlerEntry: (route: RouteDefinition) => string;
   /** Entry file of the session authorizer. */
@@ -70,7 +73,10 @@ class RoleInvokedLambdaIntegration extends apigwv2.HttpRouteIntegration {
  * invokes the routes' functions with one role (`ApiInvokeRole`) allowed to invoke exactly those
  * functions, and the authorizer through its own resource-based permission.
  *
- * Its resources are created with the stack as their scope, so that they keep their logical IDs (see
+ * A route's function, integration and route are in the nested stack of its route table
+ * ({@link RouteStack}): the main stack would pass CloudFormation's 500 resources with ~140 routes.
+ * The API, its stage, the authorizer, the roles, the invoke role and its policies, and the log
+ * groups are created with the main stack as their scope, so that they keep their logical IDs (see
  * `BtpStack`).
  */
 export class Api {
@@ -125,7 +131,9 @@ export class Api {
     });
 
     // Only built when a route needs it: a stack of public routes has no authorizer at all.
-    const authorizer = props.routes.some((route) => route.access !== 'public')
+    const authorizer = Object.values(props.routeTables).some((routes) =>
+      routes.some((route) => route.access !== 'public'),
+    )
       ? this.sessionAuthorizer(props.authorizerEntry)
       : undefined;
 
@@ -135,42 +143,16 @@ export class Api {
       description: `BTP Gestion (${props.stage}) API: invokes the routes' functions`,
     });
     const routeFunctions: lambda.IFunction[] = [];
+    const routeKeys = new Set<string>();
 
-    for (const route of props.routes) {
-      const id = routeId(route);
-      const fn = this.functions.add({
-        constructId: `Fn${id}`,
-        entry: props.handlerEntry(route),
-        description: `${route.method} ${route.path}`,
-        tagValue: id,
-        memorySize: route.memoryMb ?? functionDefaults.memorySize,
-        access: {
-          table: route.table,
-          documents: route.documents,
-          secrets: routeSecrets(route.handler),
-          mail: route.mail === true,
-          importQueue: route.importQueue === true,
-          route: true,
-        },
-      });
-
-      const httpRoute = new apigwv2.HttpRoute(stack, `Route${id}`, {
-        httpApi: this.httpApi,
-        routeKey:
-          route.path === defaultRoutePath
-            ? apigwv2.HttpRouteKey.DEFAULT
-            : apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
-        integration: new RoleInvokedLambdaIntegration(`Integration${id}`, fn, invokeRole),
-        authorizer: route.access === 'public' ? undefined : authorizer,
-      });
-      routeFunctions.push(fn);
-      if (route.access === 'public') {
-        NagSuppressions.addResourceSuppressions(httpRoute, [
-          {
-            id: 'AwsSolutions-APIG4',
-            reason: `${route.method} ${route.path} is public by design in the route table (health, installation status and setup, sign-in, registration, the JSON 404); every non-public route has the session authorizer.`,
-          },
-        ]);
+    for (const [table, routes] of Object.entries(props.routeTables)) {
+      if (routes.length === 0) continue;
+      const routeStack = new RouteStack(stack, table, props.stage);
+      for (const route of routes) {
+        const key = routeKeyOf(route);
+        if (routeKeys.has(key)) throw new Error(`Route ${key} is in the route tables twice.`);
+        routeKeys.add(key);
+        routeFunctions.push(this.addRoute(routeStack, route, props, invokeRole, authorizer));
       }
     }
     // Every route's function named (no wildcard), in managed policies of at most
@@ -190,6 +172,53 @@ export class Api {
         ],
       });
     }
+  }
+
+  /** A route's function, integration and route, in its route table's nested stack. */
+  private addRoute(
+    routeStack: RouteStack,
+    route: RouteDefinition,
+    props: ApiProps,
+    invokeRole: iam.IRole,
+    authorizer: HttpLambdaAuthorizer | undefined,
+  ): lambda.IFunction {
+    const id = routeId(route);
+    const fn = this.functions.add(
+      {
+        constructId: `Fn${id}`,
+        entry: props.handlerEntry(route),
+        description: `${route.method} ${route.path}`,
+        tagValue: id,
+        memorySize: route.memoryMb ?? functionDefaults.memorySize,
+        access: {
+          table: route.table,
+          documents: route.documents,
+          secrets: routeSecrets(route.handler),
+          mail: route.mail === true,
+          importQueue: route.importQueue === true,
+          route: true,
+        },
+      },
+      routeStack,
+    );
+    const httpRoute = new apigwv2.HttpRoute(routeStack, `Route${id}`, {
+      httpApi: this.httpApi,
+      routeKey:
+        route.path === defaultRoutePath
+          ? apigwv2.HttpRouteKey.DEFAULT
+          : apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
+      integration: new RoleInvokedLambdaIntegration(`Integration${id}`, fn, invokeRole),
+      authorizer: route.access === 'public' ? undefined : authorizer,
+    });
+    if (route.access === 'public') {
+      NagSuppressions.addResourceSuppressions(httpRoute, [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is public by design in the route table (health, installation status and setup, sign-in, registration, the JSON 404); every non-public route has the session authorizer.`,
+        },
+      ]);
+    }
+    return fn;
   }
 
   private sessionAuthorizer(entry: string): HttpLambdaAuthorizer {

@@ -3,7 +3,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { routes as routeTable } from '@btp/shared/routes';
+import { routeTables } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
 import { Api } from './api.js';
 import { authorizerEntry, handlerEntry, repoRoot } from './bundling.js';
@@ -13,6 +13,7 @@ import { Mail, mailEventsHandler } from './mail.js';
 import { Jobs, remindersJobHandler } from './jobs.js';
 import { LibraryImports, libraryImportJobHandler } from './library-imports.js';
 import { Monitoring, validateAlarmEmail } from './monitoring.js';
+import type { RouteTables } from './route-stacks.js';
 import { originVerifyHeader, Secrets } from './secrets.js';
 import { Site, validateCustomDomain } from './site.js';
 
@@ -23,13 +24,17 @@ export { sessionPartitionPrefix } from './data.js';
 export { authorizerTagValue, functionTag, jobTag } from './functions.js';
 export { remindersJobTagValue } from './jobs.js';
 export { libraryImportJobTagValue } from './library-imports.js';
+export type { RouteTables } from './route-stacks.js';
 export { sessionKeySecretEnv, setupTokenSecretEnv } from './secrets.js';
 
 export interface BtpStackProps extends StackProps {
   /** Deployment stage. `prod` turns on deletion protection and keeps data when the stack is deleted. */
   readonly stage: string;
-  /** Route table to deploy; defaults to the shared one (tests pass their own). */
-  readonly routes?: readonly RouteDefinition[];
+  /**
+   * Route tables to deploy, each in a nested stack of its own (`route-stacks.ts`); default: the
+   * shared ones (tests pass their own).
+   */
+  readonly routeTables?: RouteTables;
   /** Entry file of a route's handler; defaults to `functions/src/handlers/<handler>.ts`. */
   readonly handlerEntry?: (route: RouteDefinition) => string;
   /** Entry file of the authorizer; defaults to `functions/src/<authorizerModule>.ts`. */
@@ -53,6 +58,8 @@ export interface BtpStackProps extends StackProps {
  * table), {@link Documents} (the documents bucket), {@link Secrets}, {@link Api} (the HTTP API and
  * its functions, `functions.ts`), {@link Site} (CloudFront and the SPA) and {@link Monitoring} (the
  * alarms). The logs bucket, which three of them write to, and the outputs are the stack's own.
+ * The routes' functions, integrations and routes are in nested stacks, one per route table
+ * (`route-stacks.ts`), deployed with this one: everything else is in this stack.
  *
  * Logical IDs come from the construct path, and the stack is deployed: a changed logical ID makes
  * CloudFormation replace the resource, or orphan it when it is retained (table, buckets, log groups).
@@ -108,7 +115,7 @@ export class BtpStack extends Stack {
     const api = new Api(this, {
       stage: props.stage,
       removalPolicy: dataRemovalPolicy,
-      routes: props.routes ?? routeTable,
+      routeTables: props.routeTables ?? routeTables,
       handlerEntry: props.handlerEntry ?? handlerEntry,
       authorizerEntry: props.authorizerEntry ?? authorizerEntry,
       data,

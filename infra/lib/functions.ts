@@ -5,6 +5,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
 import type { TableAccess } from '@btp/shared/routes';
 import { bundledCode, functionNodeOptions } from './bundling.js';
 import type { Data } from './data.js';
@@ -92,10 +93,11 @@ export interface MailSenders {
  * so what can be shared is: one log group for every function (Lambda names each stream
  * `YYYY/MM/DD/<function name>[…]`, so the logs of one route stay apart) and one role per permission
  * profile (functions whose routes declare the same access share exactly the same rights). With the
- * API's invoke role (`api.ts`) a route then costs 3 resources: function, integration, route.
+ * API's invoke role (`api.ts`) a route then costs 3 resources: function, integration, route, and
+ * those are in its route table's nested stack (`route-stacks.ts`).
  *
- * Functions, roles and the log group are created with the stack as their scope, so that they keep
- * their logical IDs (see `BtpStack`).
+ * Roles, the log group and the functions that serve no route (authorizer, jobs) are created with the
+ * main stack as their scope, so that they keep their logical IDs (see `BtpStack`).
  */
 export class Functions {
   readonly logGroup: logs.LogGroup;
@@ -114,7 +116,12 @@ export class Functions {
     });
   }
 
-  add(spec: FunctionSpec): lambda.Function {
+  /**
+   * A function of the given access. It is created in `scope` (a route table's nested stack,
+   * `route-stacks.ts`) when given, else in the main stack; its role and log group are the main
+   * stack's either way.
+   */
+  add(spec: FunctionSpec, scope: Construct = this.stack): lambda.Function {
     const { data, documents, secrets, mail } = this.props;
     const { access } = spec;
     if (access.mail && !mail) throw new Error(`${spec.constructId} sends e-mail but the stack has no Mail.`);
@@ -122,7 +129,7 @@ export class Functions {
     if (access.importQueue && !importQueue) {
       throw new Error(`${spec.constructId} sends to the import queue but the stack has none.`);
     }
-    const fn = new lambda.Function(this.stack, spec.constructId, {
+    const fn = new lambda.Function(scope, spec.constructId, {
       code: bundledCode(spec.entry),
       handler: functionDefaults.handler,
       runtime: functionDefaults.runtime,

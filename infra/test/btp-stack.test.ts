@@ -43,7 +43,7 @@ describe('Lambda bundles', () => {
   let template: Template;
   let assetDir: string;
   beforeAll(() => {
-    ({ stack, template } = synth({ routes: [setupStatus] }, { bundle: true }));
+    ({ stack, template } = synth({ routeTables: { system: [setupStatus] } }, { bundle: true }));
     const outdir = (stack.node.root as App).synth().directory;
     const functions = [...appFunctions(template).values()];
     expect(functions).toHaveLength(1);

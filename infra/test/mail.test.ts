@@ -9,7 +9,7 @@ import {
   environmentOf,
   expectNagClean,
   productLikeProps,
-  productLikeRoutes,
+  productLikeRouteTables,
   resources,
   statementsOfFunction,
   synth,
@@ -31,7 +31,7 @@ let synthesized: Synthesized;
 beforeAll(() => {
   synthesized = synth({
     ...productLikeProps,
-    routes: [...productLikeRoutes.slice(0, -1), mailRoute, ...productLikeRoutes.slice(-1)],
+    routeTables: { ...productLikeRouteTables, quotes: [mailRoute] },
     mailFrom: 'devis@dupont-batiment.fr',
   });
 });

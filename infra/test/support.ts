@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App, Aspects } from 'aws-cdk-lib';
+import { App, Aspects, NestedStack } from 'aws-cdk-lib';
+import type { CfnResource } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { expect } from 'vitest';
 import type { RouteDefinition } from '@btp/shared/routes';
 import { BtpStack, functionTag, jobTag, repoRoot } from '../lib/btp-stack.js';
-import type { BtpStackProps } from '../lib/btp-stack.js';
+import type { BtpStackProps, RouteTables } from '../lib/btp-stack.js';
 
 export type Resource = { Type: string; Properties: Record<string, unknown> } & Record<string, unknown>;
 export type Statement = {
@@ -27,62 +28,79 @@ export const noFrontend = path.join(tmpdir(), 'btp-no-frontend-build');
 export const fixtureHandler = path.join(repoRoot, 'infra/test/fixtures/handler.ts');
 
 /**
- * A route table shaped like the product's (public setup and sign-in, user routes, document routes,
+ * Route tables shaped like the product's (public setup and sign-in, user routes, document routes,
  * super-admin routes), independent of the shared one as it grows. Every handler is bundled from one
  * tiny fixture through `handlerEntry`: the names matter (they decide the secrets), not the code.
  */
-export const productLikeRoutes: readonly RouteDefinition[] = [
-  { method: 'GET', path: '/api/health', handler: 'health/get', access: 'public', table: 'none' },
-  { method: 'GET', path: '/api/setup/status', handler: 'setup/status', access: 'public', table: 'read' },
-  {
-    method: 'POST',
-    path: '/api/setup',
-    handler: 'setup/create',
-    access: 'public',
-    table: 'write',
-    memoryMb: 1024,
-  },
-  {
-    method: 'POST',
-    path: '/api/auth/login',
-    handler: 'auth/login',
-    access: 'public',
-    table: 'write',
-    memoryMb: 1024,
-  },
-  { method: 'GET', path: '/api/auth/me', handler: 'auth/me', access: 'user', table: 'read' },
-  { method: 'GET', path: '/api/clients', handler: 'clients/list', access: 'user', table: 'read' },
-  { method: 'PUT', path: '/api/clients/{id}', handler: 'clients/update', access: 'user', table: 'write' },
-  {
-    method: 'GET',
-    path: '/api/documents/{id}/download',
-    handler: 'documents/download',
-    access: 'user',
-    table: 'read',
-    documents: 'read',
-  },
-  {
-    method: 'POST',
-    path: '/api/documents/upload-url',
-    handler: 'documents/upload-url',
-    access: 'user',
-    table: 'write',
-    documents: 'write',
-  },
-  { method: 'GET', path: '/api/admin/stats', handler: 'admin/stats', access: 'super_admin', table: 'read' },
-  { method: 'ANY', path: '$default', handler: 'not-found', access: 'public', table: 'none' },
-];
+export const productLikeRouteTables: RouteTables = {
+  system: [
+    { method: 'GET', path: '/api/health', handler: 'health/get', access: 'public', table: 'none' },
+    { method: 'GET', path: '/api/setup/status', handler: 'setup/status', access: 'public', table: 'read' },
+    {
+      method: 'POST',
+      path: '/api/setup',
+      handler: 'setup/create',
+      access: 'public',
+      table: 'write',
+      memoryMb: 1024,
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/login',
+      handler: 'auth/login',
+      access: 'public',
+      table: 'write',
+      memoryMb: 1024,
+    },
+    { method: 'GET', path: '/api/auth/me', handler: 'auth/me', access: 'user', table: 'read' },
+  ],
+  clients: [
+    { method: 'GET', path: '/api/clients', handler: 'clients/list', access: 'user', table: 'read' },
+    { method: 'PUT', path: '/api/clients/{id}', handler: 'clients/update', access: 'user', table: 'write' },
+  ],
+  documents: [
+    {
+      method: 'GET',
+      path: '/api/documents/{id}/download',
+      handler: 'documents/download',
+      access: 'user',
+      table: 'read',
+      documents: 'read',
+    },
+    {
+      method: 'POST',
+      path: '/api/documents/upload-url',
+      handler: 'documents/upload-url',
+      access: 'user',
+      table: 'write',
+      documents: 'write',
+    },
+  ],
+  admin: [
+    { method: 'GET', path: '/api/admin/stats', handler: 'admin/stats', access: 'super_admin', table: 'read' },
+  ],
+  fallback: [{ method: 'ANY', path: '$default', handler: 'not-found', access: 'public', table: 'none' }],
+};
 
-/** Props that build {@link productLikeRoutes} from existing files. */
+/** Every route of {@link productLikeRouteTables}, in order. */
+export const productLikeRoutes: readonly RouteDefinition[] = Object.values(productLikeRouteTables).flat();
+
+/** Props that build {@link productLikeRouteTables} from existing files. */
 export const productLikeProps: Partial<BtpStackProps> = {
-  routes: productLikeRoutes,
+  routeTables: productLikeRouteTables,
   handlerEntry: () => fixtureHandler,
   authorizerEntry: fixtureHandler,
 };
 
 export interface Synthesized {
   stack: BtpStack;
+  /**
+   * The main stack and its nested stacks as one template ({@link flattenedTemplate}): what the
+   * product is, wherever CloudFormation keeps each resource.
+   */
   template: Template;
+  /** Each stack's own template: the main one first, then the nested ones, by construct path. */
+  stacks: { path: string; nested: boolean; template: Template }[];
   annotations: Annotations;
 }
 
@@ -101,8 +119,86 @@ export function synth(props: Partial<BtpStackProps> = {}, { bundle = false } = {
     ...props,
   });
   Aspects.of(stack).add(new AwsSolutionsChecks({ logIgnores: true, reports: false }));
-  const template = Template.fromStack(stack);
-  return { stack, template, annotations: Annotations.fromStack(stack) };
+  const stacks = [
+    { path: stack.node.path, nested: false, template: Template.fromStack(stack) },
+    ...stack.node
+      .findAll()
+      .filter((construct): construct is NestedStack => NestedStack.isNestedStack(construct))
+      .map((nested) => ({ path: nested.node.path, nested: true, template: Template.fromStack(nested) })),
+  ];
+  return {
+    stack,
+    template: flattenedTemplate(stack, stacks),
+    stacks,
+    annotations: Annotations.fromStack(stack),
+  };
+}
+
+type Json = unknown;
+
+function mapJson(value: Json, replace: (node: Record<string, Json>) => Json): Json {
+  if (Array.isArray(value)) return value.map((item) => mapJson(item, replace));
+  if (value === null || typeof value !== 'object') return value;
+  const replaced = replace(value as Record<string, Json>);
+  if (replaced !== value) return mapJson(replaced, replace);
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapJson(item, replace)]));
+}
+
+/**
+ * The main stack's template with every nested stack's resources put in it, as one stack would hold
+ * them: a nested stack's parameter replaced by what the main stack gives it (`{ Ref: "<Table>" }`
+ * rather than `{ Ref: "referencetoTest<Table>Ref" }`), and a nested stack's output, where the main
+ * stack (or another nested stack, through it) uses it, by its value. The `AWS::CloudFormation::Stack`
+ * resources themselves are left out. So the tests assert what the product is (which function may do
+ * what, which alarm watches which function) whatever stack each resource lives in; the resource
+ * counts per stack are in `stacks`.
+ */
+export function flattenedTemplate(
+  stack: BtpStack,
+  stacks: readonly { path: string; nested: boolean; template: Template }[],
+): Template {
+  const main = stacks[0]?.template.toJSON() as { Resources: Record<string, Resource> } & Record<string, Json>;
+  const resourcesOut: Record<string, Json> = { ...main.Resources };
+  const outputsOfNested = new Map<string, Record<string, Json>>();
+  for (const nested of stack.node.findAll().filter((c): c is NestedStack => NestedStack.isNestedStack(c))) {
+    const logicalId = stack.resolve((nested.nestedStackResource as CfnResource).logicalId) as string;
+    const parameters = (main.Resources[logicalId]?.Properties.Parameters ?? {}) as Record<string, Json>;
+    const own = stacks.find((entry) => entry.path === nested.node.path)?.template.toJSON() as {
+      Resources: Record<string, Json>;
+      Outputs?: Record<string, { Value: Json }>;
+    };
+    const withParameters = (value: Json) =>
+      mapJson(value, (node) =>
+        typeof node.Ref === 'string' && node.Ref in parameters ? (parameters[node.Ref] as Json) : node,
+      );
+    for (const [id, resource] of Object.entries(own.Resources)) {
+      if (id in resourcesOut) throw new Error(`${id} is in two stacks.`);
+      resourcesOut[id] = withParameters(resource);
+    }
+    outputsOfNested.set(
+      logicalId,
+      Object.fromEntries(
+        Object.entries(own.Outputs ?? {}).map(([name, output]) => [name, withParameters(output.Value)]),
+      ),
+    );
+    delete resourcesOut[logicalId];
+  }
+  const withOutputs = (value: Json): Json =>
+    mapJson(value, (node) => {
+      const getAtt = node['Fn::GetAtt'];
+      if (!Array.isArray(getAtt)) return node;
+      const [id, attribute] = getAtt as [string, string];
+      const outputs = outputsOfNested.get(id);
+      if (!outputs || !attribute.startsWith('Outputs.')) return node;
+      const output = outputs[attribute.slice('Outputs.'.length)];
+      if (output === undefined) throw new Error(`${id} has no output ${attribute}.`);
+      return output;
+    });
+  return Template.fromJSON({
+    ...main,
+    Resources: withOutputs(resourcesOut) as Record<string, Json>,
+    Outputs: withOutputs(main.Outputs ?? {}),
+  });
 }
 
 /** A minimal Vite-like build output; the caller removes it. */

@@ -25,25 +25,34 @@ import { workTrackingRoutes } from './route-tables/work-tracking.js';
 
 export type { Access, FileInput, HttpMethod, RouteDefinition, TableAccess } from './route-definition.js';
 
-/** Every route, feature by feature (`route-tables/`); the `$default` 404 route comes last. */
-export const routes: readonly RouteDefinition[] = [
-  ...systemRoutes,
-  ...accountRoutes,
-  ...companyRoutes,
-  ...clientRoutes,
-  ...supplierRoutes,
-  ...projectRoutes,
-  ...quoteRoutes,
-  ...libraryRoutes,
-  ...publicQuoteRoutes,
-  ...purchaseRoutes,
-  ...workTrackingRoutes,
-  ...invoicingRoutes,
-  ...documentRoutes,
-  ...dashboardRoutes,
-  ...notificationRoutes,
-  ...fallbackRoutes,
-];
+/**
+ * The route tables, by feature (`route-tables/`), in order; the `$default` 404 route comes last.
+ * The key names the feature: on AWS each table is deployed as a CloudFormation nested stack of its
+ * own (`infra/lib/route-stacks.ts`, docs/deploy.md), so a new table is one more key here and needs
+ * no change to the stack code. A key is a camelCase word; never rename one (its routes would be
+ * recreated in another nested stack, which API Gateway refuses while the old ones exist).
+ */
+export const routeTables: Readonly<Record<string, readonly RouteDefinition[]>> = {
+  system: systemRoutes,
+  accounts: accountRoutes,
+  company: companyRoutes,
+  clients: clientRoutes,
+  suppliers: supplierRoutes,
+  projects: projectRoutes,
+  quotes: quoteRoutes,
+  library: libraryRoutes,
+  publicQuotes: publicQuoteRoutes,
+  purchases: purchaseRoutes,
+  workTracking: workTrackingRoutes,
+  invoicing: invoicingRoutes,
+  documents: documentRoutes,
+  dashboard: dashboardRoutes,
+  notifications: notificationRoutes,
+  fallback: fallbackRoutes,
+};
+
+/** Every route, table by table ({@link routeTables}); the `$default` 404 route comes last. */
+export const routes: readonly RouteDefinition[] = Object.values(routeTables).flat();
 
 /** The authorizer module under `functions/src/`, run before every non-public route. */
 export const authorizerModule = 'authorizer/handler';
