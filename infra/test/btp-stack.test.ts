@@ -8,7 +8,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import * as esbuild from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeId, routeKeyOf, routes } from '@btp/shared/routes';
+import { routeId, routeKeyOf, routes, routeTables } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
 import { table as tableDefinition } from '@btp/shared/table';
 import { authorizerTagValue } from '../lib/btp-stack.js';
@@ -19,7 +19,13 @@ import {
   handlerEntry,
   repoRoot,
 } from '../lib/bundling.js';
-import type { BtpStack } from '../lib/btp-stack.js';
+import type { BtpStack, RouteTables } from '../lib/btp-stack.js';
+import {
+  mainStackResourceBudget,
+  routeStackId,
+  routeStackResourceBudget,
+  stackResourceLimit,
+} from '../lib/route-stacks.js';
 import { remindersJobHandler } from '../lib/jobs.js';
 import { libraryImportJobHandler } from '../lib/library-imports.js';
 import { mailEventsHandler } from '../lib/mail.js';
@@ -28,6 +34,7 @@ import {
   appFunctions,
   distributionConfig,
   expectNagClean,
+  fixtureHandler,
   resources,
   synth,
   tableWriteActions as writeActions,
@@ -154,21 +161,116 @@ describe('Lambda bundles', () => {
   });
 });
 
-describe('BtpStack with the shared route table (prod)', () => {
+/**
+ * 40 routes more than the shared tables hold, to prove the room the stacks have: three new route
+ * tables (8, 8 and 16 routes, the size of the features being finished) and 8 more library routes,
+ * every one with its own function (bundled from the test fixture).
+ */
+const growthRoutes = (table: string, count: number): RouteDefinition[] =>
+  Array.from({ length: count }, (_, i) => ({
+    method: 'GET',
+    path: `/api/growth/${table}/${i + 1}`,
+    handler: `growth/${table}-${i + 1}`,
+    access: 'user',
+    table: 'read',
+  }));
+const deployedTables: RouteTables = {
+  ...routeTables,
+  library: [...(routeTables.library ?? []), ...growthRoutes('library', 8)],
+  growthNetwork: growthRoutes('network', 8),
+  growthAccounting: growthRoutes('accounting', 8),
+  growthCosting: growthRoutes('costing', 16),
+};
+const deployedRoutes = Object.values(deployedTables).flat();
+
+/**
+ * The logical ids of the stateful resources, as the stack has always had them: a changed one makes
+ * CloudFormation replace the resource (or orphan a retained one) and lose its data, its secret or its
+ * messages. They must never change.
+ */
+const statefulLogicalIds = {
+  'AWS::DynamoDB::Table': ['TableCD117FA1'],
+  'AWS::S3::Bucket': ['DocumentsBucket9EC9DEB9', 'LogsBucket9C4D8843', 'SiteBucket397A1860'],
+  'AWS::Logs::LogGroup': ['ApiAccessLogsE9DF007D', 'FunctionLogsAE28C13D'],
+  'AWS::SecretsManager::Secret': ['OriginVerifyED6A82E8', 'SessionKey0FE01E29', 'SetupTokenC572E43B'],
+  'AWS::SQS::Queue': ['LibraryImportDeadLetters9A6FDD61', 'LibraryImportQueue875E8094'],
+  'AWS::SES::EmailIdentity': ['MailIdentity4365A1C5'],
+  'AWS::SES::ConfigurationSet': ['MailConfigurationSet8758ADB0'],
+  'AWS::KMS::Key': ['MonitoringTopicKey423AF5B2'],
+};
+
+describe('BtpStack with the shared route tables and 40 routes more (prod)', () => {
   let synthesized: Synthesized;
   let template: Template;
   beforeAll(() => {
-    synthesized = synth();
+    synthesized = synth({
+      routeTables: deployedTables,
+      handlerEntry: (route) => (route.handler.startsWith('growth/') ? fixtureHandler : handlerEntry(route)),
+    });
     ({ template } = synthesized);
+  });
+
+  it("keeps every stack under its budget, far below CloudFormation's 500 resources, with 40 routes more", () => {
+    expect(deployedRoutes).toHaveLength(routes.length + 40);
+    const [main, ...nested] = synthesized.stacks;
+    const countOf = (entry: (typeof synthesized.stacks)[number]) =>
+      Object.keys(entry.template.toJSON().Resources as object).length;
+    expect(main?.nested).toBe(false);
+    expect(countOf(main as (typeof synthesized.stacks)[number])).toBeLessThanOrEqual(mainStackResourceBudget);
+    expect(nested).toHaveLength(Object.keys(deployedTables).length);
+    for (const entry of nested) {
+      expect(countOf(entry), entry.path).toBeLessThanOrEqual(routeStackResourceBudget);
+    }
+    // The budgets themselves leave a margin: the main stack half the quota, a table's stack two thirds.
+    expect(mainStackResourceBudget).toBeLessThanOrEqual(stackResourceLimit / 2);
+    expect(routeStackResourceBudget).toBeLessThanOrEqual(stackResourceLimit / 3);
+  });
+
+  it("puts every route of every table in its table's nested stack, function, integration and route, and none in the main stack", () => {
+    const byPath = new Map(synthesized.stacks.map((entry) => [entry.path, entry.template]));
+    const main = synthesized.stacks[0]?.template as Template;
+    for (const type of ['AWS::ApiGatewayV2::Route', 'AWS::ApiGatewayV2::Integration']) {
+      main.resourceCountIs(type, 0);
+    }
+    for (const [table, tableRoutes] of Object.entries(deployedTables)) {
+      const own = byPath.get(`Test/${routeStackId(table)}`);
+      expect(own, table).toBeDefined();
+      const keys = resources(own as Template, 'AWS::ApiGatewayV2::Route').map(
+        ([, route]) => route.Properties.RouteKey,
+      );
+      expect(keys.sort(), table).toEqual(tableRoutes.map(routeKeyOf).sort());
+      expect(resources(own as Template, 'AWS::ApiGatewayV2::Integration'), table).toHaveLength(
+        tableRoutes.length,
+      );
+      expect([...appFunctions(own as Template).keys()].sort(), table).toEqual(
+        tableRoutes.map(routeId).sort(),
+      );
+      // Nothing else: 3 resources a route.
+      expect(Object.keys((own as Template).toJSON().Resources as object), table).toHaveLength(
+        3 * tableRoutes.length,
+      );
+    }
+  });
+
+  it('keeps the logical ids of the stateful resources in the main stack', () => {
+    const main = synthesized.stacks[0]?.template as Template;
+    for (const [type, ids] of Object.entries(statefulLogicalIds)) {
+      expect(
+        resources(main, type)
+          .map(([id]) => id)
+          .sort(),
+        type,
+      ).toEqual(ids);
+    }
   });
 
   it('creates one arm64 Node.js 22 function per route, with its environment and log group', () => {
     const functions = appFunctions(template);
-    const hasAuthorizer = routes.some((route) => route.access !== 'public');
+    const hasAuthorizer = deployedRoutes.some((route) => route.access !== 'public');
     expect([...functions.keys()].sort()).toEqual(
-      [...routes.map(routeId), ...(hasAuthorizer ? [authorizerTagValue] : [])].sort(),
+      [...deployedRoutes.map(routeId), ...(hasAuthorizer ? [authorizerTagValue] : [])].sort(),
     );
-    const memory = new Map(routes.map((route) => [routeId(route), route.memoryMb ?? 256]));
+    const memory = new Map(deployedRoutes.map((route) => [routeId(route), route.memoryMb ?? 256]));
     for (const [tag, [, fn]] of functions) {
       expect(fn.Properties, tag).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -186,7 +288,7 @@ describe('BtpStack with the shared route table (prod)', () => {
         },
       });
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      const route = routes.find((r) => routeId(r) === tag);
+      const route = deployedRoutes.find((r) => routeId(r) === tag);
       if (!route?.documents) expect(variables, tag).not.toHaveProperty('DOCUMENTS_BUCKET');
       const logGroupId = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
       const logGroup = template.toJSON().Resources[logGroupId] as Resource;
@@ -199,7 +301,7 @@ describe('BtpStack with the shared route table (prod)', () => {
     const routeKeys = resources(template, 'AWS::ApiGatewayV2::Route').map(
       ([, route]) => route.Properties.RouteKey,
     );
-    expect(routeKeys.sort()).toEqual(routes.map(routeKeyOf).sort());
+    expect(routeKeys.sort()).toEqual(deployedRoutes.map(routeKeyOf).sort());
     expect(routeKeys).toContain('GET /api/health');
     // Whatever no route matches (/api/, /api/unknown, a known path with another method) goes to the
     // contract's JSON 404, not API Gateway's own `{"message":"Not Found"}`.
@@ -216,7 +318,9 @@ describe('BtpStack with the shared route table (prod)', () => {
   it('puts the session authorizer on exactly the non-public routes', () => {
     const authorizers = resources(template, 'AWS::ApiGatewayV2::Authorizer');
     const nonPublic = new Set(
-      routes.filter((route) => route.access !== 'public').map((route) => `${route.method} ${route.path}`),
+      deployedRoutes
+        .filter((route) => route.access !== 'public')
+        .map((route) => `${route.method} ${route.path}`),
     );
     expect(authorizers).toHaveLength(nonPublic.size > 0 ? 1 : 0);
     for (const [, route] of resources(template, 'AWS::ApiGatewayV2::Route')) {

@@ -12,6 +12,7 @@ import {
 } from '../lib/btp-stack.js';
 import { metricsPerAlarm } from '../lib/monitoring.js';
 import { routeSecrets } from '../lib/route-secrets.js';
+import { routeStackId } from '../lib/route-stacks.js';
 import {
   actionsOf,
   actionsOfFunction,
@@ -22,6 +23,7 @@ import {
   expectNagClean,
   productLikeProps,
   productLikeRoutes,
+  productLikeRouteTables,
   resourceById,
   resources,
   roleIdOf,
@@ -162,8 +164,7 @@ describe('BtpStack in production, with a product-like route table', () => {
       expect(accessOfRole.size).toBeLessThan(functions.size);
     });
 
-    it('keeps a route to 3 resources (function, integration, route), far from the 500 per stack', () => {
-      const total = Object.keys(template.toJSON().Resources as object).length;
+    it('keeps a route to 3 resources (function, integration, route), in the nested stack of its table', () => {
       const perRoute = [
         'AWS::Lambda::Function',
         'AWS::ApiGatewayV2::Integration',
@@ -179,10 +180,32 @@ describe('BtpStack in production, with a product-like route table', () => {
       // Invoke permissions: the authorizer's (API Gateway), the daily job's and the mail events'
       // (EventBridge); none per route (the API's invoke role, below).
       expect(resources(template, 'AWS::Lambda::Permission')).toHaveLength(3);
-      const fixed = total - routeResources;
-      // CloudFormation's limit is on the whole stack: 3 resources a route instead of 4 left room
-      // for about 25 more routes than the 106 the stack holds with the library and the network.
-      expect(total).toBeLessThan(500);
+
+      // One nested stack per route table, holding its routes' 3 resources and nothing else; the
+      // main stack holds what does not grow with the routes, and the nested stacks.
+      const [main, ...nested] = synthesized.stacks;
+      const countOf = (entry: { template: Template }) =>
+        Object.keys(entry.template.toJSON().Resources as object).length;
+      expect(nested.map((entry) => entry.path).sort()).toEqual(
+        Object.keys(productLikeRouteTables)
+          .map((table) => `Test/${routeStackId(table)}`)
+          .sort(),
+      );
+      resources((main as { template: Template }).template, 'AWS::CloudFormation::Stack').forEach(
+        ([, nestedStack]) => expect(nestedStack.Properties.TemplateURL).toBeDefined(),
+      );
+      for (const entry of nested) {
+        const table = Object.keys(productLikeRouteTables).find(
+          (name) => `Test/${routeStackId(name)}` === entry.path,
+        ) as string;
+        expect(countOf(entry), table).toBe(3 * (productLikeRouteTables[table]?.length ?? 0));
+      }
+      // The authorizer, the jobs and the mail events are the main stack's functions.
+      const mainFunctions = resources((main as { template: Template }).template, 'AWS::Lambda::Function');
+      expect(mainFunctions).toHaveLength(
+        resources(template, 'AWS::Lambda::Function').length - productLikeRoutes.length,
+      );
+      const fixed = countOf(main as { template: Template }) - nested.length - mainFunctions.length;
       expect(fixed).toBeLessThan(75);
     });
 
