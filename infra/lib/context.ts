@@ -11,7 +11,10 @@ import type { BtpStackProps } from './btp-stack.js';
  * - `alarmEmail` (none): address subscribed to the alarm topic;
  * - `mailFrom` (none; needed to send): the address devis and factures are sent from, and
  *   `mailIdentity` (`domain`): what SES verifies, its domain (DKIM) or the `address` alone
- *   (docs/mail.md).
+ *   (docs/mail.md);
+ * - `withoutRoutes` (none): `true` deploys the stack with no route at all (the API answers every
+ *   request with its 404), once, to upgrade a stack whose routes were not yet in nested stacks
+ *   (README "Updating", docs/deploy.md): API Gateway refuses a route key that the API still has.
  * The README's "Deploy to AWS" section documents the same names.
  */
 export function stackSettings(scope: Construct): { stackName: string; props: BtpStackProps } {
@@ -24,6 +27,10 @@ export function stackSettings(scope: Construct): { stackName: string; props: Btp
   const stage = context('stage') ?? 'prod';
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
     throw new Error(`Invalid stage "${stage}": lowercase letters, digits and dashes, at most 20.`);
+  }
+  const withoutRoutes = context('withoutRoutes');
+  if (withoutRoutes !== undefined && withoutRoutes !== 'true') {
+    throw new Error(`Invalid withoutRoutes "${withoutRoutes}": true, or leave it out.`);
   }
   const region = context('region') ?? process.env.CDK_DEFAULT_REGION ?? 'eu-west-3';
 
@@ -39,6 +46,7 @@ export function stackSettings(scope: Construct): { stackName: string; props: Btp
       alarmEmail: context('alarmEmail'),
       mailFrom: context('mailFrom'),
       mailIdentity: context('mailIdentity') as 'domain' | 'address' | undefined,
+      ...(withoutRoutes === 'true' ? { routeTables: {} } : {}),
     },
   };
 }

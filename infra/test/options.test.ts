@@ -109,6 +109,26 @@ describe('BtpStack outside prod, with a custom domain, an alarm e-mail and a bui
   });
 });
 
+describe('BtpStack without routes (withoutRoutes=true, the upgrade to nested stacks)', () => {
+  it('keeps the API, the table, the buckets and the jobs, with no route, no route stack and no authorizer', () => {
+    const synthesized = synth({ ...productLikeProps, routeTables: {} });
+    const [main, ...nested] = synthesized.stacks;
+    expect(nested).toEqual([]);
+    for (const type of [
+      'AWS::ApiGatewayV2::Route',
+      'AWS::ApiGatewayV2::Authorizer',
+      'AWS::IAM::ManagedPolicy',
+    ]) {
+      main?.template.resourceCountIs(type, 0);
+    }
+    for (const type of ['AWS::ApiGatewayV2::Api', 'AWS::DynamoDB::Table', 'AWS::CloudFront::Distribution']) {
+      main?.template.resourceCountIs(type, 1);
+    }
+    main?.template.resourceCountIs('AWS::S3::Bucket', 3);
+    expectNagClean(synthesized);
+  });
+});
+
 describe('BtpStack options', () => {
   it('refuses half a custom domain, a certificate outside us-east-1 and a malformed e-mail', () => {
     // Validation happens before any function is bundled: these are cheap.
@@ -167,5 +187,15 @@ describe('stackSettings (CDK context)', () => {
 
   it('refuses a stage that cannot name a stack', () => {
     expect(() => stackSettings(new App({ context: { stage: 'Prod_1' } }))).toThrow(/Invalid stage/);
+  });
+
+  it('deploys the shared route tables, or none at all with withoutRoutes=true (the upgrade to nested stacks)', () => {
+    expect(stackSettings(new App({ context: { stage: 'prod' } })).props.routeTables).toBeUndefined();
+    expect(
+      stackSettings(new App({ context: { stage: 'prod', withoutRoutes: 'true' } })).props.routeTables,
+    ).toEqual({});
+    expect(() => stackSettings(new App({ context: { withoutRoutes: 'yes' } }))).toThrow(
+      /Invalid withoutRoutes/,
+    );
   });
 });
