@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, routeId, routeKeyOf, routes, type RouteDefinition } from './routes.js';
+import { matchRoute, routeId, routeKeyOf, routes, routeTables, type RouteDefinition } from './routes.js';
 
 const table: RouteDefinition[] = [
   { method: 'GET', path: '/api/clients', handler: 'clients/list', access: 'user', table: 'read' },
@@ -34,6 +34,15 @@ describe('the route table', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(routeId({ method: 'GET', path: '/api/setup/status' })).toBe('GET_api_setup_status');
     expect(routeId({ method: 'ANY', path: '/api/{proxy+}' })).toBe('ANY_api_proxy');
+  });
+
+  it('is the route tables one after the other, each named by a camelCase key (its nested stack on AWS), none empty', () => {
+    expect(routes).toEqual(Object.values(routeTables).flat());
+    for (const [key, tableRoutes] of Object.entries(routeTables)) {
+      expect(key).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      expect(tableRoutes.length, key).toBeGreaterThan(0);
+    }
+    expect(routes.at(-1)?.path).toBe('$default');
   });
 
   it('serves the health check, the installation status and unknown paths publicly', () => {
