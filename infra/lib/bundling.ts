@@ -107,6 +107,12 @@ export function bundledCode(entry: string): lambda.Code {
     bundling: {
       // Never pulled: the local bundling below always builds (or throws).
       image: DockerImage.fromRegistry('dummy'),
+      // CDK stages an asset once per source folder and bundling options (their JSON), and it cannot
+      // tell two `tryBundle` functions apart: without the entry in the options, every handler of a
+      // folder (the `auth/` routes, the two jobs) got the bundle of the first one. The entry,
+      // relative to the repository (the same on any machine), keeps each function's bundle its own;
+      // nothing reads this variable (the local bundling below always builds).
+      environment: { BTP_ENTRY: path.relative(repoRoot, entry) },
       local: {
         tryBundle(outputDir: string): boolean {
           mkdirSync(outputDir, { recursive: true });

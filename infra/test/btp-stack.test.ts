@@ -35,6 +35,7 @@ import {
   distributionConfig,
   expectNagClean,
   fixtureHandler,
+  jobFunctions,
   resources,
   synth,
   tableWriteActions as writeActions,
@@ -84,6 +85,25 @@ describe('Lambda bundles', () => {
     for (const name of readdirSync(assetDir).filter((file) => file.endsWith('.mjs'))) {
       expect(readFileSync(path.join(assetDir, `${name}.map`), 'utf8'), name).toContain('"mappings"');
     }
+  });
+
+  it("gives each function its own handler's bundle, when handlers share a folder too (the two jobs)", async () => {
+    const jobs = [...jobFunctions(template).values()];
+    expect(jobs).toHaveLength(2);
+    const keys = jobs.map(([, fn]) => (fn.Properties.Code as { S3Key: string }).S3Key);
+    expect(new Set(keys).size).toBe(2);
+    const outdir = (stack.node.root as App).synth().directory;
+    const importJob = jobs.find(([, fn]) =>
+      String(fn.Properties.Description).startsWith('Import des tarifs'),
+    );
+    const importKey = (importJob?.[1].Properties.Code as { S3Key: string }).S3Key;
+    const built = mkdtempSync(path.join(tmpdir(), 'btp-bundle-job-'));
+    await esbuild.build(esbuildOptions(handlerEntry({ handler: libraryImportJobHandler }), built));
+    // The entry file only: chunks of one bundle may share a name once their hashes are left out.
+    expect(codeOf(built).get('index.mjs')).toContain('handler');
+    expect(codeOf(path.join(outdir, `asset.${importKey.replace(/\.zip$/, '')}`)).get('index.mjs')).toBe(
+      codeOf(built).get('index.mjs'),
+    );
   });
 
   it('produces with esbuildOptions (what the tests and `npm run bench:lambda` bundle with) the code CDK deploys', async () => {
