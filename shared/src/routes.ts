@@ -12,6 +12,7 @@ import { companyRoutes } from './route-tables/company.js';
 import { dashboardRoutes } from './route-tables/dashboard.js';
 import { documentRoutes } from './route-tables/documents.js';
 import { invoicingRoutes } from './route-tables/invoicing.js';
+import { jobCostingRoutes } from './route-tables/job-costing.js';
 import { libraryRoutes } from './route-tables/library.js';
 import { notificationRoutes } from './route-tables/notifications.js';
 import { projectRoutes } from './route-tables/projects.js';
@@ -97,6 +98,7 @@ export const routes: readonly RouteDefinition[] = [
   ...publicQuoteRoutes,
   ...purchaseRoutes,
   ...workTrackingRoutes,
+  ...jobCostingRoutes,
   ...invoicingRoutes,
   ...documentRoutes,
   ...dashboardRoutes,

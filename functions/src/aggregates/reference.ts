@@ -4,16 +4,21 @@
  * Reads all the records of four types (never on a request's path).
  */
 import type { DashboardStats } from '@btp/shared/finance';
+import type { SupplierInvoice } from '@btp/shared/entities/supplier-invoice';
 import { invoices } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
 import { supplierInvoices } from '../data/entities/supplier-invoices.js';
+import { timeEntries } from '../data/entities/time-entries.js';
 import { computeDashboardStats } from '../dashboard/dashboard-stats.js';
 import { figureFields, invoiceAsFigures, quoteAsFigures, type FigureRecords } from './figures.js';
 
-/** Every project, quote, customer and supplier invoice of the company: the fields the figures read. */
+/**
+ * Every project, quote, customer and supplier invoice and time entry of the company: the fields
+ * the figures read.
+ */
 export async function figureRecordsOf(companyId: string): Promise<Required<FigureRecords>> {
-  const [projectList, quoteList, invoiceList, supplierInvoiceList] = await Promise.all([
+  const [projectList, quoteList, invoiceList, supplierInvoiceList, timeEntryList] = await Promise.all([
     projects.listAll(
       companyId,
       figureFields.PROJECT.filter((field) => field !== 'id'),
@@ -28,7 +33,13 @@ export async function figureRecordsOf(companyId: string): Promise<Required<Figur
     ),
     supplierInvoices.listAll(
       companyId,
-      figureFields.SUPPLIER_INVOICE.filter((field) => field !== 'id'),
+      // Lines, kind and currency: the records made before supplier-invoice lines have none.
+      figureFields.SUPPLIER_INVOICE.filter((field) => field !== 'id') as readonly (keyof SupplierInvoice &
+        string)[],
+    ),
+    timeEntries.listAll(
+      companyId,
+      figureFields.TIME_ENTRY.filter((field) => field !== 'id'),
     ),
   ]);
   return {
@@ -36,6 +47,7 @@ export async function figureRecordsOf(companyId: string): Promise<Required<Figur
     quotes: quoteList as Record<string, unknown>[],
     invoices: invoiceList as Record<string, unknown>[],
     supplierInvoices: supplierInvoiceList as Record<string, unknown>[],
+    timeEntries: timeEntryList as Record<string, unknown>[],
   };
 }
 
