@@ -74,6 +74,13 @@ export const mainScreens: readonly MainScreen[] = [
     subtitle: "États d'avancement des chantiers",
   },
   {
+    path: '/pointage',
+    module: 'pointage',
+    label: 'Pointage',
+    title: 'Pointage',
+    subtitle: "Heures de l'équipe sur les chantiers",
+  },
+  {
     path: '/invoicing',
     module: 'invoicing',
     label: 'Facturation',
