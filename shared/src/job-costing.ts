@@ -215,6 +215,24 @@ export function purchaseShares(record: PurchaseRecord): PurchaseShare[] {
     .filter((share) => share.cents !== 0);
 }
 
+/**
+ * What a supplier invoice takes of the price request it cites (`supplierQuoteId`), HT in cents:
+ * its HT (its TTC when the VAT is not detailed), negative for a credit note, nothing when
+ * cancelled or in another currency.
+ */
+export function purchaseNetCents(record: PurchaseRecord): number {
+  if (record.status === 'cancelled') return 0;
+  if (record.currency && record.currency.toUpperCase() !== 'EUR') return 0;
+  const lines = record.lines ?? [];
+  const net =
+    record.netAmount !== undefined && record.netAmount !== null && record.netAmount !== ''
+      ? cents(record.netAmount)
+      : lines.length > 0
+        ? sumCents(lines.map((line) => cents(line.total)))
+        : cents(record.totalAmount);
+  return record.kind === 'credit_note' ? 0 - net : net;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The figures of a chantier
 

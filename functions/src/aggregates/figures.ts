@@ -23,6 +23,7 @@ import {
 import {
   billedCents,
   isBudgetQuote,
+  purchaseNetCents,
   purchaseShares,
   quoteBudgetFigures,
   hoursHundredthsOf,
@@ -78,6 +79,8 @@ export const supplierPrefix = 'AGG#SUPPLIER#';
  */
 export const projectSk = (projectId: string): string => `AGG#PROJECT#${projectId}`;
 export const projectPrefix = 'AGG#PROJECT#';
+/** What the supplier invoices citing a price request (`supplierQuoteId`) took of it, HT: `invoiced`. */
+export const supplierQuoteSk = (supplierQuoteId: string): string => `AGG#SQUOTE#${supplierQuoteId}`;
 export const projectAttributes = {
   sale: 'sale',
   budget: (type: string) => `b:${type}`,
@@ -145,8 +148,9 @@ export const figureFields = {
     'lines',
     'netAmount',
     'currency',
+    'supplierQuoteId',
   ],
-  TIME_ENTRY: ['id', 'projectId', 'hours', 'cost'],
+  TIME_ENTRY: ['id', 'projectId', 'hours', 'cost', 'workerId', 'date'],
 } as const;
 
 export type FigureType = keyof typeof figureFields;
@@ -216,11 +220,13 @@ function addProjectFigures(figures: Figures, records: FigureRecords): void {
   }
   for (const stored of records.supplierInvoices ?? []) {
     const record = figureFieldsOf('SUPPLIER_INVOICE', stored) as unknown as PurchaseRecord;
-    for (const share of purchaseShares({
-      ...record,
-      lines: Array.isArray(record.lines) ? record.lines : [],
-    })) {
+    const purchase = { ...record, lines: Array.isArray(record.lines) ? record.lines : [] };
+    for (const share of purchaseShares(purchase)) {
       add(figures, projectSk(share.projectId), projectAttributes.purchases(share.resourceType), share.cents);
+    }
+    const quoteId = (stored as { supplierQuoteId?: unknown }).supplierQuoteId;
+    if (typeof quoteId === 'string' && quoteId !== '') {
+      add(figures, supplierQuoteSk(quoteId), 'invoiced', purchaseNetCents(purchase));
     }
   }
   for (const stored of records.timeEntries ?? []) {

@@ -4,6 +4,20 @@
  * Reads all the records of four types (never on a request's path).
  */
 import type { DashboardStats } from '@btp/shared/finance';
+import { resourceTypes } from '@btp/shared/enums';
+import {
+  billedCents,
+  emptyProjectCostFigures,
+  hoursHundredthsOf,
+  isBudgetQuote,
+  purchaseShares,
+  quoteBudgetFigures,
+  type BilledInvoice,
+  type BudgetQuote,
+  type ProjectCostFigures,
+  type PurchaseRecord,
+} from '@btp/shared/job-costing';
+import { parseMoney } from '@btp/shared/money';
 import type { SupplierInvoice } from '@btp/shared/entities/supplier-invoice';
 import { invoices } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
@@ -67,4 +81,56 @@ export function dashboardStatsOfRecords(
     },
     now,
   );
+}
+
+/**
+ * Each chantier's costing figures straight from the records (the shared rules applied record by
+ * record, grouped by chantier): what `AGG#PROJECT#<id>` must hold, and the reference the tests
+ * compare the maintained items with.
+ */
+export function projectFiguresOfRecords(records: Required<FigureRecords>): Map<string, ProjectCostFigures> {
+  const byProject = new Map<string, ProjectCostFigures>();
+  const of = (projectId: string) => {
+    let figures = byProject.get(projectId);
+    if (!figures) {
+      figures = emptyProjectCostFigures();
+      byProject.set(projectId, figures);
+    }
+    return figures;
+  };
+  for (const stored of records.quotes) {
+    const quote = stored as unknown as BudgetQuote;
+    if (!isBudgetQuote(quote)) continue;
+    const figures = of(String(quote.projectId));
+    const budget = quoteBudgetFigures(quote);
+    figures.saleCents += budget.saleCents;
+    figures.budgetHoursHundredths += budget.laborHoursHundredths;
+    for (const type of resourceTypes) figures.budgetByType[type] += budget.costByType[type];
+  }
+  for (const stored of records.invoices) {
+    const invoice = stored as unknown as BilledInvoice & { projectId?: string; kind?: string };
+    if (!invoice.projectId) continue;
+    const figures = of(invoice.projectId);
+    const cents = billedCents(invoice);
+    figures.billedCents += cents;
+    const kind = (invoice.kind ?? 'standard') as keyof ProjectCostFigures['billedByKind'];
+    figures.billedByKind[kind] += cents;
+  }
+  for (const stored of records.supplierInvoices) {
+    const record = stored as unknown as PurchaseRecord;
+    for (const share of purchaseShares({
+      ...record,
+      lines: Array.isArray(record.lines) ? record.lines : [],
+    })) {
+      of(share.projectId).purchasesByType[share.resourceType] += share.cents;
+    }
+  }
+  for (const stored of records.timeEntries) {
+    const entry = stored as { projectId?: string; hours?: string; cost?: string };
+    if (!entry.projectId) continue;
+    const figures = of(entry.projectId);
+    figures.laborHoursHundredths += hoursHundredthsOf(entry.hours);
+    figures.laborCents += parseMoney(entry.cost ?? '0');
+  }
+  return byProject;
 }

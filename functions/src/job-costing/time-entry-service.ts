@@ -42,6 +42,7 @@ import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { badRequest, conflict, forbidden, HttpError } from '../lib/http-errors.js';
 import { workerOfUser } from './worker-service.js';
+import { workdayKey, workdaySk } from './workdays.js';
 
 /** Who writes: the session's user and role. */
 export interface Actor {
@@ -56,10 +57,7 @@ const lockKey = (companyId: string, weekStart: string): Key => ({
   sk: `TIMELOCK#${weekStart}`,
 });
 
-const dayKey = (companyId: string, workerId: string, date: string): Key => ({
-  pk: companyPk(companyId),
-  sk: `WORKDAY#${workerId}#${date}`,
-});
+const dayKey = workdayKey;
 
 const frenchDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 const frenchHours = (hundredths: number) =>
@@ -433,7 +431,7 @@ export async function storedDayTotals(
 ): Promise<Map<string, number>> {
   const items = await batchGetConsistent(dates.map((date) => dayKey(companyId, workerId, date)));
   return new Map(
-    items.map((item) => [String(item.sk).slice(`WORKDAY#${workerId}#`.length), Number(item.hours ?? 0)]),
+    items.map((item) => [String(item.sk).slice(workdaySk(workerId, '').length), Number(item.hours ?? 0)]),
   );
 }
 

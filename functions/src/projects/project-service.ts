@@ -94,7 +94,13 @@ export async function updateProject(
 ): Promise<ProjectListItem> {
   const { version, ...fields } = input;
   checkDates(fields);
-  const updated = await projects.update(companyId, id, () => fields, { expectedVersion: version });
+  // The manager's cost estimate is not a field of the form: it stays (its own route sets it).
+  const updated = await projects.update(
+    companyId,
+    id,
+    (current) => ({ ...fields, ...(current.costEstimate ? { costEstimate: current.costEstimate } : {}) }),
+    { expectedVersion: version },
+  );
   return oneWithClient(companyId, updated);
 }
 

@@ -67,4 +67,33 @@ export const jobCostingRoutes: RouteDefinition[] = [
     access: 'user',
     table: 'read',
   },
+  // Read from the chantier's aggregate item, whatever the number of records.
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/profitability',
+    handler: 'projects/profitability',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'PUT',
+    path: '/api/projects/{id}/cost-estimate',
+    handler: 'projects/cost-estimate',
+    access: 'user',
+    table: 'write',
+  },
+  {
+    method: 'GET',
+    path: '/api/finances/projects',
+    handler: 'finances/projects',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'PUT',
+    path: '/api/company/costing',
+    handler: 'company/costing-update',
+    access: 'company_admin',
+    table: 'write',
+  },
 ];
