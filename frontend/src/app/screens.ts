@@ -116,6 +116,18 @@ export const clientScreen: MainScreen = {
 };
 
 /**
+ * A chantier's page (issue 32): its Rentabilité and its weekly timesheet. Not in the sidebar
+ * (where Projets stays highlighted); reached from the project's card and from Finances.
+ */
+export const projectScreen: MainScreen = {
+  path: '/projects/:id',
+  module: 'project',
+  label: 'Chantier',
+  title: 'Chantier',
+  subtitle: 'Rentabilité et heures du chantier',
+};
+
+/**
  * Under the 'Administration' heading, for every user of a company (issue 13): its administrator
  * edits the company's legal profile and manages its users, the others read the profile.
  */
