@@ -126,6 +126,38 @@ export async function signedInColleague(
   return { http, userId: user.id };
 }
 
+/**
+ * A devis signed by the client (« Bon pour accord »), through the API: created with `fields` (its
+ * lines in `items`) for the company's client and project, sent (the profile must be complete), then
+ * accepted. Answers the quote as `GET /api/quotes/{id}` reads it.
+ */
+export async function signedQuote(
+  company: Pick<CompanyRecords, 'http' | 'clientId' | 'projectId'>,
+  fields: Record<string, unknown>,
+): Promise<{ id: string; number: string; version: number; items: { id: string }[] }> {
+  const created = await company.http.post('/api/quotes', {
+    title: 'Devis signé',
+    clientId: company.clientId,
+    projectId: company.projectId,
+    ...fields,
+  });
+  if (created.status !== 201) throw new Error(`quote: ${created.status} ${JSON.stringify(created.body)}`);
+  const { id, version } = created.body as { id: string; version: number };
+  const sent = await company.http.post(`/api/quotes/${id}/send`, { version });
+  if (sent.status !== 200) throw new Error(`send: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const accepted = await company.http.post(`/api/quotes/${id}/accept`, {
+    signerName: 'Mme Durand',
+    version: (sent.body as { version: number }).version,
+  });
+  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  return (await company.http.get(`/api/quotes/${id}`)).body as {
+    id: string;
+    number: string;
+    version: number;
+    items: { id: string }[];
+  };
+}
+
 /** A draft quote of `companyId` for `clientId`, without lines: `fields` over « Devis ». */
 export function addQuote(companyId: string, clientId: string, fields: Record<string, unknown> = {}) {
   return createQuote(companyId, quoteCreateInput.parse({ title: 'Devis', clientId, ...fields }));
