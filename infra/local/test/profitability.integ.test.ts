@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack } from './support.js';
-import { detailsOf, type ErrorBody } from './support/answers.js';
+import { frenchAmount } from '@btp/shared/cost-sheet';
+import { detailsOf, pdfText, type ErrorBody } from './support/answers.js';
 import { addWorker, companyWithClient, signedQuote, type CompanyRecords } from './support/records.js';
 
 /** A chantier's Rentabilité through the API (docs/profitability.md), and the Finances list. */
@@ -168,6 +169,39 @@ describe('GET /api/projects/{id}/profitability', () => {
     expect(write.status).toBe(404);
     expect((await other.http.put('/api/company/costing', { costAlertThreshold: '5' })).status).toBe(200);
     expect((await tab()).alertThreshold).toBe('0.00');
+  });
+
+  it('exports the cost sheet as a PDF and a CSV holding the tab’s figures, through presigned links', async () => {
+    const figures = await tab();
+    const amount = (value: string) => frenchAmount(value);
+    const pdfLink = await company.http.get(`/api/projects/${company.projectId}/cost-sheet`);
+    expect(pdfLink.status).toBe(200);
+    const pdf = await fetch((pdfLink.body as { url: string }).url);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain(
+      'Fiche%20de%20co%C3%BBts%20-%20Chantier%20de%20Rentable',
+    );
+    const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
+    for (const value of [
+      figures.actual.total,
+      figures.budget.total,
+      figures.forecast.total,
+      figures.margin,
+      figures.revenue,
+    ]) {
+      expect(text).toContain(amount(value).replace(/\u00a0/g, ' '));
+    }
+    expect(text).toContain('Fiche de coûts');
+    const csvLink = await company.http.get(`/api/projects/${company.projectId}/cost-sheet?format=csv`);
+    const csv = await (await fetch((csvLink.body as { url: string }).url)).text();
+    expect(csv).toContain(`"Total";"${amount(figures.budget.total)}"`);
+    expect(csv).toContain(`"Coûts réels HT";"${amount(figures.actual.total)} €"`);
+    const wrong = await company.http.get(`/api/projects/${company.projectId}/cost-sheet?format=xls`);
+    expect(wrong.status).toBe(400);
+    expect(detailsOf(wrong.body)['query.format'] ?? detailsOf(wrong.body).format).toBe(
+      'Format inconnu : choisissez pdf ou csv',
+    );
+    expect((await other.http.get(`/api/projects/${company.projectId}/cost-sheet`)).status).toBe(404);
   });
 
   it('lists every chantier with its margin on Finances, worst first', async () => {

@@ -82,6 +82,16 @@ export const jobCostingRoutes: RouteDefinition[] = [
     access: 'user',
     table: 'write',
   },
+  // Draws the cost sheet (pdfkit, fonts) and stores it under previews/ for a presigned GET.
+  {
+    method: 'GET',
+    path: '/api/projects/{id}/cost-sheet',
+    handler: 'projects/cost-sheet',
+    access: 'user',
+    table: 'read',
+    documents: 'write',
+    memoryMb: 1024,
+  },
   {
     method: 'GET',
     path: '/api/finances/projects',

@@ -42,3 +42,12 @@ export function useSetCostEstimate(projectId: string) {
     },
   });
 }
+
+/** `GET /api/projects/{id}/cost-sheet?format=`: a fresh presigned link to the cost sheet. */
+export async function costSheetLink(projectId: string, format: 'pdf' | 'csv'): Promise<string> {
+  const answer = (await api.get(`/api/projects/${projectId}/cost-sheet?format=${format}`)) as {
+    url?: unknown;
+  };
+  if (typeof answer.url !== 'string') throw new Error('Réponse inattendue du serveur');
+  return answer.url;
+}

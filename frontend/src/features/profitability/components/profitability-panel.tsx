@@ -1,4 +1,5 @@
 import type { Profitability } from '@btp/shared/entities/profitability';
+import { formatEuro } from '@btp/shared/money';
 import { Alert, Button, Card, Col, Row, Statistic, Tag } from 'antd';
 import { useState } from 'react';
 
@@ -39,7 +40,7 @@ function ResourceTable({ rows, figures }: { rows: ResourceRow[]; figures: Profit
   const gap = (row: ResourceRow) => (
     <span className={row.gapCents > 0 ? styles.over : undefined}>
       {row.gapCents > 0 ? '+' : ''}
-      {euros((row.gapCents / 100).toFixed(2))}
+      {formatEuro(row.gapCents)}
     </span>
   );
   if (!desktop) {
