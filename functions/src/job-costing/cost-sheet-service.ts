@@ -15,8 +15,9 @@ import { projectProfitability } from './profitability-service.js';
 
 /** « Fiche de coûts - Maison Durand.pdf », without the characters a file name cannot hold. */
 export function costSheetFileName(projectName: string, format: CostSheetFormat): string {
-  const name = projectName
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+  const name = [...projectName]
+    .map((char) => ((char.codePointAt(0) ?? 0) < 32 || '\\/:*?"<>|'.includes(char) ? ' ' : char))
+    .join('')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 120);
