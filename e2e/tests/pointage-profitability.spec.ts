@@ -18,7 +18,10 @@ test.beforeEach(async ({ page }, testInfo) => {
 
 async function chantierWithTeam(page: Page, label: string) {
   await registerCompany(page.request, label);
-  const clientId = await write(page.request, 'post', '/api/clients', { name: 'Famille Garnier' });
+  const clientId = await write(page.request, 'post', '/api/clients', {
+    name: 'Famille Garnier',
+    email: 'garnier@example.fr',
+  });
   const projectName = `Extension ${label}`;
   const projectId = await write(page.request, 'post', '/api/projects', {
     name: projectName,
