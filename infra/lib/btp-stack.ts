@@ -18,7 +18,7 @@ import { Site, validateCustomDomain } from './site.js';
 
 // The bundling options and entry files live in bundling.ts (the tests and `npm run bench:lambda` use
 // them too); re-exported for the stack's users, with the names the parts below define.
-export { bundling, repoRoot } from './bundling.js';
+export { esbuildOptions, repoRoot } from './bundling.js';
 export { sessionPartitionPrefix } from './data.js';
 export { authorizerTagValue, functionTag, jobTag } from './functions.js';
 export { remindersJobTagValue } from './jobs.js';

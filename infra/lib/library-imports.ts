@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { Stack } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { jobTag, type Functions } from './functions.js';
 
@@ -24,7 +24,7 @@ export const libraryImportTimeout = Duration.minutes(15);
 export class LibraryImports {
   readonly queue: sqs.Queue;
   readonly deadLetters: sqs.Queue;
-  worker?: nodejs.NodejsFunction;
+  worker?: lambda.Function;
 
   constructor(stack: Stack) {
     this.deadLetters = new sqs.Queue(stack, 'LibraryImportDeadLetters', {
@@ -42,7 +42,7 @@ export class LibraryImports {
   }
 
   /** The worker function, triggered by the queue one message at a time. */
-  addWorker(functions: Functions, entry: string): nodejs.NodejsFunction {
+  addWorker(functions: Functions, entry: string): lambda.Function {
     const worker = functions.add({
       constructId: 'LibraryImportJob',
       entry,

@@ -1,8 +1,8 @@
 import type { LibraryKind, LibrarySearchItem } from '@btp/shared/entities/library';
 import { resourceTypeLabels } from '@btp/shared/enums';
 import { formatEuro, parseMoney } from '@btp/shared/money';
-import { AutoComplete, Input, type InputProps } from 'antd';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { AutoComplete, Input, type InputProps, type InputRef } from 'antd';
+import { forwardRef, useRef, useState, type KeyboardEvent } from 'react';
 
 import { LIBRARY_SEARCH_MIN_LENGTH, useLibrarySearch } from '../api/library/search-library';
 import { useDebounced } from '../lib/use-debounced';
@@ -13,6 +13,22 @@ export const LIBRARY_SEARCH_DEBOUNCE_MS = 250;
 
 /** The results the dropdown shows. */
 const DROPDOWN_RESULTS = 8;
+
+/**
+ * The field under the results: while none is highlighted (free text stays what Enter keeps) the
+ * select names `…_list_-1` as the active option, an id no element has (axe: aria-valid-attr-value);
+ * it is left out then.
+ */
+const SearchField = forwardRef<InputRef, InputProps>(function SearchField(props, ref) {
+  const active = props['aria-activedescendant'];
+  return (
+    <Input
+      {...props}
+      ref={ref}
+      aria-activedescendant={active?.endsWith('_list_-1') === true ? undefined : active}
+    />
+  );
+});
 
 /** "1,48 € / u": a cost per unit as the library shows it. */
 export function costPerUnit(unitCost: string, unit: string): string {
@@ -108,7 +124,7 @@ export function LibrarySearchInput({
         });
       }}
     >
-      <Input
+      <SearchField
         {...inputProps}
         id={id}
         autoComplete="off"

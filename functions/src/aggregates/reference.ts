@@ -25,7 +25,13 @@ import { quotes } from '../data/entities/quotes.js';
 import { supplierInvoices } from '../data/entities/supplier-invoices.js';
 import { timeEntries } from '../data/entities/time-entries.js';
 import { computeDashboardStats } from '../dashboard/dashboard-stats.js';
-import { figureFields, invoiceAsFigures, quoteAsFigures, type FigureRecords } from './figures.js';
+import {
+  figureFields,
+  invoiceAsFigures,
+  quoteAsFigures,
+  supplierInvoiceAsFigures,
+  type FigureRecords,
+} from './figures.js';
 
 /**
  * Every project, quote, customer and supplier invoice and time entry of the company: the fields
@@ -75,9 +81,7 @@ export function dashboardStatsOfRecords(
       projects: records.projects as { status: string }[],
       quotes: records.quotes.map(quoteAsFigures) as { status: string }[],
       invoices: records.invoices.map(invoiceAsFigures),
-      supplierInvoices: records.supplierInvoices as unknown as Parameters<
-        typeof computeDashboardStats
-      >[0]['supplierInvoices'],
+      supplierInvoices: records.supplierInvoices.map(supplierInvoiceAsFigures),
     },
     now,
   );

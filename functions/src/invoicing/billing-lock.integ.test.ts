@@ -2,13 +2,13 @@ import type { Invoice } from '@btp/shared/entities/invoice';
 import { invoiceCreateInput, invoiceUpdateInput } from '@btp/shared/entities/invoice';
 import { quoteAcceptInput, quoteCreateInput } from '@btp/shared/entities/quote';
 import { describe, expect, it } from 'vitest';
+import { pricedInvoice } from '@btp/shared/invoice-lines';
 import type { Fields } from '../data/entity-repository.js';
 import { createDraftInvoice, invoicesOfQuote } from '../data/entities/invoices.js';
 import { acceptQuote, createQuote } from '../quotes/quote-service.js';
 import { sendQuote } from '../quotes/quote-sending.js';
 import { companyWithClient, standInDocumentsBucket } from '../test-support/aggregates-harness.js';
 import { withBillingLock } from './billing-lock.js';
-import { pricedInvoice } from './invoice-lines.js';
 import { createInvoice, updateInvoice } from './invoice-service.js';
 import { checkDepositFits, quoteInvoicingMessages } from './quote-invoicing.js';
 

@@ -22,7 +22,7 @@ import {
 } from '../data/entities/invoices.js';
 import { badRequest, conflict, type ErrorDetail } from '../lib/http-errors.js';
 import { withBillingLock } from './billing-lock.js';
-import { pricedInvoice, type LineToPrice } from './invoice-lines.js';
+import { pricedInvoice, type LineToPrice } from '@btp/shared/invoice-lines';
 import { presentInvoice } from './present.js';
 
 export const creditNoteMessages = {

@@ -37,7 +37,7 @@ import { searchableListByIds } from '../data/list-search.js';
 import { withClientAndProject } from '../data/related.js';
 import { notify } from '../notifications/notify.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
-import { isDeductionLine, pricedInvoice, singleLine, type LineToPrice } from './invoice-lines.js';
+import { isDeductionLine, pricedInvoice, singleLine, type LineToPrice } from '@btp/shared/invoice-lines';
 import { invoiceListAttributes, invoiceListSearch, invoiceSearchAttributes } from './invoice-list-search.js';
 import { readPricingContext } from './issuer.js';
 import { withBillingLock } from './billing-lock.js';

@@ -14,7 +14,7 @@ import { createDraftInvoice, invoicesOfQuote } from '../data/entities/invoices.j
 import { quoteAsRead, quotes } from '../data/entities/quotes.js';
 import { conflict, HttpError } from '../lib/http-errors.js';
 import { withBillingLock } from './billing-lock.js';
-import { pricedInvoice } from './invoice-lines.js';
+import { pricedInvoice } from '@btp/shared/invoice-lines';
 import { presentInvoice } from './present.js';
 import { readPricingContext } from './issuer.js';
 import { depositLines, quoteBillingState, standardLines, type BillingInvoice } from './quote-billing.js';

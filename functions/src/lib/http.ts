@@ -8,6 +8,9 @@ import { jsonDepthExceeds } from '@btp/shared/json-depth';
 import { routeKeyOf, routes, type Access } from '@btp/shared/routes';
 // French messages for every zod rule whose message the spec does not give.
 import '@btp/shared/zod-fr';
+// Every route's writes carry the company aggregates they move (data/transactions.ts' extension):
+// installed here, where every handler starts, so that no route can write without them.
+import '../aggregates/install.js';
 import { awsErrorToHttp } from './aws-errors.js';
 import { config } from './config.js';
 import { HttpError, badRequest, messages, unavailable, type ErrorDetail } from './http-errors.js';

@@ -1,9 +1,10 @@
 /**
  * Hands a price-list import to its worker: on AWS a message on the import queue (the worker
  * function `jobs/library-import`); locally nothing, the local stack's job runner polls the active
- * imports (`LIBIMPORT#ACTIVE` in the global index).
+ * imports (`LIBIMPORT#ACTIVE` in the global index). The SQS client is loaded when a message is
+ * sent, not when a function that may send one starts (the job's status route never does).
  */
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { withAwsErrors } from '../lib/aws-errors.js';
 import { config } from '../lib/config.js';
 
@@ -18,6 +19,7 @@ let client: SQSClient | undefined;
 export async function enqueueImport(message: ImportMessage, delaySeconds = 0): Promise<void> {
   const queueUrl = config().LIBRARY_IMPORT_QUEUE_URL;
   if (!queueUrl) return;
+  const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
   client ??= new SQSClient({ region: config().AWS_REGION, maxAttempts: 3 });
   const sqs = client;
   await withAwsErrors(() =>

@@ -2,10 +2,10 @@
  * A supplier's price list read from its bytes (docs/library.md "Supplier price-list import"):
  * CSV (`;`, `,` or tab; UTF-8 or Windows-1252; French decimal comma) or XLSX (FAB-DIS recognised),
  * every check of a hostile file made here, before anything is written. Callable on a file alone
- * (`readPriceList`, `priceListRows`): the fuzz corpus of issue 33 calls them directly.
+ * (`readPriceList`, `priceListRows`): the fuzz corpus of issue 33 calls them directly. The
+ * decoders (csv-parse, iconv-lite, the XLSX reader) are imported by `readPriceList` when it reads a
+ * file: the import routes that only show a job or check a mapping never load them.
  */
-import { parse } from 'csv-parse/sync';
-import iconv from 'iconv-lite';
 import {
   FAMILY_SEPARATOR,
   LIBRARY_DESIGNATION_MAX_LENGTH,
@@ -30,7 +30,8 @@ import {
 import { divideRounded, formatMoney, formatPercent, tryParseDecimal } from '@btp/shared/money';
 import { searchable } from '../data/list-search.js';
 import { normaliseUnique } from '../data/keys.js';
-import { readXlsxSheet, SpreadsheetError, type SheetRow } from './xlsx-rows.js';
+import { SpreadsheetError } from './spreadsheet-error.js';
+import type { SheetRow } from './xlsx-rows.js';
 
 export { SpreadsheetError };
 
@@ -71,12 +72,15 @@ export function priceListFormat(bytes: Buffer, fileName: string): 'csv' | 'xlsx'
 }
 
 /** UTF-8 when the bytes are valid UTF-8; Windows-1252 only when asked (else refused). */
-function decode(
+async function decode(
   bytes: Buffer,
   encoding: PriceListEncoding | undefined,
-): { text: string; encoding: PriceListEncoding } {
+): Promise<{ text: string; encoding: PriceListEncoding }> {
   if (bytes.includes(0)) throw new SpreadsheetError(priceListMessages.binary);
-  if (encoding === 'windows-1252') return { text: iconv.decode(bytes, 'win1252'), encoding };
+  if (encoding === 'windows-1252') {
+    const { default: iconv } = await import('iconv-lite');
+    return { text: iconv.decode(bytes, 'win1252'), encoding };
+  }
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return { text: text.replace(/^\uFEFF/, ''), encoding: 'utf-8' };
@@ -96,8 +100,9 @@ function detectDelimiter(text: string): string {
   return best.count > 0 ? best.candidate : ';';
 }
 
-function readCsv(bytes: Buffer, mapping: Partial<PriceListMappingInput>): PriceListTable {
-  const { text, encoding } = decode(bytes, mapping.encoding);
+async function readCsv(bytes: Buffer, mapping: Partial<PriceListMappingInput>): Promise<PriceListTable> {
+  const { text, encoding } = await decode(bytes, mapping.encoding);
+  const { parse } = await import('csv-parse/sync');
   const delimiter = mapping.delimiter ?? detectDelimiter(text);
   let records: { record: string[]; info: { lines: number } }[];
   try {
@@ -148,6 +153,7 @@ export async function readPriceList(
   if (bytes.length === 0) throw new SpreadsheetError(priceListMessages.empty);
   const format = priceListFormat(bytes, options.fileName);
   if (format === 'csv') return readCsv(bytes, options.mapping ?? {});
+  const { readXlsxSheet } = await import('./xlsx-rows.js');
   const sheet = await readXlsxSheet(bytes, { choose: fabdisSheet });
   return {
     format: 'xlsx',

@@ -13,7 +13,6 @@ import type {
   PriceListUploadData,
 } from '@btp/shared/entities/library';
 import { MAX_PRICE_LIST_BYTES, MAX_REPORTED_REFUSALS } from '@btp/shared/entities/library';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { batchGetConsistent } from '../data/batch-get.js';
 import {
@@ -58,7 +57,7 @@ import {
   type PriceListTable,
 } from './price-list-file.js';
 import { enqueueImport } from './import-queue.js';
-import { SpreadsheetError } from './xlsx-rows.js';
+import { SpreadsheetError } from './spreadsheet-error.js';
 
 export const importMessages = {
   tooLarge: 'Ce fichier dépasse 20 Mo : découpez le tarif en plusieurs fichiers.',
@@ -79,6 +78,8 @@ export async function createPriceListUpload(
   if (input.size > MAX_PRICE_LIST_BYTES) throw payloadTooLarge(importMessages.tooLarge);
   if (input.size === 0) throw badRequest(undefined, [{ path: 'size', message: 'Ce fichier est vide.' }]);
   const uploadId = newId();
+  // Loaded by the one route that signs an upload, not by every route of the imports.
+  const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
   const { url, fields } = await send(() =>
     createPresignedPost(s3(), {
       Bucket: documentsBucket(),

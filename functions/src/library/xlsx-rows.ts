@@ -12,6 +12,9 @@
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { SpreadsheetError } from './spreadsheet-error.js';
+
+export { SpreadsheetError };
 
 export interface XlsxLimits {
   maxEntries: number;
@@ -35,14 +38,6 @@ export const defaultXlsxLimits: XlsxLimits = {
   maxSharedStrings: 1_000_000,
   maxSharedStringChars: 50 * 1024 * 1024,
 };
-
-/** A file refused as a spreadsheet: the French reason, shown as is. */
-export class SpreadsheetError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SpreadsheetError';
-  }
-}
 
 export const xlsxMessages = {
   notZip: "Ce fichier XLSX est illisible : ce n'est pas un classeur Excel valide.",

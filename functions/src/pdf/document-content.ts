@@ -16,8 +16,8 @@ import { labelOf, legalFormLabels, resourceTypeLabels } from '@btp/shared/enums'
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatIban, formatSiret, normaliseIdentifier } from '@btp/shared/legal-identity';
 import { divideRounded, formatEuro, parseMoney, parsePercent, sumCents } from '@btp/shared/money';
+import { percentLabel } from '@btp/shared/invoice-lines';
 import { isWithinSection, quoteOutline, sectionLabel } from '@btp/shared/quote-sections';
-import { percentLabel } from '../invoicing/invoice-lines.js';
 import type { InvoicePdfInput, PdfLogo, QuotePdfInput } from './pdf-input.js';
 
 /** One row of the lines table, every cell as printed. */

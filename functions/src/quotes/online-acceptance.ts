@@ -37,7 +37,7 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors.js
 import { notificationItems } from '../notifications/notify.js';
 import { discardPdf, drawPdf, PDF_MIME_TYPE, storePdf, type StoredPdf } from '../pdf/pdf-archive.js';
 import { sentQuotePdfInput } from '../pdf/pdf-sources.js';
-import { renderQuotePdf } from '../pdf/render.js';
+import { renderQuotePdf } from '../pdf/renderer.js';
 import {
   findAcceptanceToken,
   hashAcceptanceToken,
@@ -293,8 +293,8 @@ export async function acceptPublicQuote(
   const companyId = link.companyId;
 
   // The PDF as sent (its date, and the company and the client as the quote's snapshots keep them),
-  // its box filled.
-  const input = await sentQuotePdfInput(companyId, quote);
+  // its box filled; the company as `openLink` read it, for a quote sent before snapshots were kept.
+  const input = await sentQuotePdfInput(companyId, quote, { company });
   const signedPdf = await drawPdf(renderQuotePdf, {
     ...input,
     quote: { ...input.quote, acceptedAt, signerName },

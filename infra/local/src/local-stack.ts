@@ -301,6 +301,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       PA_LOCAL_KEY: secrets.paKey,
     });
 
+    // As on Lambda every handler installs them (functions/src/lib/http.ts): here, once for the whole
+    // process, so that the demo data and the scripts run in it write the aggregates too.
+    await import(pathToFileURL(join(functionsDir, 'aggregates', 'install.ts')).href);
+
     const gateway = createGateway({
       routes,
       loadHandler: async (route) => {

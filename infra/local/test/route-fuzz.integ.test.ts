@@ -1,28 +1,33 @@
 /**
  * The route-table fuzz (issue 33): every route of `shared/src/routes.ts`, present and future, is
  * sent malformed and hostile requests through the real gateway, handlers and DynamoDB Local, without
- * being listed here. Per route and per round: every body shape of `bodyKinds` (null, array, string,
- * number, boolean, deep nesting, long strings, wrong types per field of the route's zod schema,
- * junk keys, malformed JSON, bytes that are not UTF-8), wrong content types, no CSRF header, each
- * access level (no session, a user, a company administrator, a super administrator), and ids of the
- * caller's company, of another company, unknown and malformed, in the path and in the body's `…Id`
- * fields. Properties of every answer:
+ * being listed here. Per route and per round, on a route that takes a body: every JSON type but the
+ * object (`null`, an array, a string, a number or a boolean), then five of the object's shapes of
+ * `shapeKinds` in turn (deep nesting, long strings, `{}`, wrong types per field of the route's zod
+ * schema, one wrong field, a plausible body, junk keys, malformed JSON, bytes that are not UTF-8: all
+ * of them on every route in two rounds, each on about half the routes every round), a wrong content
+ * type and no CSRF header; on a GET route, junk, plausible and over-long queries; then each access
+ * level it refuses (no session, a user, a company administrator, a super administrator). The ids, in
+ * the path and in the body's `…Id` fields, are in turn the caller's company's, another company's,
+ * unknown and malformed. Properties of every answer:
  * - never a 5xx;
  * - every error is the contract's `{error, message, details?}`, its messages in French;
  * - another company's ids answer exactly as unknown ones (the same request is sent with both);
  * - a refused request (4xx) writes nothing to the table (but its sign-in failure count, a public
  *   rate-limit counter, the session's last use).
  *
- * Seeded: `FUZZ_SEED` (default below) and `FUZZ_RUNS` rounds (default 1, about 1,600 requests; each
- * round draws anew). Every failure names the seed, the round and the request. docs/testing.md.
+ * Seeded: `FUZZ_SEED` (default below) and `FUZZ_RUNS` rounds (default 1, about 750 requests; each
+ * round draws anew). The same seed sends the same requests (unknown ids and tokens too): the summary
+ * prints a fingerprint of the requests and answers, `FUZZ_TRACE=<file>` writes them. Every failure
+ * names its round's seed and the request. docs/testing.md.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routes, type RouteDefinition } from '@btp/shared/routes';
 import { seededRandom } from '@btp/shared/testing/seeded-random';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../../functions/src/data/ids.js';
 import { db } from '../../../functions/src/lib/dynamo.js';
 import { handlerSchemas } from '../../../functions/src/lib/http.js';
 import { functionsDir } from '../src/local-stack.js';
@@ -32,6 +37,8 @@ import { addQuote, addSupplier, addWorker, companyWithClient, type CompanyRecord
 import {
   bodyKinds,
   bodyOf,
+  jsonTypeKinds,
+  shapeKinds,
   contractErrorProblems,
   idVariants,
   jsonSchemaOf,
@@ -44,6 +51,8 @@ import {
   type IdVariant,
   type JsonSchema,
   type Random,
+  unknownId,
+  unknownToken,
 } from './support/route-fuzz.js';
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_260_033);
@@ -127,11 +136,22 @@ function listRouteOf(resource: string): RouteDefinition | undefined {
   );
 }
 
-function idsOfList(body: unknown): string[] {
-  const items = Array.isArray(body) ? body : (body as { items?: unknown[] } | undefined)?.items;
-  return (items ?? [])
+/**
+ * The ids a list answered, in creation order (ids are UUIDv7): the same picks for the same seed
+ * whatever order the table returned them in. `companies`: only the records of these companies (or
+ * these companies themselves), for the super administrator's lists of every company of the stack.
+ */
+function idsOfList(body: unknown, companies?: ReadonlySet<string>): string[] {
+  const items = (Array.isArray(body) ? body : (body as { items?: unknown[] } | undefined)?.items) ?? [];
+  return items
+    .filter((item) => {
+      if (!companies) return true;
+      const { id, companyId } = item as { id?: unknown; companyId?: unknown };
+      return companies.has(String(id)) || companies.has(String(companyId));
+    })
     .map((item) => (item as { id?: unknown }).id)
-    .filter((id): id is string => typeof id === 'string');
+    .filter((id): id is string => typeof id === 'string')
+    .sort();
 }
 
 /** `clientId` → `/api/clients`, `creditedInvoiceId` → `/api/invoices`: the longest resource it ends with. */
@@ -146,33 +166,44 @@ function resourceOfField(name: string): string | undefined {
   return best;
 }
 
-async function fillPools(): Promise<void> {
+/**
+ * Fills the pools from each resource's list route: the caller's company's ids as Alpha's
+ * administrator, another company's as Beta's; a super administrator's lists (every company of the
+ * worker's shared stack) narrowed to Alpha's and Beta's records, so that the other files' records
+ * neither change the draws nor get changed.
+ */
+async function fillPools(fuzzCompanies: ReadonlySet<string>): Promise<void> {
   const resources = new Set(
     routes.map((route) => resourceOf(route.path)).filter((path): path is string => path !== undefined),
   );
   for (const route of routes) {
     if (route.method === 'GET' && !route.path.includes('{')) resources.add(route.path);
   }
-  for (const resource of resources) {
-    const list = listRouteOf(resource);
-    if (!list) continue;
-    const read = async (cookie: string) => {
-      const answer = await fetch(`${stack.url}${list.path}`, { headers: { cookie } });
-      return answer.ok ? idsOfList(await answer.json()) : [];
-    };
-    if (list.access === 'super_admin') {
-      pools.own.set(
-        resource,
-        (await read(actor('super_admin').cookie)).filter((id) => !protectedIds.has(id)),
-      );
-    } else {
-      pools.own.set(
-        resource,
-        (await read(actor('company_admin').cookie)).filter((id) => !protectedIds.has(id)),
-      );
-      pools.other.set(resource, await read(otherAdminCookie));
-    }
-  }
+  // Side by side: the reads are independent, and the pools keep creation order whatever answers first.
+  await Promise.all(
+    [...resources].map(async (resource) => {
+      const list = listRouteOf(resource);
+      if (!list) return;
+      const read = async (cookie: string, companies?: ReadonlySet<string>) => {
+        const answer = await fetch(`${stack.url}${list.path}`, { headers: { cookie } });
+        return answer.ok ? idsOfList(await answer.json(), companies) : [];
+      };
+      if (list.access === 'super_admin') {
+        const own = await read(actor('super_admin').cookie, fuzzCompanies);
+        pools.own.set(
+          resource,
+          own.filter((id) => !protectedIds.has(id)),
+        );
+      } else {
+        const [own, other] = await Promise.all([read(actor('company_admin').cookie), read(otherAdminCookie)]);
+        pools.own.set(
+          resource,
+          own.filter((id) => !protectedIds.has(id)),
+        );
+        pools.other.set(resource, other);
+      }
+    }),
+  );
 }
 
 let otherAdminCookie = '';
@@ -225,9 +256,8 @@ beforeAll(async () => {
     cookie: superAdmin.cookieHeader,
   });
 
-  await withOneOfEach(alpha);
-  await withOneOfEach(beta);
-  await fillPools();
+  await Promise.all([withOneOfEach(alpha), withOneOfEach(beta)]);
+  await fillPools(new Set([alpha.companyId, beta.companyId]));
   pools.own.set('company', [alpha.companyId]);
   pools.other.set('company', [beta.companyId]);
 
@@ -245,7 +275,7 @@ beforeAll(async () => {
     schemas.set(route, {
       body: jsonSchemaOf(found?.body),
       query: jsonSchemaOf(found?.query),
-      hasBody: found?.body !== undefined || route.method !== 'GET',
+      hasBody: found?.body !== undefined,
     });
   }
 }, 180_000);
@@ -336,6 +366,8 @@ function describeRequest(request: FuzzRequest): string {
 /** Everything one round draws from: the seed's generator, and what the run has seen so far. */
 interface Run {
   round: number;
+  /** This round's seed (`FUZZ_SEED` + round): `FUZZ_SEED=<it> FUZZ_RUNS=1` sends this round again. */
+  seed: number;
   random: Random;
   writes: ReturnType<typeof watchWrites>;
   failures: string[];
@@ -343,11 +375,13 @@ interface Run {
   sent: number;
   /** Writes seen on accepted requests: proves the watcher sees the handlers' writes. */
   acceptedWrites: number;
+  /** One line per request and its answer, without the ids of the records made for the run. */
+  trace: string[];
 }
 
 function fail(run: Run, problem: string, request: FuzzRequest, answer: Answer): void {
   run.failures.push(
-    `FUZZ_SEED=${seed + run.round} (tour ${run.round + 1}) requête ${run.sent} : ${problem}\n    ${describeRequest(request)}\n    réponse ${answer.status} ${preview(answer.body)}`,
+    `FUZZ_SEED=${run.seed} (tour ${run.round + 1}) requête ${run.sent} : ${problem}\n    ${describeRequest(request)}\n    réponse ${answer.status} ${preview(answer.body)}`,
   );
 }
 
@@ -357,6 +391,20 @@ async function check(run: Run, request: FuzzRequest): Promise<Answer> {
   const answer = await send(request);
   run.sent += 1;
   const written = run.writes.take();
+  run.trace.push(
+    [
+      run.sent,
+      request.method,
+      request.route.path,
+      request.actor,
+      request.variant,
+      request.kind,
+      request.contentType ?? '-',
+      request.csrf ? 'csrf' : 'sans-csrf',
+      answer.status,
+      (answer.body as { error?: unknown } | undefined)?.error ?? '',
+    ].join(' '),
+  );
   const label = `${Math.floor(answer.status / 100)}xx`;
   run.statuses.set(label, (run.statuses.get(label) ?? 0) + 1);
   if (answer.status >= 500) fail(run, `réponse ${answer.status}`, request, answer);
@@ -373,8 +421,12 @@ async function check(run: Run, request: FuzzRequest): Promise<Answer> {
   return answer;
 }
 
-/** `/api/inconnu`… for `$default`; else the route's path, each parameter an id of `variant`. */
-function pathOf(route: RouteDefinition, variant: IdVariant, draw: Random): string {
+/**
+ * `/api/inconnu`… for `$default`; else the route's path, each parameter an id of `variant`.
+ * `unknown`: where unknown ids and tokens are drawn from (apart from `draw`, so that a request and
+ * its twin draw alike).
+ */
+function pathOf(route: RouteDefinition, variant: IdVariant, draw: Random, unknown: Random): string {
   if (route.path === '$default') {
     return `/api/${draw.pick(['inconnu', 'clients/x/y/z', '..%2F..', 'é'.repeat(50), '%00'])}`;
   }
@@ -386,7 +438,7 @@ function pathOf(route: RouteDefinition, variant: IdVariant, draw: Random): strin
     let id: string;
     if (variant === 'malformed') id = malformedIds[Math.floor(pick * malformedIds.length)] as string;
     else if (pool.length) id = pool[Math.floor(pick * pool.length)] as string;
-    else id = name === 'token' ? randomBytes(32).toString('base64url') : newId();
+    else id = name === 'token' ? unknownToken(unknown) : unknownId(unknown);
     return encodeURIComponent(id);
   });
 }
@@ -414,6 +466,7 @@ function requestOf(
   const schema = schemas.get(route) as { body?: JsonSchema; query?: JsonSchema };
   const writing = method !== 'GET';
   const draw = seededRandom(knobs.seedOf);
+  const unknown = seededRandom(knobs.seedOf ^ 0x5bd1e995);
   let referencesOther =
     variant === 'other' && route.path.includes('{') && resourceOf(route.path) !== undefined;
   const ids = (name: string, wanted: IdVariant): string => {
@@ -421,11 +474,11 @@ function requestOf(
     const resource = name === 'companyId' ? 'company' : resourceOfField(name);
     if (wanted === 'malformed') return malformedIds[Math.floor(pick * malformedIds.length)] as string;
     const pool = wanted === 'unknown' || !resource ? [] : (pools[wanted].get(resource) ?? []);
-    if (pool.length === 0) return newId();
+    if (pool.length === 0) return unknownId(unknown);
     if (wanted === 'other' && name !== 'companyId') referencesOther = true;
     return pool[Math.floor(pick * pool.length)] as string;
   };
-  const path = pathOf(route, variant, draw);
+  const path = pathOf(route, variant, draw, unknown);
   const request: FuzzRequest = {
     route,
     actor: knobs.actor,
@@ -468,10 +521,13 @@ async function sendWithTwin(
   }
 }
 
+/** The object shapes a route's body gets in a round (`shapeKinds`, in turn). */
+const shapesPerRound = 5;
+
 /** One round over every route of the table. */
 async function fuzzRound(run: Run): Promise<void> {
   const { random } = run;
-  for (const route of routes) {
+  for (const [routeIndex, route] of routes.entries()) {
     const schema = schemas.get(route) as { hasBody: boolean };
     const method = route.method === 'ANY' ? random.pick(['GET', 'POST', 'PUT', 'DELETE']) : route.method;
     const passing = admitted(route);
@@ -479,33 +535,53 @@ async function fuzzRound(run: Run): Promise<void> {
     let index = 0;
     const nextVariant = () => idVariants[(index++ + offset) % idVariants.length] as IdVariant;
     const seedOf = () => random.int(0, 2 ** 31);
+    const admittedActor = () => passing[index % passing.length] as ActorName;
     if (method !== 'GET' && schema.hasBody) {
-      // Every body shape, as JSON with the CSRF header, from an actor the route admits.
-      for (const kind of bodyKinds) {
-        const knobs = { actor: passing[index % passing.length] as ActorName, kind, seedOf: seedOf() };
-        await sendWithTwin(run, route, method, nextVariant(), knobs);
+      // Every JSON type, then this round's object shapes, as JSON with the CSRF header, from an
+      // actor the route admits.
+      const shapes = Array.from(
+        { length: shapesPerRound },
+        (_, count) =>
+          shapeKinds[((routeIndex + run.seed) * shapesPerRound + count) % shapeKinds.length] as BodyKind,
+      );
+      for (const kind of [...jsonTypeKinds, ...new Set(shapes)]) {
+        await sendWithTwin(run, route, method, nextVariant(), {
+          actor: admittedActor(),
+          kind,
+          seedOf: seedOf(),
+        });
       }
-      // A wrong content type, and no CSRF header.
-      const contentType = random.pick(wrongContentTypes) ?? '';
-      const actorName = random.pick(passing);
+      // A wrong content type.
       await sendWithTwin(run, route, method, nextVariant(), {
-        actor: actorName,
+        actor: admittedActor(),
         kind: 'plausible',
-        contentType,
+        contentType: random.pick(wrongContentTypes) ?? '',
         seedOf: seedOf(),
       });
+    } else if (method !== 'GET') {
+      // A body the route does not read: the literal null, and a shape.
+      for (const kind of ['null', random.pick(shapeKinds)] as const) {
+        await sendWithTwin(run, route, method, nextVariant(), {
+          actor: admittedActor(),
+          kind,
+          seedOf: seedOf(),
+        });
+      }
+    } else {
+      // Queries, and ids of each variant where the path has some.
+      const count = route.path.includes('{') ? idVariants.length : 2;
+      for (let sent = 0; sent < count; sent += 1) {
+        await sendWithTwin(run, route, method, nextVariant(), { actor: admittedActor(), seedOf: seedOf() });
+      }
+    }
+    // A write without the CSRF header.
+    if (method !== 'GET') {
       await sendWithTwin(run, route, method, nextVariant(), {
-        actor: random.pick(passing),
+        actor: admittedActor(),
         kind: 'plausible',
         csrf: false,
         seedOf: seedOf(),
       });
-    } else {
-      // Queries and ids of each variant, from actors the route admits.
-      for (let count = 0; count < idVariants.length; count += 1) {
-        const knobs = { actor: passing[count % passing.length] as ActorName, seedOf: seedOf() };
-        await sendWithTwin(run, route, method, nextVariant(), knobs);
-      }
     }
     // Each access level the route refuses, once, with whatever body.
     for (const actorName of actorNames.filter((name) => !passing.includes(name))) {
@@ -525,11 +601,18 @@ describe('the route-table fuzz', () => {
         statuses: new Map<string, number>(),
         sent: 0,
         acceptedWrites: 0,
+        trace: [] as string[],
       };
       const started = Date.now();
       try {
         for (let round = 0; round < rounds; round += 1) {
-          const run: Run = { round, random: seededRandom(seed + round), writes, ...totals };
+          const run: Run = {
+            round,
+            seed: seed + round,
+            random: seededRandom(seed + round),
+            writes,
+            ...totals,
+          };
           await fuzzRound(run);
           totals.sent = run.sent;
           totals.acceptedWrites = run.acceptedWrites;
@@ -538,7 +621,11 @@ describe('the route-table fuzz', () => {
         writes.stop();
       }
       const statuses = [...totals.statuses].map(([key, count]) => `${key} ${count}`).join(', ');
-      const summary = `route-fuzz FUZZ_SEED=${seed} FUZZ_RUNS=${rounds} : ${totals.sent} requêtes sur ${routes.length} routes en ${Math.round((Date.now() - started) / 1000)} s (${statuses})`;
+      // Two runs of a seed on the same code send the same requests and get the same answers: the
+      // same fingerprint. FUZZ_TRACE=<file> writes the lines, to compare two runs that differ.
+      const fingerprint = createHash('sha256').update(totals.trace.join('\n')).digest('hex').slice(0, 16);
+      if (process.env.FUZZ_TRACE) writeFileSync(process.env.FUZZ_TRACE, `${totals.trace.join('\n')}\n`);
+      const summary = `route-fuzz FUZZ_SEED=${seed} FUZZ_RUNS=${rounds} : ${totals.sent} requêtes sur ${routes.length} routes en ${Math.round((Date.now() - started) / 1000)} s (${statuses}), empreinte ${fingerprint}`;
       console.log(summary);
       expect(totals.acceptedWrites, 'the write watcher saw no write of an accepted request').toBeGreaterThan(
         0,

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Documents: uploads (multipart and presigned POST), downloads, deletion. */
 export const documentRoutes: RouteDefinition[] = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /**
  * Job costing (docs/profitability.md): Équipe (workers, written by the company administrator),

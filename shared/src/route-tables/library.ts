@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** The price library (docs/library.md): articles, ouvrages, search, families, price-list imports. */
 export const libraryRoutes: RouteDefinition[] = [

@@ -18,11 +18,16 @@ export class ImportFileTooLargeError extends Error {
   override readonly name = 'ImportFileTooLargeError';
 }
 
-/** The answer of the import: the draft with its supplier, the original file's document, and whether the supplier is new. */
+/**
+ * The answer of the import: the draft (an invoice or a credit note) with its supplier, the
+ * original file's document, whether the supplier is new, and for a credit note naming an invoice
+ * it could not be linked to, why.
+ */
 const importAnswer = z.object({
   supplierInvoice: supplierInvoiceWithRefsSchema,
   document: documentSchema,
   supplierCreated: z.boolean(),
+  notLinked: z.string().optional(),
 });
 export type SupplierInvoiceImport = z.infer<typeof importAnswer>;
 

@@ -19,9 +19,13 @@ import {
   percentOf,
   sumCents,
 } from '@btp/shared/money';
-import { LEGACY_VAT_RATE, quoteTotals } from '@btp/shared/pricing';
 import { formatVatBreakdown, saleUnitPriceCents, splitInProportion } from '@btp/shared/vat';
-import { defaultPricingContext, type PricingContext } from '../../invoicing/issuer.js';
+import {
+  defaultPricingContext,
+  LEGACY_VAT_RATE,
+  quoteTotals,
+  type PricingContext,
+} from '@btp/shared/pricing';
 import { tableName } from '../../lib/dynamo.js';
 import { badRequest, conflict } from '../../lib/http-errors.js';
 import { numberSeries } from '../counters.js';
@@ -30,7 +34,7 @@ import { newId, nowIso } from '../ids.js';
 import { companyMarkerKey } from '../keys.js';
 import { withFigureImage } from '../figure-images.js';
 import { transactWrite } from '../transactions.js';
-import { referenceMessages } from '../../quotes/references.js';
+import { referenceMessages } from './reference-messages.js';
 import { createNumbered } from './numbered.js';
 
 /**

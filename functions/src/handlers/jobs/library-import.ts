@@ -1,3 +1,6 @@
+// Installed where every process that writes starts (data/transactions.ts): the articles this job
+// writes move no company aggregate (nothing is loaded for them), a record that does would move them.
+import '../../aggregates/install.js';
 import type { SQSEvent } from 'aws-lambda';
 import { activeJobs } from '../../data/entities/library-imports.js';
 import { enqueueImport, type ImportMessage } from '../../library/import-queue.js';

@@ -62,6 +62,21 @@ export const malformedIds: readonly string[] = [
   '<script>alert(1)</script>',
 ];
 
+/**
+ * An id no record has, shaped as the product's (a UUIDv7), drawn from `random`: the same seed sends
+ * the same ids.
+ */
+export function unknownId(random: Random): string {
+  const hex = Array.from({ length: 32 }, () => random.int(0, 15).toString(16)).join('');
+  const variant = ((random.int(0, 3) | 8) >>> 0).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
+/** A public link's token no quote has (32 bytes, base64url, as the product makes them), drawn from `random`. */
+export function unknownToken(random: Random): string {
+  return Buffer.from(Array.from({ length: 32 }, () => random.int(0, 255))).toString('base64url');
+}
+
 /** Gives ids for a field or path parameter: `name` is its name (`clientId`, `id`, `token`…). */
 export type IdSource = (name: string, variant: IdVariant) => string;
 
@@ -90,7 +105,11 @@ export function plausibleValue(
   const type = types.length ? random.pick(types) : schema.properties ? 'object' : undefined;
   switch (type) {
     case 'string': {
-      if (schema.format === 'date-time') return new Date().toISOString();
+      if (schema.format === 'date-time') {
+        return new Date(
+          Date.UTC(2026, random.int(0, 11), random.int(1, 28), random.int(0, 23)),
+        ).toISOString();
+      }
       if (schema.format === 'email' || /email/i.test(name)) return `fuzz${random.int(0, 999)}@exemple.fr`;
       if (schema.format === 'date' || /Date$|At$|Until$/.test(name)) {
         return `2026-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
@@ -167,11 +186,12 @@ export function nested(depth: number, arrays = false): unknown {
   return value;
 }
 
-/** The shapes of body every route that takes one is sent, each at least once per round. */
-export const bodyKinds = [
-  'null',
-  'array',
-  'scalar',
+/**
+ * The bodies a route that takes one is sent: every JSON type but the object (`jsonTypeKinds`) each
+ * round, then the object's shapes (`shapeKinds`), five a round in turn (all of them in two rounds).
+ */
+export const jsonTypeKinds = ['null', 'array', 'scalar'] as const;
+export const shapeKinds = [
   'deep',
   'long-strings',
   'empty-object',
@@ -182,6 +202,7 @@ export const bodyKinds = [
   'malformed-json',
   'not-utf8',
 ] as const;
+export const bodyKinds = [...jsonTypeKinds, ...shapeKinds] as const;
 export type BodyKind = (typeof bodyKinds)[number];
 
 /** A body of `kind` for a route whose body schema (as JSON Schema) is `schema`, as bytes to send. */

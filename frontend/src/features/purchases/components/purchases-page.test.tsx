@@ -66,7 +66,7 @@ function stub(overrides: Routes = {}) {
     'GET /api/supplier-quotes?limit=50': json([received, chosen, asked]),
     [`GET /api/supplier-quotes/${asked.id}`]: json({ ...asked, items: askedItems }),
     'GET /api/supplier-invoices?limit=50': json([]),
-    [`GET /api/supplier-invoices/${receivedInvoice.id}`]: json(receivedInvoice),
+    'GET /api/supplier-invoices/balances': json([]),
     'GET /api/suppliers': json([{ ...stamps, ...supplier, country: 'France', specialties: [], version: 1 }]),
     'GET /api/projects': json([
       { ...stamps, ...project, clientId: supplier.id, status: 'planning', progress: 0, version: 1 },

@@ -3,10 +3,10 @@
  * `total` = round(quantity × unitPrice), VAT per rate on the sums (`invoiceTotals`, shared with the
  * SPA), every line at 0 % under reverse charge or franchise.
  */
-import type { Invoice, InvoiceLine, InvoiceLineData } from '@btp/shared/entities/invoice';
-import type { VatRate } from '@btp/shared/enums';
-import { invoiceTotals } from '@btp/shared/invoice-totals';
-import { formatDecimal, PERCENT_SCALE } from '@btp/shared/money';
+import type { Invoice, InvoiceLine, InvoiceLineData } from './entities/invoice.js';
+import type { VatRate } from './enums.js';
+import { invoiceTotals } from './invoice-totals.js';
+import { formatDecimal, PERCENT_SCALE } from './money.js';
 
 /** A line to price: as a body gives it (rate optional) or as stored (rate and total present). */
 export type LineToPrice = Pick<InvoiceLineData, 'description' | 'unit' | 'quantity' | 'unitPrice'> & {
