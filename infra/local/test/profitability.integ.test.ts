@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack } from './support.js';
 import { frenchAmount } from '@btp/shared/cost-sheet';
 import { detailsOf, pdfText, type ErrorBody } from './support/answers.js';
-import { addWorker, companyWithClient, signedQuote, type CompanyRecords } from './support/records.js';
+import {
+  addProject,
+  addSupplier,
+  addWorker,
+  companyWithClient,
+  signedQuote,
+  type CompanyRecords,
+} from './support/records.js';
 
 /** A chantier's Rentabilité through the API (docs/profitability.md), and the Finances list. */
 const stack = await startTestStack();
@@ -220,5 +227,108 @@ describe('GET /api/projects/{id}/profitability', () => {
       actual: '930.00',
     });
     expect(((await other.http.get('/api/finances/projects')).body as unknown[]).length).toBe(1);
+  });
+});
+
+describe('the actual costs of a chantier from its supplier invoices (docs/purchases.md)', () => {
+  it('reads the lines HT by resource type and chantier, deducts credit notes, leaves cancelled ones out', async () => {
+    const buyer = await companyWithClient(stack, 'Achats chantier');
+    const elsewhere = await addProject(buyer.companyId, buyer.clientId, { name: 'Autre chantier' });
+    const supplier = await addSupplier(buyer.companyId, { name: 'Négoce Rhône' });
+    const actualOf = async (projectId: string) => {
+      const response = await buyer.http.get(`/api/projects/${projectId}/profitability`);
+      expect(response.status).toBe(200);
+      return (response.body as Tab).actual;
+    };
+    const post = async (body: Record<string, unknown>) => {
+      const response = await buyer.http.post('/api/supplier-invoices', {
+        supplierId: supplier.id,
+        projectId: buyer.projectId,
+        status: 'sent',
+        ...body,
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body as { id: string; version: number } & Record<string, unknown>;
+    };
+    // 148.00 of materials and 91.00 of rental on the chantier, 300.00 of rental on the other (its
+    // line names it), at two rates; the VAT never counts.
+    const invoice = await post({
+      title: 'Parpaings et location',
+      lines: [
+        {
+          description: 'Parpaings',
+          quantity: '100',
+          unitPrice: '1.48',
+          vatRate: '20',
+          resourceType: 'materials',
+        },
+        {
+          description: 'Bétonnière',
+          quantity: '2',
+          unitPrice: '45.50',
+          vatRate: '10',
+          resourceType: 'rental',
+        },
+        {
+          description: 'Échafaudage',
+          quantity: '1',
+          unitPrice: '300',
+          vatRate: '20',
+          resourceType: 'rental',
+          projectId: elsewhere.id,
+        },
+      ],
+    });
+    expect(invoice.netAmount).toBe('539.00');
+    expect(await actualOf(buyer.projectId)).toMatchObject({
+      total: '239.00',
+      byResourceType: { materials: '148.00', rental: '91.00', labor: '0.00', other: '0.00' },
+    });
+    expect((await actualOf(elsewhere.id)).byResourceType.rental).toBe('300.00');
+    // A credit note of that invoice: 20 parpaings back (29.60 HT).
+    const note = await post({
+      kind: 'credit_note',
+      creditedInvoiceId: invoice.id,
+      title: 'Retour de parpaings',
+      lines: [
+        {
+          description: 'Retour parpaings',
+          quantity: '20',
+          unitPrice: '1.48',
+          vatRate: '20',
+          resourceType: 'materials',
+        },
+      ],
+    });
+    // A record made with its TTC alone (« TVA non détaillée »): its TTC under « Autre ».
+    const legacy = await post({ title: 'Petites fournitures', totalAmount: '60.00' });
+    expect(await actualOf(buyer.projectId)).toMatchObject({
+      total: '269.40',
+      byResourceType: { materials: '118.40', rental: '91.00', other: '60.00' },
+    });
+    // Cancelled, the credit note no longer counts; the invoice moved to the other chantier takes
+    // its lines without a chantier of their own with it.
+    const cancelled = await buyer.http.put(`/api/supplier-invoices/${note.id}`, {
+      ...note,
+      status: 'cancelled',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect((await actualOf(buyer.projectId)).byResourceType.materials).toBe('148.00');
+    const moved = await buyer.http.put(`/api/supplier-invoices/${invoice.id}`, {
+      ...((await buyer.http.get(`/api/supplier-invoices/${invoice.id}`)).body as object),
+      projectId: elsewhere.id,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await actualOf(buyer.projectId)).toMatchObject({
+      total: '60.00',
+      byResourceType: { materials: '0.00', rental: '0.00', other: '60.00' },
+    });
+    expect(await actualOf(elsewhere.id)).toMatchObject({
+      total: '539.00',
+      byResourceType: { materials: '148.00', rental: '391.00' },
+    });
+    const deleted = await buyer.http.delete(`/api/supplier-invoices/${legacy.id}`);
+    expect(deleted.status).toBe(204);
+    expect((await actualOf(buyer.projectId)).total).toBe('0.00');
   });
 });
