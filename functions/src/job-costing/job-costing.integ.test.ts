@@ -121,7 +121,7 @@ async function randomWrite(random: ReturnType<typeof seededRandom>, ids: Ids): P
   };
   const project = projectList.length > 0 ? random.pick(projectList) : undefined;
   const day = addDays('2026-03-02', random.int(0, 20));
-  switch (projectList.length < 3 ? 0 : random.int(0, 11)) {
+  switch (projectList.length < 3 ? 0 : random.int(0, 13)) {
     case 0:
       return step('chantier créé', () =>
         createProject(
@@ -201,6 +201,20 @@ async function randomWrite(random: ReturnType<typeof seededRandom>, ids: Ids): P
       });
     }
     case 5:
+    case 13: {
+      // An invoice with lines of every type (a line's own chantier now and then), else one made
+      // with its TTC alone.
+      const lines =
+        random.int(0, 3) === 0
+          ? undefined
+          : Array.from({ length: random.int(1, 3) }, () => ({
+              description: 'Fourniture',
+              quantity: `${random.int(1, 40)}.${random.pick(['000', '250', '500'])}`,
+              unitPrice: `${random.int(1, 900)}.${random.int(10, 99)}`,
+              vatRate: random.pick(['20', '10', '5.5', '0']),
+              resourceType: random.int(0, 5) === 0 ? undefined : random.pick(resourceTypes),
+              projectId: random.int(0, 3) === 0 ? random.pick(projectList).id : undefined,
+            }));
       return step('facture fournisseur du chantier', () =>
         createSupplierInvoice(
           companyId,
@@ -208,11 +222,42 @@ async function randomWrite(random: ReturnType<typeof seededRandom>, ids: Ids): P
             supplierId,
             projectId: project?.id,
             title: 'Matériaux',
-            totalAmount: `${random.int(10, 4000)}.${random.int(10, 99)}`,
             status: random.pick(invoiceStatuses),
+            ...(lines ? { lines } : { totalAmount: `${random.int(10, 4000)}.${random.int(10, 99)}` }),
           }),
         ),
       );
+    }
+    case 12: {
+      // A supplier credit note of an invoice (its own chantier or none).
+      const credited = supplierInvoiceList.filter(
+        (record) => (record.kind ?? 'invoice') === 'invoice' && record.status !== 'cancelled',
+      );
+      if (credited.length === 0) return 'rien';
+      const target = random.pick(credited);
+      return step('avoir fournisseur', () =>
+        createSupplierInvoice(
+          companyId,
+          supplierInvoiceCreateInput.parse({
+            supplierId,
+            kind: 'credit_note',
+            creditedInvoiceId: target.id,
+            projectId: random.int(0, 2) === 0 ? undefined : target.projectId,
+            title: 'Retour',
+            status: random.pick(invoiceStatuses),
+            lines: [
+              {
+                description: 'Retour de matériel',
+                quantity: '1',
+                unitPrice: `${random.int(1, 9)}.${random.int(10, 99)}`,
+                vatRate: '20',
+                resourceType: random.pick(resourceTypes),
+              },
+            ],
+          }),
+        ),
+      );
+    }
     case 6: {
       if (supplierInvoiceList.length === 0) return 'rien';
       const invoice = random.pick(supplierInvoiceList);
@@ -333,10 +378,11 @@ describe('the chantiers’ costing aggregates', () => {
         'devis signé',
         'facture du chantier',
         'facture fournisseur du chantier',
+        'avoir fournisseur',
         'heures pointées',
         'heures corrigées',
       ]) {
-        expect(counts.get(kind), [...counts].join(' ; ')).toBeGreaterThan(0);
+        expect(counts.get(kind) ?? 0, [...counts].join(' ; ')).toBeGreaterThan(0);
       }
       const maintained = sortedFigures(await storedAggregates(ids.companyId));
       expect(sortedFigures(await rebuildAggregates(ids.companyId))).toEqual(maintained);
