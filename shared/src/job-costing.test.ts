@@ -16,8 +16,9 @@ import {
   type ProjectCostFigures,
   type PurchaseRecord,
 } from './job-costing.js';
-import { lineTotal, parseMoney, parseQuantity, sumCents } from './money.js';
+import { formatMoney, lineTotal, parseMoney, parseQuantity, sumCents } from './money.js';
 import { seededRandom } from './testing/seeded-random.js';
+import { supplierLineTotalCents, supplierTotals } from './supplier-invoice-figures.js';
 
 // LIBRARY.md's worked example: « Mur en parpaings de 20 », 42.5 m² at a déboursé of 50.83 per m².
 const wallLine = {
@@ -209,6 +210,70 @@ describe('the purchases of a supplier invoice', () => {
       expect(sumCents(shares.map((share) => share.cents)), `round ${round}`).toBe(net);
       const note = purchaseShares({ ...record, kind: 'credit_note' });
       expect(sumCents(note.map((share) => share.cents))).toBe(-net);
+    }
+  });
+});
+
+describe('the purchases of supplier invoices as Achats records them (seeded)', () => {
+  /** A random invoice priced by the supplier-invoice rules: lines, allowances and charges, rates. */
+  function recordedInvoice(random: ReturnType<typeof seededRandom>) {
+    const rates = ['20.00', '10.00', '5.50', '0.00'];
+    const lines = Array.from({ length: random.int(1, 12) }, () => {
+      const quantity = `${random.int(-3, 60)}.${String(random.int(0, 999)).padStart(3, '0')}`;
+      const unitPrice = `${random.int(0, 2_000)}.${String(random.int(0, 9_999)).padStart(4, '0')}`;
+      return {
+        quantity,
+        unitPrice,
+        vatRate: random.pick(rates),
+        total: formatMoney(supplierLineTotalCents({ quantity, unitPrice })),
+        resourceType: random.next() < 0.15 ? undefined : random.pick(resourceTypes),
+        projectId: random.next() < 0.25 ? other : undefined,
+      };
+    });
+    const adjustment = () => ({
+      amount: `${random.int(0, 300)}.${random.int(10, 99)}`,
+      vatRate: random.pick(rates),
+    });
+    const allowances = random.next() < 0.4 ? [adjustment()] : [];
+    const charges = random.next() < 0.3 ? [adjustment()] : [];
+    const totals = supplierTotals({ lines, allowances, charges });
+    return { status: 'sent', projectId: project, lines, ...totals } satisfies PurchaseRecord;
+  }
+
+  it('shares out exactly the HT Achats computes (lines − allowances + charges), never the VAT', () => {
+    const random = seededRandom(2932);
+    for (let round = 0; round < 400; round += 1) {
+      const record = recordedInvoice(random);
+      const shares = purchaseShares(record);
+      expect(sumCents(shares.map((share) => share.cents)), `round ${round}`).toBe(
+        parseMoney(record.netAmount),
+      );
+      // Without document allowances or charges, each chantier gets exactly its lines' HT.
+      if (record.netAmount === formatMoney(sumCents(record.lines.map((line) => parseMoney(line.total))))) {
+        const ofOther = record.lines.filter((line) => line.projectId === other);
+        expect(
+          sumCents(shares.filter((share) => share.projectId === other).map((share) => share.cents)),
+        ).toBe(sumCents(ofOther.map((line) => parseMoney(line.total))));
+      }
+    }
+  });
+
+  it('a credit note of the same lines takes back exactly what its invoice brought, type by type', () => {
+    const random = seededRandom(2933);
+    for (let round = 0; round < 300; round += 1) {
+      const invoice = recordedInvoice(random);
+      const note = { ...invoice, kind: 'credit_note' };
+      const net = new Map<string, number>();
+      for (const share of [...purchaseShares(invoice), ...purchaseShares(note)]) {
+        const key = `${share.projectId} ${share.resourceType}`;
+        net.set(key, (net.get(key) ?? 0) + share.cents);
+      }
+      expect(
+        [...net.values()].every((cents) => cents === 0),
+        `round ${round}`,
+      ).toBe(true);
+      // Cancelled, either counts nothing.
+      expect(purchaseShares({ ...note, status: 'cancelled' })).toEqual([]);
     }
   });
 });
