@@ -262,6 +262,9 @@ async function main(): Promise<void> {
       SESSION_KEY: loadLocalSecrets(dataDir).sessionKey,
       COOKIE_SECURE: 'false',
     });
+    // This process writes records too (the scenarios' suppliers, the import worker's steps): their
+    // aggregates move in the same transactions, as in every process that writes.
+    await import('../../../functions/src/aggregates/install.js');
     const { seedCompany } = await import('./seed.js');
     const { listClients, createClient } = await import('../../../functions/src/clients/client-service.js');
     const { listProjects } = await import('../../../functions/src/projects/project-service.js');

@@ -21,7 +21,6 @@ import { laborCostCents, purchaseShares } from '@btp/shared/job-costing';
 import { formatDecimal, formatMoney, parseMoney } from '@btp/shared/money';
 import { supplierLineTotalCents, supplierTotals } from '@btp/shared/supplier-invoice-figures';
 import { addDays, weekStartOf } from '@btp/shared/timesheet';
-import autocannon from 'autocannon';
 import { clients } from '../../../functions/src/data/entities/clients.js';
 import { projects } from '../../../functions/src/data/entities/projects.js';
 import { pricedQuote, quotes } from '../../../functions/src/data/entities/quotes.js';
@@ -32,6 +31,7 @@ import { workers } from '../../../functions/src/data/entities/workers.js';
 import type { Fields } from '../../../functions/src/data/entity-repository.js';
 import { newId } from '../../../functions/src/data/ids.js';
 import { batchPut } from '../../../functions/test/batch-seed.js';
+import { oneAtATime } from './one-at-a-time.js';
 
 export interface ProfitabilityCounts {
   timeEntries: number;
@@ -46,8 +46,6 @@ const HOURLY_COST = '38.50';
 export const profitabilityScaling = 1.5;
 
 const pad = (value: number) => String(value).padStart(6, '0');
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 /** Three lines of three types, prices varying with `index` (HT, 20 %). */
 function supplierLines(index: number, projectId: string) {
@@ -228,35 +226,22 @@ export async function benchProfitability(
     const tab = (await warm.json()) as { actual: { total: string; hours: string } };
     const actualCents = parseMoney(tab.actual.total);
     const hours = formatDecimal(seeded.expectedHours, 2);
-    const http = await autocannon({
-      url,
-      connections: 1,
-      amount: options.samples,
-      headers: { cookie: company.cookie },
-    });
-    if (http.non2xx + http.errors > 0)
-      throw new Error(`${url}: ${http.non2xx + http.errors} failed requests`);
-    const direct: number[] = [];
-    for (let index = 0; index < options.samples; index += 1) {
-      const before = performance.now();
-      await projectProfitability(company.companyId, seeded.projectId);
-      direct.push(performance.now() - before);
-    }
-    direct.sort((a, b) => a - b);
-    p50s[label] = http.latency.p50;
+    const measured = await oneAtATime(url, company.cookie, options.samples, () =>
+      projectProfitability(company.companyId, seeded.projectId),
+    );
+    p50s[label] = measured.http.p50;
     const agrees = actualCents === seeded.expectedActualCents && tab.actual.hours === hours;
     results[label] = {
       ...counts,
       seedSeconds,
       rebuildSeconds,
-      http: { p50: http.latency.p50, p99: http.latency.p99 },
-      direct: { p50: percentile(direct, 50), p99: percentile(direct, 99) },
+      ...measured,
       actual: formatMoney(actualCents),
       expectedActual: formatMoney(seeded.expectedActualCents),
       agrees,
     };
     console.log(
-      `Rentabilité, entreprise ${label} (${counts.timeEntries.toLocaleString('fr-FR')} heures pointées, ${counts.supplierInvoices.toLocaleString('fr-FR')} factures fournisseurs ; écrites en ${seedSeconds.toFixed(0)} s, agrégats recalculés en ${rebuildSeconds.toFixed(0)} s) : HTTP p50 ${http.latency.p50.toFixed(1)} ms, p99 ${http.latency.p99.toFixed(1)} ms ; service seul p50 ${percentile(direct, 50).toFixed(1)} ms ; coûts réels ${formatMoney(actualCents)} € HT (${agrees ? 'conformes aux règles appliquées aux pièces' : `ÉCART : attendu ${formatMoney(seeded.expectedActualCents)} € et ${hours} h, lu ${tab.actual.hours} h`}).`,
+      `Rentabilité, entreprise ${label} (${counts.timeEntries.toLocaleString('fr-FR')} heures pointées, ${counts.supplierInvoices.toLocaleString('fr-FR')} factures fournisseurs ; écrites en ${seedSeconds.toFixed(0)} s, agrégats recalculés en ${rebuildSeconds.toFixed(0)} s) : HTTP p50 ${measured.http.p50.toFixed(1)} ms, p99 ${measured.http.p99.toFixed(1)} ms ; service seul p50 ${measured.direct.p50.toFixed(1)} ms ; coûts réels ${formatMoney(actualCents)} € HT (${agrees ? 'conformes aux règles appliquées aux pièces' : `ÉCART : attendu ${formatMoney(seeded.expectedActualCents)} € et ${hours} h, lu ${tab.actual.hours} h`}).`,
     );
   }
   const ratio = (p50s.grande ?? Number.NaN) / (p50s.petite ?? Number.NaN);
