@@ -230,6 +230,35 @@ export function quantityField(options: { positive?: boolean; message?: string } 
   });
 }
 
+/** The most hours a worker is counted for in one day, in hundredths (24 h). */
+export const MAX_DAY_HOURS_HUNDREDTHS = 2_400;
+
+export const HOURS_MESSAGE =
+  "Les heures doivent être comprises entre 0,25 et 24, par quart d'heure (par exemple 7,5 ou 7,75)";
+
+/**
+ * Hours worked (pointage): a JSON number or text ("7,5", "7.75") in quarter hours, from 0.25 to 24;
+ * output "7.50".
+ */
+export function hoursField(options: { required?: string } = {}) {
+  return decimalUnits({
+    scale: 2,
+    min: 0,
+    minExclusive: true,
+    max: MAX_DAY_HOURS_HUNDREDTHS,
+    messages: {
+      required: options.required ?? 'Les heures sont requises',
+      invalid: HOURS_MESSAGE,
+      scale: HOURS_MESSAGE,
+      tooSmall: HOURS_MESSAGE,
+      tooBig: HOURS_MESSAGE,
+    },
+  }).transform((units, ctx): string => {
+    if (units % 25 !== 0) return addIssue(ctx, units, HOURS_MESSAGE);
+    return formatDecimal(units, 2);
+  });
+}
+
 /** Units of 10^-6 → "12.5" written with at least `minScale` decimals ("12.500" at 3), no trailing zero beyond. */
 export function formatReceivedDecimal(units: number, minScale: number): string {
   const full = formatDecimal(units, RECEIVED_DECIMAL_SCALE);

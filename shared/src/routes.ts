@@ -13,6 +13,7 @@ import { companyRoutes } from './route-tables/company.js';
 import { dashboardRoutes } from './route-tables/dashboard.js';
 import { documentRoutes } from './route-tables/documents.js';
 import { invoicingRoutes } from './route-tables/invoicing.js';
+import { jobCostingRoutes } from './route-tables/job-costing.js';
 import { libraryRoutes } from './route-tables/library.js';
 import { notificationRoutes } from './route-tables/notifications.js';
 import { projectRoutes } from './route-tables/projects.js';
@@ -44,6 +45,7 @@ export const routeTables: Readonly<Record<string, readonly RouteDefinition[]>> =
   publicQuotes: publicQuoteRoutes,
   purchases: purchaseRoutes,
   workTracking: workTrackingRoutes,
+  jobCosting: jobCostingRoutes,
   invoicing: invoicingRoutes,
   documents: documentRoutes,
   dashboard: dashboardRoutes,

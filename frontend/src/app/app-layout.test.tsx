@@ -43,6 +43,7 @@ describe('signed-in layout', () => {
       'Bibliothèque',
       'Achats',
       'Suivi Travaux',
+      'Pointage',
       'Facturation',
       'Documents',
       'Finances',

@@ -4,7 +4,7 @@
  * together with the entry's instead of after it (vite.config.ts), and `npm run bench:web` measure it.
  * Plain data: vite.config.ts and the bench import it outside Vite.
  */
-import { clientScreen, mainScreens, settingsScreen } from './screens.js';
+import { clientScreen, mainScreens, projectScreen, settingsScreen } from './screens.js';
 
 const layout = 'src/app/app-layout.tsx';
 
@@ -18,5 +18,6 @@ export const routeModules: Record<string, readonly string[]> = {
   ),
   [settingsScreen.path]: [layout, `src/app/screens/${settingsScreen.module}-screen.tsx`],
   [clientScreen.path]: [layout, `src/app/screens/${clientScreen.module}-screen.tsx`],
+  [projectScreen.path]: [layout, `src/app/screens/${projectScreen.module}-screen.tsx`],
   '/admin': [layout, 'src/app/admin-route.tsx'],
 };

@@ -5,7 +5,7 @@ import { InstallCheckMessage } from '../features/setup/components/install-check-
 import { InstallGate } from '../features/setup/components/install-gate';
 import { RequireAuth } from './require-auth';
 import { screenLoader } from './screen-modules';
-import { clientScreen, mainScreens, settingsScreen } from './screens';
+import { clientScreen, mainScreens, projectScreen, settingsScreen } from './screens';
 import { SetupGate } from './setup-gate';
 
 /**
@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
                       ...mainScreens.map((screen) => ({ path: screen.path, lazy: screenLoader(screen) })),
                       { path: settingsScreen.path, lazy: screenLoader(settingsScreen) },
                       { path: clientScreen.path, lazy: screenLoader(clientScreen) },
+                      { path: projectScreen.path, lazy: screenLoader(projectScreen) },
                     ],
                   },
                   {

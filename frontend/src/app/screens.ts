@@ -74,6 +74,13 @@ export const mainScreens: readonly MainScreen[] = [
     subtitle: "États d'avancement des chantiers",
   },
   {
+    path: '/pointage',
+    module: 'pointage',
+    label: 'Pointage',
+    title: 'Pointage',
+    subtitle: "Heures de l'équipe sur les chantiers",
+  },
+  {
     path: '/invoicing',
     module: 'invoicing',
     label: 'Facturation',
@@ -106,6 +113,18 @@ export const clientScreen: MainScreen = {
   label: 'Fiche client',
   title: 'Fiche client',
   subtitle: 'Coordonnées, projets, devis, factures, paiements et documents du client',
+};
+
+/**
+ * A chantier's page (issue 32): its Rentabilité and its weekly timesheet. Not in the sidebar
+ * (where Projets stays highlighted); reached from the project's card and from Finances.
+ */
+export const projectScreen: MainScreen = {
+  path: '/projects/:id',
+  module: 'project',
+  label: 'Chantier',
+  title: 'Chantier',
+  subtitle: 'Rentabilité et heures du chantier',
 };
 
 /**

@@ -19,6 +19,17 @@ import {
   type RetentionAmounts,
 } from '@btp/shared/finance';
 import {
+  billedCents,
+  isBudgetQuote,
+  purchaseNetCents,
+  purchaseShares,
+  quoteBudgetFigures,
+  hoursHundredthsOf,
+  type BudgetQuote,
+  type PurchaseRecord,
+} from '@btp/shared/job-costing';
+import { resourceTypes } from '@btp/shared/enums';
+import {
   isSupplierCreditNote,
   purchaseEntry,
   supplierOwedCents,
@@ -65,6 +76,27 @@ export const supplierSk = (supplierId: string): string => `AGG#SUPPLIER#${suppli
 export const supplierPrefix = 'AGG#SUPPLIER#';
 
 /**
+ * A chantier's costing figures (docs/profitability.md): its signed devis' selling price HT
+ * (`sale`), déboursé per resource type (`b:<type>`) and hours (`bh`, hundredths), a flag per signed
+ * devis (`m:<quoteId>`); its supplier purchases HT per type (`p:<type>`); the hours entered and
+ * their cost (`lh`, `lc`); its billed HT (`billed`) and per kind of invoice (`bk:<kind>`).
+ */
+export const projectSk = (projectId: string): string => `AGG#PROJECT#${projectId}`;
+export const projectPrefix = 'AGG#PROJECT#';
+/** What the supplier invoices citing a price request (`supplierQuoteId`) took of it, HT: `invoiced`. */
+export const supplierQuoteSk = (supplierQuoteId: string): string => `AGG#SQUOTE#${supplierQuoteId}`;
+export const projectAttributes = {
+  sale: 'sale',
+  budget: (type: string) => `b:${type}`,
+  budgetHours: 'bh',
+  purchases: (type: string) => `p:${type}`,
+  laborHours: 'lh',
+  laborCost: 'lc',
+  billed: 'billed',
+  billedKind: (kind: string) => `bk:${kind}`,
+} as const;
+
+/**
  * A membership flag: 1 while the record belongs to the item (an overdue invoice's day, a held
  * retention's quote). The aggregate update removes the attribute when the record leaves
  * (`maintain.ts`), so only members are stored.
@@ -90,15 +122,17 @@ export interface FigureRecords {
   quotes?: readonly Record<string, unknown>[];
   invoices?: readonly Record<string, unknown>[];
   supplierInvoices?: readonly Record<string, unknown>[];
+  timeEntries?: readonly Record<string, unknown>[];
 }
 
 /** The fields of each type the figures read (the projections of the dashboard's former full reads). */
 export const figureFields = {
   PROJECT: ['id', 'status'],
-  QUOTE: ['id', 'status', 'totalAmount', 'vatBreakdown', 'vatAmount', 'totalWithVat'],
+  QUOTE: ['id', 'status', 'totalAmount', 'vatBreakdown', 'vatAmount', 'totalWithVat', 'projectId', 'items'],
   INVOICE: [
     'id',
     'clientId',
+    'projectId',
     ...invoiceFigureAttributes,
     'retentionAmount',
     'retentionReleasedAt',
@@ -120,7 +154,11 @@ export const figureFields = {
     'creditedInvoiceId',
     'creditNotes',
     'currency',
+    'projectId',
+    'lines',
+    'supplierQuoteId',
   ],
+  TIME_ENTRY: ['id', 'projectId', 'hours', 'cost', 'workerId', 'date'],
 } as const;
 
 export type FigureType = keyof typeof figureFields;
@@ -166,7 +204,51 @@ export function supplierInvoiceAsFigures(record: Record<string, unknown>): Suppl
 
 /** A quote as the figures read it (records made before VAT read as HT at 20 %). */
 export function quoteAsFigures(record: Record<string, unknown>): InvoiceAmounts {
-  return quoteAsRead(figureFieldsOf('QUOTE', record) as unknown as Quote) as unknown as InvoiceAmounts;
+  // The lines and chantier are the budget's (`projectFiguresOf`), not the dashboard's: a record made
+  // before VAT reads at 20 % of its HT, as it always did, whatever its lines.
+  const { items: _items, projectId: _projectId, ...fields } = figureFieldsOf('QUOTE', record);
+  return quoteAsRead(fields as unknown as Quote) as unknown as InvoiceAmounts;
+}
+
+/** What records add to their chantiers' costing items (`projectSk`). */
+function addProjectFigures(figures: Figures, records: FigureRecords): void {
+  for (const stored of records.quotes ?? []) {
+    const quote = figureFieldsOf('QUOTE', stored) as unknown as BudgetQuote & { id?: string };
+    if (!isBudgetQuote(quote)) continue;
+    const sk = projectSk(String(quote.projectId));
+    const budget = quoteBudgetFigures(quote);
+    add(figures, sk, projectAttributes.sale, budget.saleCents);
+    for (const type of resourceTypes)
+      add(figures, sk, projectAttributes.budget(type), budget.costByType[type]);
+    add(figures, sk, projectAttributes.budgetHours, budget.laborHoursHundredths);
+    if (quote.id) add(figures, sk, memberAttribute(quote.id), 1);
+  }
+  for (const stored of records.invoices ?? []) {
+    const invoice = stored as { kind?: string; status?: string; projectId?: string; totalAmount?: string };
+    if (!invoice.projectId) continue;
+    const cents = billedCents({ ...invoice, status: String(invoice.status) });
+    const sk = projectSk(invoice.projectId);
+    add(figures, sk, projectAttributes.billed, cents);
+    add(figures, sk, projectAttributes.billedKind(invoice.kind ?? 'standard'), cents);
+  }
+  for (const stored of records.supplierInvoices ?? []) {
+    const record = figureFieldsOf('SUPPLIER_INVOICE', stored) as unknown as PurchaseRecord;
+    const purchase = { ...record, lines: Array.isArray(record.lines) ? record.lines : [] };
+    for (const share of purchaseShares(purchase)) {
+      add(figures, projectSk(share.projectId), projectAttributes.purchases(share.resourceType), share.cents);
+    }
+    const quoteId = (stored as { supplierQuoteId?: unknown }).supplierQuoteId;
+    if (typeof quoteId === 'string' && quoteId !== '') {
+      add(figures, supplierQuoteSk(quoteId), 'invoiced', purchaseNetCents(purchase));
+    }
+  }
+  for (const stored of records.timeEntries ?? []) {
+    const entry = stored as { projectId?: string; hours?: string; cost?: string };
+    if (!entry.projectId) continue;
+    const sk = projectSk(entry.projectId);
+    add(figures, sk, projectAttributes.laborHours, hoursHundredthsOf(entry.hours));
+    add(figures, sk, projectAttributes.laborCost, centsOf(entry.cost));
+  }
 }
 
 /** What `records` add to the aggregates. */
@@ -259,6 +341,7 @@ export function figuresOf(records: FigureRecords): Figures {
   for (const [clientId, group] of byClient) {
     for (const entry of revenueEntries(group)) add(figures, clientSk(clientId), 'revenue', entry.cents);
   }
+  addProjectFigures(figures, records);
   // Movements that cancel out (a credit note taking back a payment's share) leave no zero behind.
   return figuresDelta(figures, new Map());
 }

@@ -32,6 +32,14 @@ import {
 
 type StoredRecord = Record<string, unknown>;
 
+const emptyFigureRecords = (): Required<FigureRecords> => ({
+  projects: [],
+  quotes: [],
+  invoices: [],
+  supplierInvoices: [],
+  timeEntries: [],
+});
+
 const stored = (record: object | undefined): StoredRecord | undefined => record as StoredRecord | undefined;
 
 const recordsKey: Record<FigureType, keyof FigureRecords> = {
@@ -39,6 +47,7 @@ const recordsKey: Record<FigureType, keyof FigureRecords> = {
   QUOTE: 'quotes',
   INVOICE: 'invoices',
   SUPPLIER_INVOICE: 'supplierInvoices',
+  TIME_ENTRY: 'timeEntries',
 };
 
 async function withAwsErrors<T>(run: () => Promise<T>): Promise<T> {
@@ -242,8 +251,8 @@ export async function aggregateItems(items: readonly TransactItem[]): Promise<Tr
   }
   const updates: TransactItem[] = [];
   for (const [companyId, images] of byCompany) {
-    const before: Required<FigureRecords> = { projects: [], quotes: [], invoices: [], supplierInvoices: [] };
-    const after: Required<FigureRecords> = { projects: [], quotes: [], invoices: [], supplierInvoices: [] };
+    const before: Required<FigureRecords> = emptyFigureRecords();
+    const after: Required<FigureRecords> = emptyFigureRecords();
     const invoiceImages: FigureImage[] = [];
     for (const image of images) {
       const type = image.type as FigureType;

@@ -7,6 +7,8 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { creditNoteLinkKey } from '../data/credit-note-links.js';
 import { companyPk, sortKeyPrefix } from '../data/keys.js';
+import { sortKeySuffixes } from '../data/sort-key-suffixes.js';
+import { workdayPrefix, workdayTotals } from '../job-costing/workdays.js';
 import { linksMarkerKey, quoteInvoiceLinkKey } from '../data/quote-invoice-links.js';
 import { listCompanies } from '../accounts/companies.js';
 import { db, tableName } from '../lib/dynamo.js';
@@ -50,10 +52,16 @@ async function writeBatch(requests: Record<string, unknown>[]): Promise<void> {
   }
 }
 
+/** The sort keys of the company's items that start with `prefix`. */
+async function sortKeysWithPrefix(companyId: string, prefix: string): Promise<string[]> {
+  return (await sortKeySuffixes(companyId, prefix)).map((suffix) => `${prefix}${suffix}`);
+}
+
 /**
  * Replaces the company's aggregates by those of its records, and writes the links of its credit
  * notes (`data/credit-note-links.ts`) and of its invoices to their quotes
- * (`data/quote-invoice-links.ts`), then, once they are all written, its links marker (`LINKS#V1`:
+ * (`data/quote-invoice-links.ts`) and the time entries' per worker-day totals, then, once they
+ * are all written, its links marker (`LINKS#V1`:
  * the invoices of a quote are read from their links from then on); answers the aggregates.
  */
 export async function rebuildAggregates(companyId: string): Promise<Figures> {
@@ -69,7 +77,12 @@ export async function rebuildAggregates(companyId: string): Promise<Figures> {
   const quoteLinks = records.invoices.filter(
     (invoice) => typeof invoice.quoteId === 'string' && invoice.quoteId,
   );
+  // The 24 h rule's per worker-day totals (docs/profitability.md), from the time entries.
+  const days = workdayTotals(records.timeEntries);
+  const storedDays = await sortKeysWithPrefix(companyId, workdayPrefix);
   const requests: Record<string, unknown>[] = [
+    ...storedDays.filter((sk) => !days.has(sk)).map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })),
+    ...[...days].map(([sk, hours]) => ({ PutRequest: { Item: { pk, sk, hours } } })),
     ...links.map((note) => ({
       PutRequest: {
         Item: creditNoteLinkKey(companyId, String(note.creditedInvoiceId), String(note.id)),

@@ -4,10 +4,26 @@
  * Reads all the records of four types (never on a request's path).
  */
 import type { DashboardStats } from '@btp/shared/finance';
+import { resourceTypes } from '@btp/shared/enums';
+import {
+  billedCents,
+  emptyProjectCostFigures,
+  hoursHundredthsOf,
+  isBudgetQuote,
+  purchaseShares,
+  quoteBudgetFigures,
+  type BilledInvoice,
+  type BudgetQuote,
+  type ProjectCostFigures,
+  type PurchaseRecord,
+} from '@btp/shared/job-costing';
+import { parseMoney } from '@btp/shared/money';
+import type { SupplierInvoice } from '@btp/shared/entities/supplier-invoice';
 import { invoices } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
 import { supplierInvoices } from '../data/entities/supplier-invoices.js';
+import { timeEntries } from '../data/entities/time-entries.js';
 import { computeDashboardStats } from '../dashboard/dashboard-stats.js';
 import {
   figureFields,
@@ -17,9 +33,12 @@ import {
   type FigureRecords,
 } from './figures.js';
 
-/** Every project, quote, customer and supplier invoice of the company: the fields the figures read. */
+/**
+ * Every project, quote, customer and supplier invoice and time entry of the company: the fields
+ * the figures read.
+ */
 export async function figureRecordsOf(companyId: string): Promise<Required<FigureRecords>> {
-  const [projectList, quoteList, invoiceList, supplierInvoiceList] = await Promise.all([
+  const [projectList, quoteList, invoiceList, supplierInvoiceList, timeEntryList] = await Promise.all([
     projects.listAll(
       companyId,
       figureFields.PROJECT.filter((field) => field !== 'id'),
@@ -34,7 +53,13 @@ export async function figureRecordsOf(companyId: string): Promise<Required<Figur
     ),
     supplierInvoices.listAll(
       companyId,
-      figureFields.SUPPLIER_INVOICE.filter((field) => field !== 'id'),
+      // Lines, kind and currency: the records made before supplier-invoice lines have none.
+      figureFields.SUPPLIER_INVOICE.filter((field) => field !== 'id') as readonly (keyof SupplierInvoice &
+        string)[],
+    ),
+    timeEntries.listAll(
+      companyId,
+      figureFields.TIME_ENTRY.filter((field) => field !== 'id'),
     ),
   ]);
   return {
@@ -42,6 +67,7 @@ export async function figureRecordsOf(companyId: string): Promise<Required<Figur
     quotes: quoteList as Record<string, unknown>[],
     invoices: invoiceList as Record<string, unknown>[],
     supplierInvoices: supplierInvoiceList as Record<string, unknown>[],
+    timeEntries: timeEntryList as Record<string, unknown>[],
   };
 }
 
@@ -59,4 +85,56 @@ export function dashboardStatsOfRecords(
     },
     now,
   );
+}
+
+/**
+ * Each chantier's costing figures straight from the records (the shared rules applied record by
+ * record, grouped by chantier): what `AGG#PROJECT#<id>` must hold, and the reference the tests
+ * compare the maintained items with.
+ */
+export function projectFiguresOfRecords(records: Required<FigureRecords>): Map<string, ProjectCostFigures> {
+  const byProject = new Map<string, ProjectCostFigures>();
+  const of = (projectId: string) => {
+    let figures = byProject.get(projectId);
+    if (!figures) {
+      figures = emptyProjectCostFigures();
+      byProject.set(projectId, figures);
+    }
+    return figures;
+  };
+  for (const stored of records.quotes) {
+    const quote = stored as unknown as BudgetQuote;
+    if (!isBudgetQuote(quote)) continue;
+    const figures = of(String(quote.projectId));
+    const budget = quoteBudgetFigures(quote);
+    figures.saleCents += budget.saleCents;
+    figures.budgetHoursHundredths += budget.laborHoursHundredths;
+    for (const type of resourceTypes) figures.budgetByType[type] += budget.costByType[type];
+  }
+  for (const stored of records.invoices) {
+    const invoice = stored as unknown as BilledInvoice & { projectId?: string; kind?: string };
+    if (!invoice.projectId) continue;
+    const figures = of(invoice.projectId);
+    const cents = billedCents(invoice);
+    figures.billedCents += cents;
+    const kind = (invoice.kind ?? 'standard') as keyof ProjectCostFigures['billedByKind'];
+    figures.billedByKind[kind] += cents;
+  }
+  for (const stored of records.supplierInvoices) {
+    const record = stored as unknown as PurchaseRecord;
+    for (const share of purchaseShares({
+      ...record,
+      lines: Array.isArray(record.lines) ? record.lines : [],
+    })) {
+      of(share.projectId).purchasesByType[share.resourceType] += share.cents;
+    }
+  }
+  for (const stored of records.timeEntries) {
+    const entry = stored as { projectId?: string; hours?: string; cost?: string };
+    if (!entry.projectId) continue;
+    const figures = of(entry.projectId);
+    figures.laborHoursHundredths += hoursHundredthsOf(entry.hours);
+    figures.laborCents += parseMoney(entry.cost ?? '0');
+  }
+  return byProject;
 }

@@ -28,6 +28,7 @@ export const usageKinds = {
   progressReport: { singular: "état d'avancement", plural: "états d'avancement", feminine: false },
   document: { singular: 'document', plural: 'documents', feminine: false },
   article: { singular: 'article de la bibliothèque', plural: 'articles de la bibliothèque', feminine: false },
+  timeEntry: { singular: "saisie d'heures", plural: "saisies d'heures", feminine: true },
 } satisfies Record<string, UsageKind>;
 
 /** How many of `records` satisfy `uses`. */

@@ -11,6 +11,7 @@ import {
   type CompanyProfile,
   type CompanyProfileData,
 } from '@btp/shared/entities/company';
+import { DEFAULT_COST_ALERT_THRESHOLD } from '@btp/shared/job-costing';
 import type { CompanyUser, CompanyUserUpdateData } from '@btp/shared/entities/company-user';
 import { sirenOfSiret } from '@btp/shared/legal-identity';
 import { reminderSettingsOf, type ReminderSettingsData } from '@btp/shared/reminders';
@@ -85,6 +86,7 @@ function profileView(stored: Company): CompanyProfile {
       invoice: missingProfileFields(company, { forInvoice: true }),
     },
     ...reminderSettingsOf(company),
+    costAlertThreshold: company.costAlertThreshold ?? DEFAULT_COST_ALERT_THRESHOLD,
   };
 }
 
@@ -294,30 +296,28 @@ export async function changeCompanyMember(
 }
 
 /**
- * `PUT /api/company/reminders` (company administrators): turns automatic payment reminders on or
- * off and sets their subject and text (docs/reminders-notifications.md). Only these three
- * attributes are written, guarded by `version` (409 when stale) and moving it, like the profile.
+ * Writes only `values` (attributes of the company item: settings), guarded by `version` (409 when
+ * stale) and moving it, like the profile; answers the profile.
  */
-export async function updateReminderSettings(
+async function saveCompanySettings(
   companyId: string,
-  input: ReminderSettingsData,
+  version: number | undefined,
+  values: Record<string, unknown>,
 ): Promise<CompanyProfile> {
-  const { version, ...settings } = input;
   const current = await ownCompany(companyId);
   if (version !== undefined && version !== current.version) throw conflict(staleVersionMessage);
+  const names = Object.keys(values);
   await transactWrite(
     [
       {
         Update: {
           TableName: tableName(),
           Key: companyKey(companyId),
-          UpdateExpression:
-            'SET remindersEnabled = :enabled, reminderSubject = :subject, reminderText = :text, updatedAt = :now, version = :next',
+          UpdateExpression: `SET ${names.map((_, index) => `#s${index} = :s${index}`).join(', ')}, updatedAt = :now, version = :next`,
           ConditionExpression: 'version = :read',
+          ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#s${index}`, name])),
           ExpressionAttributeValues: {
-            ':enabled': settings.remindersEnabled,
-            ':subject': settings.reminderSubject,
-            ':text': settings.reminderText,
+            ...Object.fromEntries(names.map((name, index) => [`:s${index}`, values[name]])),
             ':now': nowIso(),
             ':next': current.version + 1,
             ':read': current.version,
@@ -328,4 +328,32 @@ export async function updateReminderSettings(
     () => conflict(staleVersionMessage),
   );
   return profileView(await ownCompany(companyId));
+}
+
+/**
+ * `PUT /api/company/costing` (company administrators): the job-costing alert threshold, % over
+ * budget (docs/profitability.md).
+ */
+export function updateCostingSettings(
+  companyId: string,
+  input: { costAlertThreshold: string; version?: number | undefined },
+): Promise<CompanyProfile> {
+  return saveCompanySettings(companyId, input.version, { costAlertThreshold: input.costAlertThreshold });
+}
+
+/**
+ * `PUT /api/company/reminders` (company administrators): turns automatic payment reminders on or
+ * off and sets their subject and text (docs/reminders-notifications.md). Only these three
+ * attributes are written.
+ */
+export function updateReminderSettings(
+  companyId: string,
+  input: ReminderSettingsData,
+): Promise<CompanyProfile> {
+  const { version, ...settings } = input;
+  return saveCompanySettings(companyId, version, {
+    remindersEnabled: settings.remindersEnabled,
+    reminderSubject: settings.reminderSubject,
+    reminderText: settings.reminderText,
+  });
 }

@@ -403,32 +403,45 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     return { record: next, items, explain };
   }
 
+  /**
+   * The items that delete `current` (as read, guarded by its version) with its markers and links,
+   * for a transaction the caller runs, and how to explain a failed one (`extraItems` go between, at
+   * the indexes `explainExtra` receives).
+   */
+  function deleteItems(
+    companyId: string,
+    current: R,
+    options: WriteOptions = {},
+  ): { items: TransactItem[]; explain: (index: number) => HttpError | undefined } {
+    const markers = markerItems(companyId, current);
+    const items: TransactItem[] = [
+      withFigureImage(
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: key(companyId, current.id),
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': current.version },
+          },
+        },
+        { type, companyId, before: current },
+      ),
+      ...markers.map((marker) => deleteMarker(marker.key, current.id)),
+      ...(options.extraItems ?? []),
+      ...linkItems(companyId, current, undefined),
+    ];
+    const explain = (index: number): HttpError | undefined => {
+      if (index <= markers.length) return conflict(staleVersionMessage);
+      return options.explainExtra?.(index - 1 - markers.length);
+    };
+    return { items, explain };
+  }
+
   /** Deletes a record and frees its unique values, together with `extraItems`. */
   async function remove(companyId: string, id: string, options: WriteOptions = {}): Promise<R> {
     const current = await getOrThrow(companyId, id);
-    const markers = markerItems(companyId, current);
-    await transactWrite(
-      [
-        withFigureImage(
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: key(companyId, id),
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': current.version },
-            },
-          },
-          { type, companyId, before: current },
-        ),
-        ...markers.map((marker) => deleteMarker(marker.key, id)),
-        ...(options.extraItems ?? []),
-        ...linkItems(companyId, current, undefined),
-      ],
-      (index) => {
-        if (index <= markers.length) return conflict(staleVersionMessage);
-        return options.explainExtra?.(index - 1 - markers.length);
-      },
-    );
+    const { items, explain } = deleteItems(companyId, current, options);
+    await transactWrite(items, explain);
     return current;
   }
 
@@ -583,6 +596,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     replaceItem,
     update,
     updateItems,
+    deleteItems,
     remove,
     removeUnlessUsed,
     list,

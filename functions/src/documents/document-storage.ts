@@ -20,11 +20,16 @@ export function documentObjectKey(companyId: string, documentId: string): string
 }
 
 /**
- * `previews/<companyId>/<previewId>.pdf`: the "BROUILLON" PDF of a draft, made for one request
- * and never listed; the bucket's lifecycle rule deletes the prefix after a day (infra/lib/documents.ts).
+ * `previews/<companyId>/<previewId>.pdf`: the "BROUILLON" PDF of a draft (or another file made for
+ * one request: a chantier's cost sheet, `.csv` too), never listed; the bucket's lifecycle rule
+ * deletes the prefix after a day (infra/lib/documents.ts).
  */
-export function previewObjectKey(companyId: string, previewId: string): string {
-  return `${PDF_PREVIEW_KEY_PREFIX}${companyId}/${previewId}.pdf`;
+export function previewObjectKey(
+  companyId: string,
+  previewId: string,
+  extension: 'pdf' | 'csv' = 'pdf',
+): string {
+  return `${PDF_PREVIEW_KEY_PREFIX}${companyId}/${previewId}.${extension}`;
 }
 
 /** Runs a bucket call, its failures mapped to HTTP errors. */

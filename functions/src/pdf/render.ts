@@ -56,7 +56,7 @@ interface OpenedImage {
 
 /** Inter as TrueType, unpacked on the first document and kept for the process's next ones. */
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function interFonts(): { regular: Buffer; bold: Buffer } {
+export function interFonts(): { regular: Buffer; bold: Buffer } {
   fonts ??= {
     regular: woffToSfnt(Buffer.from(INTER_REGULAR_WOFF, 'base64')),
     bold: woffToSfnt(Buffer.from(INTER_BOLD_WOFF, 'base64')),
@@ -835,7 +835,7 @@ interface OpenedFont {
  * could say so, but it bypasses pdfkit's layout cache (a 200-line quote then takes 4 times longer),
  * so the font's own `layout` (fontkit's) gets `kern: false` as its default features instead.
  */
-function unkerned(doc: PDFKit.PDFDocument): void {
+export function unkerned(doc: PDFKit.PDFDocument): void {
   const font = (doc as unknown as OpenedFont)._font?.font;
   const layout = font?.layout;
   if (!font || !layout) throw new Error('pdfkit no longer exposes its fontkit font: update unkerned()');

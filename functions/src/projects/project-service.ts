@@ -18,6 +18,7 @@ import { supplierQuotes } from '../data/entities/supplier-quotes.js';
 import { searchableList, type ListSearchSpec } from '../data/list-search.js';
 import { withClientAndProject } from '../data/related.js';
 import { badRequest, conflict } from '../lib/http-errors.js';
+import { timeEntryCount } from '../job-costing/time-entry-service.js';
 import { projectDateIssues } from './project-dates.js';
 
 /** Adds `client{id,name}` to each project (left out when that client is gone). */
@@ -93,16 +94,22 @@ export async function updateProject(
 ): Promise<ProjectListItem> {
   const { version, ...fields } = input;
   checkDates(fields);
-  const updated = await projects.update(companyId, id, () => fields, { expectedVersion: version });
+  // The manager's cost estimate is not a field of the form: it stays (its own route sets it).
+  const updated = await projects.update(
+    companyId,
+    id,
+    (current) => ({ ...fields, ...(current.costEstimate ? { costEstimate: current.costEstimate } : {}) }),
+    { expectedVersion: version },
+  );
   return oneWithClient(companyId, updated);
 }
 
 /**
  * What still refers to a project: quotes, invoices, supplier quotes, supplier invoices, progress
- * reports and documents. Only each record's id and `projectId` are read (not a quote's lines).
+ * reports, documents and time entries (counted on the chantier's index of entries). Only each record's id and `projectId` are read (not a quote's lines).
  */
 export async function projectUsage(companyId: string, projectId: string): Promise<Usage[]> {
-  const [quoteList, invoiceList, supplierQuoteList, supplierInvoiceList, reportList, documentList] =
+  const [quoteList, invoiceList, supplierQuoteList, supplierInvoiceList, reportList, documentList, hours] =
     await Promise.all([
       quotes.listAll(companyId, ['projectId']),
       invoices.listAll(companyId, ['projectId']),
@@ -110,6 +117,7 @@ export async function projectUsage(companyId: string, projectId: string): Promis
       supplierInvoices.listAll(companyId, ['projectId']),
       progressReports.listAll(companyId, ['projectId']),
       documents.listAll(companyId, ['projectId']),
+      timeEntryCount(companyId, projectId),
     ]);
   const uses = (record: { projectId?: string | null }) => record.projectId === projectId;
   return [
@@ -119,6 +127,7 @@ export async function projectUsage(companyId: string, projectId: string): Promis
     { kind: usageKinds.supplierInvoice, count: countWhere(supplierInvoiceList, uses) },
     { kind: usageKinds.progressReport, count: countWhere(reportList, uses) },
     { kind: usageKinds.document, count: countWhere(documentList, uses) },
+    { kind: usageKinds.timeEntry, count: hours },
   ];
 }
 

@@ -14,7 +14,8 @@
  * measure, 10), BENCH_CONNECTIONS (4),
  * BENCH_JSON (a file to write the figures to, for docs/performance.md). `BENCH_ONLY=library` runs
  * the price library's scenario alone instead (library-bench.ts: BENCH_ARTICLES, BENCH_IMPORT_ROWS,
- * BENCH_SAMPLES).
+ * BENCH_SAMPLES); `BENCH_ONLY=profitability` the Rentabilité tab's (profitability-bench.ts:
+ * BENCH_TIME_ENTRIES, BENCH_SUPPLIER_INVOICES, BENCH_SAMPLES).
  * Prints figures and the budgets' verdicts; never a test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -261,6 +262,9 @@ async function main(): Promise<void> {
       SESSION_KEY: loadLocalSecrets(dataDir).sessionKey,
       COOKIE_SECURE: 'false',
     });
+    // This process writes records too (the scenarios' suppliers, the import worker's steps): their
+    // aggregates move in the same transactions, as in every process that writes.
+    await import('../../../functions/src/aggregates/install.js');
     const { seedCompany } = await import('./seed.js');
     const { listClients, createClient } = await import('../../../functions/src/clients/client-service.js');
     const { listProjects } = await import('../../../functions/src/projects/project-service.js');
@@ -287,15 +291,32 @@ async function main(): Promise<void> {
         password: 'Bench#2026-secret',
       }),
     });
-    if (process.env.BENCH_ONLY === 'library') {
-      // The price library alone (infra/local/bench/library-bench.ts, docs/performance.md).
-      const { benchLibrary } = await import('./library-bench.js');
-      const company = await registerCompany(stack.url, 'bibliotheque');
-      const figures = await benchLibrary(stack, company, {
-        articles: Number(process.env.BENCH_ARTICLES ?? 50_000),
-        importRows: Number(process.env.BENCH_IMPORT_ROWS ?? 50_000),
-        samples: Number(process.env.BENCH_SAMPLES ?? 50),
-      });
+    if (process.env.BENCH_ONLY === 'library' || process.env.BENCH_ONLY === 'profitability') {
+      // One scenario alone: the price library (library-bench.ts) or the Rentabilité tab
+      // (profitability-bench.ts); docs/performance.md.
+      let figures: Record<string, unknown>;
+      if (process.env.BENCH_ONLY === 'library') {
+        const { benchLibrary } = await import('./library-bench.js');
+        figures = await benchLibrary(stack, await registerCompany(stack.url, 'bibliotheque'), {
+          articles: Number(process.env.BENCH_ARTICLES ?? 50_000),
+          importRows: Number(process.env.BENCH_IMPORT_ROWS ?? 50_000),
+          samples: Number(process.env.BENCH_SAMPLES ?? 50),
+        });
+      } else {
+        const { benchProfitability } = await import('./profitability-bench.js');
+        figures = await benchProfitability(
+          stack,
+          {
+            large: await registerCompany(stack.url, 'rentabilite-grande'),
+            small: await registerCompany(stack.url, 'rentabilite-petite'),
+          },
+          {
+            timeEntries: Number(process.env.BENCH_TIME_ENTRIES ?? 100_000),
+            supplierInvoices: Number(process.env.BENCH_SUPPLIER_INVOICES ?? 10_000),
+            samples: Number(process.env.BENCH_SAMPLES ?? 50),
+          },
+        );
+      }
       const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
       console.log(
         `Machine : ${machine} ; charge moyenne ${loadavg()

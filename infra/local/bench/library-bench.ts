@@ -9,9 +9,9 @@
  */
 import { articleCreateInput, priceListMappingSchema } from '@btp/shared/entities/library';
 import { seededRandom } from '@btp/shared/testing/seeded-random';
-import autocannon from 'autocannon';
 import { articles } from '../../../functions/src/data/entities/library.js';
 import { batchPut } from '../../../functions/test/batch-seed.js';
+import { oneAtATime } from './one-at-a-time.js';
 
 const trades = [
   [
@@ -66,9 +66,6 @@ function articleFields(count: number, supplierId: string) {
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-
 export async function benchLibrary(
   stack: { url: string },
   company: { companyId: string; cookie: string },
@@ -104,35 +101,19 @@ export async function benchLibrary(
     const url = `${stack.url}/api/library/search?q=${encodeURIComponent(q)}`;
     const warm = await fetch(url, { headers: { cookie: company.cookie } });
     const count = ((await warm.json()) as unknown[]).length;
-    const http = await autocannon({
-      url,
-      connections: 1,
-      amount: options.samples,
-      headers: { cookie: company.cookie },
-    });
-    if (http.non2xx + http.errors > 0)
-      throw new Error(`${url}: ${http.non2xx + http.errors} failed requests`);
-    const direct: number[] = [];
-    for (let index = 0; index < options.samples; index += 1) {
-      const before = performance.now();
-      await searchLibrary(company.companyId, {
+    const measured = await oneAtATime(url, company.cookie, options.samples, () =>
+      searchLibrary(company.companyId, {
         q,
         limit: undefined,
         cursor: undefined,
         family: undefined,
         kind: undefined,
         supplierId: undefined,
-      });
-      direct.push(performance.now() - before);
-    }
-    direct.sort((a, b) => a - b);
-    results[q] = {
-      http: { p50: http.latency.p50, p99: http.latency.p99 },
-      direct: { p50: percentile(direct, 50), p99: percentile(direct, 99) },
-      results: count,
-    };
+      }),
+    );
+    results[q] = { ...measured, results: count };
     console.log(
-      `  GET /api/library/search?q=${q} (${count} résultats) : HTTP p50 ${http.latency.p50.toFixed(1)} ms, p99 ${http.latency.p99.toFixed(1)} ms ; direct p50 ${percentile(direct, 50).toFixed(1)} ms`,
+      `  GET /api/library/search?q=${q} (${count} résultats) : HTTP p50 ${measured.http.p50.toFixed(1)} ms, p99 ${measured.http.p99.toFixed(1)} ms ; direct p50 ${measured.direct.p50.toFixed(1)} ms`,
     );
   }
   const worst = Math.max(...Object.values(results).map((result) => result.http.p50));

@@ -22,6 +22,7 @@ import { supplierCreateInput, type Supplier } from '@btp/shared/entities/supplie
 import { supplierInvoiceCreateInput } from '@btp/shared/entities/supplier-invoice';
 import { supplierQuoteCreateInput } from '@btp/shared/entities/supplier-quote';
 import { installFirstSuperAdmin, register } from '../../../functions/src/accounts/account-service.js';
+import { loadDemoPointage } from './demo-pointage.js';
 import { getCompany } from '../../../functions/src/accounts/companies.js';
 import { changeCompany } from '../../../functions/src/admin/admin-service.js';
 import { updateCompanyProfile } from '../../../functions/src/company/company-service.js';
@@ -902,6 +903,8 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
       { id },
     );
   }
+  // The team and a month of pointage: the Garnier extension on budget, the Hôtel du Parc drifting.
+  await loadDemoPointage(company, owner.user.id, { onBudget: project(1).id, drifting: project(2).id });
   // The price library and a devis in lots built from it (docs/library.md).
   await loadDemoLibrary(
     company,

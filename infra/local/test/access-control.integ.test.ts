@@ -1,7 +1,8 @@
 import { routes, type RouteDefinition } from '@btp/shared/routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from './http-client.js';
-import { signedInCompany, startTestStack, testPassword } from './support.js';
+import { signedInCompany, startTestStack } from './support.js';
+import { signedInColleague } from './support/records.js';
 
 /**
  * Access control rests on the authorizer and one middleware (`createHandler`'s access guard, fed by
@@ -23,23 +24,7 @@ const call = (who: TestClient, route: RouteDefinition) =>
 beforeAll(async () => {
   const company = await signedInCompany(stack.url, 'Droits');
   companyAdmin = company.client;
-  const username = `simple-${Date.now().toString(36)}`;
-  plainUser = new TestClient(stack.url);
-  const registered = await plainUser.post('/api/auth/register', {
-    firstName: 'Paul',
-    lastName: 'Simple',
-    email: `${username}@exemple.fr`,
-    username,
-    password: testPassword,
-    confirmPassword: testPassword,
-    companyId: company.companyId,
-  });
-  expect(registered.status).toBe(201);
-  const { user } = registered.body as { user: { id: string } };
-  expect((await companyAdmin.put(`/api/company/users/${user.id}`, { isActive: true })).status).toBe(200);
-  expect(
-    (await plainUser.post('/api/auth/login', { identifier: username, password: testPassword })).status,
-  ).toBe(200);
+  plainUser = (await signedInColleague(stack, { http: company.client, companyId: company.companyId })).http;
 }, 90_000);
 
 describe('the route table, walked route by route', () => {

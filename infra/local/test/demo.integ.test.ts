@@ -116,6 +116,35 @@ describe('DEMO=1', () => {
     expect((await file.arrayBuffer()).byteLength).toBe(document!.size);
   });
 
+  it('gives the demo company a team, a month of pointage, a chantier on budget and one drifting', async () => {
+    const demo = new TestClient(stack.url);
+    await demo.post('/api/auth/login', {
+      identifier: demoLogins.companyAdmin.username,
+      password: demoLogins.companyAdmin.password,
+    });
+    expect(((await demo.get('/api/workers')).body as unknown[]).length).toBe(4);
+    const margins = (await demo.get('/api/finances/projects')).body as {
+      project: { id: string; name: string };
+      alerts: number;
+    }[];
+    const byName = (name: string) => margins.find((row) => row.project.name.startsWith(name));
+    const garnier = byName('Extension maison Garnier');
+    const hotel = byName('Mise aux normes électriques');
+    const tab = async (id: string | undefined) =>
+      (await demo.get(`/api/projects/${id ?? ''}/profitability`)).body as {
+        actual: { hours: string };
+        alerts: { kind: string; resourceType?: string }[];
+      };
+    const onBudget = await tab(garnier?.project.id);
+    const drifting = await tab(hotel?.project.id);
+    expect(onBudget.actual.hours).toBe('132.00');
+    expect(onBudget.alerts.filter((alert) => alert.resourceType === 'labor')).toEqual([]);
+    expect(drifting.actual.hours).toBe('310.00');
+    expect(drifting.alerts.map((alert) => alert.kind)).toEqual(expect.arrayContaining(['resource', 'hours']));
+    const locks = (await demo.get('/api/time-entries/locks?from=2000-01-01&to=2100-01-01')).body as unknown[];
+    expect(locks).toHaveLength(4);
+  });
+
   it('gives the demo company a price library and a devis built from it in lots', async () => {
     const demo = new TestClient(stack.url);
     await demo.post('/api/auth/login', {

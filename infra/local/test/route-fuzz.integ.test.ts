@@ -33,7 +33,7 @@ import { handlerSchemas } from '../../../functions/src/lib/http.js';
 import { functionsDir } from '../src/local-stack.js';
 import { TestClient } from './http-client.js';
 import { signedInSuperAdmin, startTestStack, testPassword, testSuperAdmin } from './support.js';
-import { addQuote, addSupplier, companyWithClient, type CompanyRecords } from './support/records.js';
+import { addQuote, addSupplier, addWorker, companyWithClient, type CompanyRecords } from './support/records.js';
 import {
   bodyKinds,
   bodyOf,
@@ -90,8 +90,8 @@ async function usernameOf(client: TestClient): Promise<string> {
 
 /**
  * One record of each kind in a company: its client and project (`companyWithClient`), a supplier, a
- * quote with a line, and through the API an invoice, a supplier quote, a supplier invoice, a progress
- * report and a document.
+ * quote with a line, a worker, and through the API an invoice, a supplier quote, a supplier invoice,
+ * a progress report, a time entry and a document.
  */
 async function withOneOfEach(company: CompanyRecords): Promise<void> {
   const { companyId, clientId, projectId, http } = company;
@@ -108,6 +108,8 @@ async function withOneOfEach(company: CompanyRecords): Promise<void> {
   await created('/api/supplier-quotes', { supplierId: supplier.id, projectId, title: 'Demande' });
   await created('/api/supplier-invoices', { supplierId: supplier.id, projectId, totalAmount: '50' });
   await created('/api/progress-reports', { projectId, title: 'État', progressPercentage: 10 });
+  const worker = await addWorker(companyId);
+  await created('/api/time-entries', { workerId: worker.id, projectId, date: '2026-01-05', hours: '4' });
   const form = new FormData();
   form.append('type', 'plan');
   form.append('file', new Blob([Buffer.from('%PDF-1.7\n%plan\n')], { type: 'application/pdf' }), 'plan.pdf');

@@ -33,6 +33,7 @@ import {
   vatRateField,
 } from '../fields.js';
 import { DEFAULT_REMINDER_SUBJECT, DEFAULT_REMINDER_TEXT, DEFAULT_REMINDERS_ENABLED } from '../reminders.js';
+import { DEFAULT_COST_ALERT_THRESHOLD } from '../job-costing.js';
 import {
   bicField,
   ibanField,
@@ -196,6 +197,8 @@ export const companySchema = z.object({
   remindersEnabled: optionalField(z.boolean()),
   reminderSubject: optionalField(z.string()),
   reminderText: optionalField(z.string()),
+  /** Job costing's alert threshold, % over budget (docs/profitability.md); absent: 10 %. */
+  costAlertThreshold: optionalField(z.string()),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -355,6 +358,8 @@ export const companyProfileSchema = z.object({
   remindersEnabled: defaultedField(z.boolean(), DEFAULT_REMINDERS_ENABLED),
   reminderSubject: defaultedField(z.string(), DEFAULT_REMINDER_SUBJECT),
   reminderText: defaultedField(z.string(), DEFAULT_REMINDER_TEXT),
+  /** Job costing's alert threshold, % over budget; `PUT /api/company/costing`. */
+  costAlertThreshold: defaultedField(z.string(), DEFAULT_COST_ALERT_THRESHOLD),
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 

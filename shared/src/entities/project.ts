@@ -35,7 +35,15 @@ export const projectFields = {
 };
 
 /** A project as the API returns it. */
-export const projectSchema = z.object({ ...companyRecordFields, ...projectFields });
+export const projectSchema = z.object({
+  ...companyRecordFields,
+  ...projectFields,
+  /**
+   * The manager's own estimate of the cost at completion (docs/profitability.md), set through
+   * `PUT /api/projects/{id}/cost-estimate` only; kept by the project's own `PUT`.
+   */
+  costEstimate: optionalField(moneyField()),
+});
 export type Project = z.infer<typeof projectSchema>;
 
 /** A project in `GET /api/projects`: with its client; `client` is absent if that client is gone. */

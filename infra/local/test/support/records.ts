@@ -2,6 +2,7 @@ import { clientCreateInput } from '@btp/shared/entities/client';
 import { projectCreateInput } from '@btp/shared/entities/project';
 import { quoteCreateInput } from '@btp/shared/entities/quote';
 import { supplierCreateInput } from '@btp/shared/entities/supplier';
+import { workerCreateInput } from '@btp/shared/entities/worker';
 import { supplierInvoiceCreateInput } from '@btp/shared/entities/supplier-invoice';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../../../../functions/src/data/entities/clients.js';
@@ -9,10 +10,11 @@ import { projects } from '../../../../functions/src/data/entities/projects.js';
 import { createQuote } from '../../../../functions/src/data/entities/quotes.js';
 import { createSupplierInvoice } from '../../../../functions/src/data/entities/supplier-invoices.js';
 import { suppliers } from '../../../../functions/src/data/entities/suppliers.js';
+import { workers } from '../../../../functions/src/data/entities/workers.js';
 import { newId } from '../../../../functions/src/data/ids.js';
 import { db, tableName } from '../../../../functions/src/lib/dynamo.js';
-import type { TestClient } from '../http-client.js';
-import { completeCompanyProfile, signedInCompany } from '../support.js';
+import { TestClient } from '../http-client.js';
+import { completeCompanyProfile, signedInCompany, testPassword } from '../support.js';
 
 /**
  * The records an integration test starts from, in one place (factory-style): a company signed in
@@ -84,6 +86,78 @@ export function addProject(companyId: string, clientId: string, fields: Record<s
 /** A supplier of `companyId`: `fields` over « Fournisseur ». */
 export function addSupplier(companyId: string, fields: Record<string, unknown> = {}) {
   return suppliers.create(companyId, supplierCreateInput.parse({ name: 'Fournisseur', ...fields }));
+}
+
+/** A worker (Équipe) of `companyId`: `fields` over « Ouvrier » at 35.00 an hour. */
+export function addWorker(companyId: string, fields: Record<string, unknown> = {}) {
+  return workers.create(
+    companyId,
+    workerCreateInput.parse({ name: 'Ouvrier', hourlyCost: '35.00', ...fields }),
+  );
+}
+
+let colleagues = 0;
+
+/**
+ * A colleague of the company's administrator (role `user`): registered with « Entreprise
+ * existante », approved by the administrator, signed in. Answers the colleague's session and id.
+ */
+export async function signedInColleague(
+  stack: { url: string },
+  company: { http: TestClient; companyId: string },
+  firstName = 'Paul',
+): Promise<{ http: TestClient; userId: string }> {
+  colleagues += 1;
+  const username = `collegue-${Date.now().toString(36)}${colleagues}`;
+  const http = new TestClient(stack.url);
+  const registered = await http.post('/api/auth/register', {
+    firstName,
+    lastName: 'Simple',
+    email: `${username}@exemple.fr`,
+    username,
+    password: testPassword,
+    confirmPassword: testPassword,
+    companyId: company.companyId,
+  });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status}`);
+  const { user } = registered.body as { user: { id: string } };
+  const approved = await company.http.put(`/api/company/users/${user.id}`, { isActive: true });
+  if (approved.status !== 200) throw new Error(`approval failed: ${approved.status}`);
+  const login = await http.post('/api/auth/login', { identifier: username, password: testPassword });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
+  return { http, userId: user.id };
+}
+
+/**
+ * A devis signed by the client (« Bon pour accord »), through the API: created with `fields` (its
+ * lines in `items`) for the company's client and project, sent (the profile must be complete), then
+ * accepted. Answers the quote as `GET /api/quotes/{id}` reads it.
+ */
+export async function signedQuote(
+  company: Pick<CompanyRecords, 'http' | 'clientId' | 'projectId'>,
+  fields: Record<string, unknown>,
+): Promise<{ id: string; number: string; version: number; items: { id: string }[] }> {
+  const created = await company.http.post('/api/quotes', {
+    title: 'Devis signé',
+    clientId: company.clientId,
+    projectId: company.projectId,
+    ...fields,
+  });
+  if (created.status !== 201) throw new Error(`quote: ${created.status} ${JSON.stringify(created.body)}`);
+  const { id, version } = created.body as { id: string; version: number };
+  const sent = await company.http.post(`/api/quotes/${id}/send`, { version });
+  if (sent.status !== 200) throw new Error(`send: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const accepted = await company.http.post(`/api/quotes/${id}/accept`, {
+    signerName: 'Mme Durand',
+    version: (sent.body as { version: number }).version,
+  });
+  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  return (await company.http.get(`/api/quotes/${id}`)).body as {
+    id: string;
+    number: string;
+    version: number;
+    items: { id: string }[];
+  };
 }
 
 /**

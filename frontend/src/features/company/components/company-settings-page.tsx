@@ -11,6 +11,7 @@ import { serverMessage } from '../../../lib/api';
 import { CompanyProfileForm } from './company-profile-form';
 import { CompanyProfileView } from './company-profile-view';
 import { CompanyUsers } from './company-users';
+import { CostingSettingsCard } from './costing-settings-card';
 import { ReminderSettingsCard } from './reminder-settings-card';
 import styles from './company-settings.module.css';
 
@@ -124,6 +125,7 @@ export function CompanySettingsPage({
                 {/* A new version (saved here, or read again after a conflict) starts the form afresh. */}
                 <CompanyProfileForm key={company.data.version} profile={company.data} />
                 <ReminderSettingsCard key={`reminders-${company.data.version}`} profile={company.data} />
+                <CostingSettingsCard key={`costing-${company.data.version}`} profile={company.data} />
               </>
             ),
           },

@@ -19,6 +19,7 @@ import {
   type RetentionQuote,
 } from './finance-figures';
 import styles from './finances.module.css';
+import { ProjectMargins } from '../../profitability/components/project-margins';
 
 const REVENUE_COLOUR = '#16a34a';
 const EXPENSES_COLOUR = '#dc2626';
@@ -467,7 +468,16 @@ export function FinancesPage({ title, subtitle }: FinancesPageProps) {
             },
             { key: 'revenue', label: 'Revenus', children: <RevenueTab figures={figures} /> },
             { key: 'expenses', label: 'Dépenses', children: <ExpensesTab figures={figures} /> },
-            { key: 'projects', label: 'Projets', children: <ProjectsTab figures={figures} /> },
+            {
+              key: 'projects',
+              label: 'Projets',
+              children: (
+                <div className={styles.stack}>
+                  <ProjectMargins />
+                  <ProjectsTab figures={figures} />
+                </div>
+              ),
+            },
           ]}
         />
       </>

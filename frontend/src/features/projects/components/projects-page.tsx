@@ -9,6 +9,7 @@ import { useConfirmDelete } from '../../../components/action-toasts';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
 import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
 import { EmptyCard, QueryList } from '../../../components/query-list';
+import { ButtonLink } from '../../../components/button-link';
 import { CreateButton, EditDeleteButtons } from '../../../components/record-buttons';
 import { budgetText, projectDates, projectStatusBadge } from './project-display';
 import { ProjectDialog } from './project-dialog';
@@ -133,6 +134,9 @@ function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
         )}
       </ul>
       <div className={styles.actions}>
+        <ButtonLink to={`/projects/${project.id}`} size="large" aria-label={`Rentabilité de ${project.name}`}>
+          Rentabilité
+        </ButtonLink>
         <EditDeleteButtons name={project.name} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </Card>

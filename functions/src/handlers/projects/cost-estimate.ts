@@ -1,0 +1,13 @@
+import { costEstimateInput } from '@btp/shared/entities/profitability';
+import { setCostEstimate } from '../../job-costing/profitability-service.js';
+import { createHandler } from '../../lib/http.js';
+import { idParams } from '../../lib/params.js';
+import { companyOf } from '../../lib/tenancy.js';
+
+/** PUT /api/projects/{id}/cost-estimate: the manager's estimate of the cost at completion, or none (`null`). */
+export const handler = createHandler(
+  { body: costEstimateInput, params: idParams },
+  async ({ body, params, principal }) => ({
+    body: await setCostEstimate(companyOf(principal), params.id, body),
+  }),
+);

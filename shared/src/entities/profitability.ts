@@ -1,0 +1,169 @@
+/**
+ * `GET /api/projects/{id}/profitability` and the Finances list of chantiers (docs/profitability.md):
+ * the figures of `job-costing.ts` as the API carries them (money "1234.50", hours "7.75",
+ * percentages "12.50").
+ */
+import { resourceTypes } from '../enums.js';
+import { moneyField, percentField } from '../fields.js';
+import {
+  formatByResourceType,
+  formatHours,
+  type ProfitabilityAlert,
+  type ProfitabilityFigures,
+} from '../job-costing.js';
+import { formatDecimal, formatMoney } from '../money.js';
+import { updateVersionFields } from '../record.js';
+import * as z from 'zod';
+import '../zod-fr.js';
+
+const byResourceTypeSchema = z.object(
+  Object.fromEntries(resourceTypes.map((type) => [type, z.string()])) as Record<
+    (typeof resourceTypes)[number],
+    z.ZodString
+  >,
+);
+
+const costBlock = z.object({ byResourceType: byResourceTypeSchema, total: z.string() });
+
+export const profitabilityAlertSchema = z.object({
+  kind: z.enum(['resource', 'unbudgeted', 'hours', 'total', 'forecast', 'negative_margin']),
+  resourceType: z.enum(resourceTypes).optional(),
+  /** `hours`: hours ("120.00"); otherwise money. */
+  unit: z.enum(['money', 'hours']),
+  budget: z.string(),
+  actual: z.string(),
+  overrunPercent: z.string().optional(),
+  message: z.string(),
+});
+export type ProfitabilityAlertView = z.infer<typeof profitabilityAlertSchema>;
+
+export const profitabilitySchema = z.object({
+  project: z.object({ id: z.string(), name: z.string(), status: z.string(), progress: z.number() }),
+  /** Selling price HT of the signed devis and amendments. */
+  contract: z.string(),
+  /** Expected revenue: the contract, or what is billed when more. */
+  revenue: z.string(),
+  budget: costBlock.extend({ hours: z.string() }),
+  committed: costBlock,
+  actual: costBlock.extend({ hours: z.string(), laborCost: z.string() }),
+  billed: z.object({
+    total: z.string(),
+    byKind: z.object({
+      standard: z.string(),
+      deposit: z.string(),
+      progress: z.string(),
+      credit_note: z.string(),
+    }),
+  }),
+  forecast: costBlock.extend({
+    hours: z.string(),
+    method: z.enum(['progress', 'estimate']),
+    progressTotal: z.string(),
+  }),
+  margin: z.string(),
+  marginPercent: z.string().nullable(),
+  marginToDate: z.string(),
+  alerts: z.array(profitabilityAlertSchema),
+  /** The company's threshold, percent. */
+  alertThreshold: z.string(),
+  /** The manager's own estimate of the cost at completion, when given. */
+  costEstimate: z.string().optional(),
+  /** The signed devis the budget comes from. */
+  quotes: z.array(z.object({ id: z.string(), number: z.string(), totalAmount: z.string() })),
+});
+export type Profitability = z.infer<typeof profitabilitySchema>;
+
+/** One chantier in `GET /api/finances/projects`. */
+export const projectMarginSchema = z.object({
+  project: z.object({ id: z.string(), name: z.string(), status: z.string(), progress: z.number() }),
+  client: z.object({ id: z.string(), name: z.string() }).optional(),
+  revenue: z.string(),
+  budget: z.string(),
+  actual: z.string(),
+  billed: z.string(),
+  forecast: z.string(),
+  margin: z.string(),
+  marginPercent: z.string().nullable(),
+  alerts: z.number(),
+});
+export type ProjectMargin = z.infer<typeof projectMarginSchema>;
+
+/** `PUT /api/projects/{id}/cost-estimate`: the manager's estimate of the cost at completion, or none (`null`). */
+export const costEstimateInput = z.object({
+  costEstimate: z.union([moneyField({ nonNegative: true }), z.null()]).optional(),
+  ...updateVersionFields,
+});
+export type CostEstimateInput = z.input<typeof costEstimateInput>;
+
+/** `PUT /api/company/costing` (company administrators): the alert threshold, percent over budget. */
+export const costingSettingsInput = z.object({
+  costAlertThreshold: percentField({
+    message: "Le seuil d'alerte doit être un pourcentage entre 0 et 100, avec au plus deux décimales",
+  }),
+  ...updateVersionFields,
+});
+export type CostingSettingsInput = z.input<typeof costingSettingsInput>;
+
+const percentText = (hundredths: number | null): string | null =>
+  hundredths === null ? null : formatDecimal(hundredths, 2);
+
+function alertView(alert: ProfitabilityAlert): ProfitabilityAlertView {
+  const hours = alert.kind === 'hours';
+  const format = hours ? formatHours : formatMoney;
+  return {
+    kind: alert.kind,
+    ...(alert.resourceType ? { resourceType: alert.resourceType } : {}),
+    unit: hours ? 'hours' : 'money',
+    budget: format(alert.budget),
+    actual: format(alert.actual),
+    ...(alert.overrunHundredths === undefined
+      ? {}
+      : { overrunPercent: formatDecimal(alert.overrunHundredths, 2) }),
+    message: alert.message,
+  };
+}
+
+/** The figures as the API answers them (the project, estimate and quotes added by the caller). */
+export function profitabilityFiguresView(
+  figures: ProfitabilityFigures,
+): Omit<Profitability, 'project' | 'alertThreshold' | 'costEstimate' | 'quotes'> {
+  return {
+    contract: formatMoney(figures.contractCents),
+    revenue: formatMoney(figures.revenueCents),
+    budget: {
+      byResourceType: formatByResourceType(figures.budget.byResourceType),
+      total: formatMoney(figures.budget.total),
+      hours: formatHours(figures.budget.hoursHundredths),
+    },
+    committed: {
+      byResourceType: formatByResourceType(figures.committed.byResourceType),
+      total: formatMoney(figures.committed.total),
+    },
+    actual: {
+      byResourceType: formatByResourceType(figures.actual.byResourceType),
+      total: formatMoney(figures.actual.total),
+      hours: formatHours(figures.actual.hoursHundredths),
+      laborCost: formatMoney(figures.actual.laborCents),
+    },
+    billed: {
+      total: formatMoney(figures.billed.total),
+      byKind: {
+        standard: formatMoney(figures.billed.byKind.standard),
+        deposit: formatMoney(figures.billed.byKind.deposit),
+        progress: formatMoney(figures.billed.byKind.progress),
+        credit_note: formatMoney(figures.billed.byKind.credit_note),
+      },
+    },
+    forecast: {
+      byResourceType: formatByResourceType(figures.forecast.byResourceType),
+      total: formatMoney(figures.forecast.total),
+      hours: formatHours(figures.forecast.hoursHundredths),
+      method: figures.forecast.method,
+      progressTotal: formatMoney(figures.forecast.progressTotal),
+    },
+    margin: formatMoney(figures.margin),
+    marginPercent: percentText(figures.marginPercentHundredths),
+    marginToDate: formatMoney(figures.marginToDate),
+    alerts: figures.alerts.map(alertView),
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * Time entries (pointage, docs/profitability.md): hours of one worker on one chantier one day
+ * (quarter hours), optionally on a line of the chantier's signed devis. The server prices them with
+ * the worker's loaded hourly cost at the time of the entry (`hourlyCost`, `cost`), and a validated
+ * (locked) week can no longer be changed except by an administrator.
+ */
+import {
+  boundedText,
+  dateField,
+  defaultedField,
+  hoursField,
+  idField,
+  instantField,
+  integerField,
+  moneyField,
+  optionalField,
+  optionalIdField,
+  textField,
+} from '../fields.js';
+import { MAX_LIST_LIMIT } from '../list.js';
+import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
+import { isMonday } from '../timesheet.js';
+import * as z from 'zod';
+import '../zod-fr.js';
+
+export const timeEntryMessages = {
+  notFound: 'Saisie d’heures introuvable.',
+  workerNotFound: 'Salarié introuvable : choisissez un salarié de votre entreprise.',
+  workerInactive: 'Ce salarié est désactivé : réactivez-le dans Équipe pour pointer ses heures.',
+  projectNotFound: 'Chantier introuvable : choisissez un chantier de votre entreprise.',
+  itemNotFound: 'Ligne introuvable : choisissez une ligne d’un devis signé de ce chantier, ou aucune.',
+  overDay: (worker: string, date: string, hours: string) =>
+    `${worker} dépasserait 24 h le ${date} (${hours} déjà pointées, tous chantiers confondus).`,
+  locked: (weekStart: string) =>
+    `La semaine du ${weekStart} est validée : seul un administrateur peut encore modifier ses heures.`,
+  slotTaken:
+    'Des heures sont déjà pointées pour ce salarié sur ce chantier ce jour-là (et cette ligne) : modifiez-les plutôt.',
+  ownOnly: 'Vous ne pouvez pointer que vos propres heures : demandez à votre chef d’équipe.',
+  notMonday: 'Choisissez le lundi de la semaine à valider',
+  range: 'La période ne peut pas dépasser 366 jours',
+} as const;
+
+/** The editable fields of a time entry. */
+export const timeEntryFields = {
+  workerId: idField('Le salarié est requis'),
+  projectId: idField('Le chantier est requis'),
+  date: dateField(),
+  hours: hoursField(),
+  /** A line (`items[].id`) of a signed devis of the chantier: the lot or ouvrage worked on. */
+  itemId: optionalIdField,
+  note: textField,
+};
+
+/** A time entry as the API returns it. */
+export const timeEntrySchema = z.object({
+  ...companyRecordFields,
+  ...timeEntryFields,
+  hours: z.string(),
+  /** The worker's loaded hourly cost when the entry was last written. */
+  hourlyCost: moneyField(),
+  /** hours × hourlyCost, to the cent. */
+  cost: moneyField(),
+  /** The Monday of its week. */
+  weekStart: z.string(),
+  /** The user who last wrote it. */
+  enteredBy: idField(),
+  /** Its week is validated: only an administrator may change it. */
+  locked: defaultedField(z.boolean(), false),
+  worker: entityRefSchema.optional(),
+  project: entityRefSchema.optional(),
+});
+export type TimeEntry = z.infer<typeof timeEntrySchema>;
+
+/** `POST /api/time-entries` body. */
+export const timeEntryCreateInput = z.object(timeEntryFields);
+export type TimeEntryCreateInput = z.input<typeof timeEntryCreateInput>;
+export type TimeEntryCreateData = z.output<typeof timeEntryCreateInput>;
+
+/** `PUT /api/time-entries/{id}` body: the whole editable record, plus the `version` read. */
+export const timeEntryUpdateInput = z.object({ ...timeEntryFields, ...updateVersionFields });
+export type TimeEntryUpdateInput = z.input<typeof timeEntryUpdateInput>;
+export type TimeEntryUpdateData = z.output<typeof timeEntryUpdateInput>;
+
+/**
+ * `GET /api/time-entries?projectId=&workerId=&from=&to=`: entries by date (most recent first), of a
+ * chantier or of a worker (or both), between two dates included (at most 366 days; without them:
+ * the last 31 days).
+ */
+export const timeEntryListQuery = z
+  .object({
+    projectId: optionalIdField,
+    workerId: optionalIdField,
+    from: optionalField(dateField()),
+    to: optionalField(dateField()),
+    limit: optionalField(
+      integerField({
+        min: 1,
+        max: MAX_LIST_LIMIT,
+        message: 'La limite doit être un nombre entier entre 1 et 1 000',
+      }),
+    ),
+    cursor: optionalField(boundedText(2_048)),
+  })
+  .superRefine((query, context) => {
+    if (query.from && query.to && query.to < query.from) {
+      context.addIssue({ code: 'custom', path: ['to'], message: 'La date de fin précède la date de début' });
+    }
+  });
+export type TimeEntryListQuery = z.output<typeof timeEntryListQuery>;
+
+const mondayField = dateField({ required: 'La semaine est requise' }).refine(isMonday, {
+  message: timeEntryMessages.notMonday,
+});
+
+/** `POST /api/time-entries/lock` body: validate (lock) a week, or reopen it with `locked: false`. */
+export const timeEntryLockInput = z.object({
+  weekStart: mondayField,
+  locked: defaultedField(z.boolean(), true),
+});
+export type TimeEntryLockInput = z.input<typeof timeEntryLockInput>;
+
+/** A validated week. */
+export const weekLockSchema = z.object({
+  weekStart: z.string(),
+  locked: z.boolean(),
+  lockedAt: optionalField(instantField()),
+  lockedBy: optionalField(z.string()),
+});
+export type WeekLock = z.infer<typeof weekLockSchema>;
+
+/** `GET /api/time-entries/locks?from=&to=`: the validated weeks whose Monday lies in the period. */
+export const weekLockListQuery = z.object({
+  from: dateField({ required: 'La date de début est requise' }),
+  to: dateField({ required: 'La date de fin est requise' }),
+});
