@@ -6,6 +6,7 @@
  * `route-tables/` plus one handler file under `functions/src/handlers/<handler>.ts` exporting
  * `handler`.
  */
+import { accountingRoutes } from './route-tables/accounting.js';
 import { accountRoutes } from './route-tables/accounts.js';
 import { clientRoutes } from './route-tables/clients.js';
 import { companyRoutes } from './route-tables/company.js';
@@ -69,6 +70,7 @@ export const routes: readonly RouteDefinition[] = [
   ...invoicingRoutes,
   ...documentRoutes,
   ...dashboardRoutes,
+  ...accountingRoutes,
   ...notificationRoutes,
   ...fallbackRoutes,
 ];
