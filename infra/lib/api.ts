@@ -4,6 +4,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { defaultRoutePath, routeId } from '@btp/shared/routes';
@@ -42,6 +43,8 @@ export interface ApiProps {
 export class Api {
   readonly httpApi: apigwv2.HttpApi;
   readonly functions: Functions;
+  /** Each route's function, by `routeId`. */
+  readonly routeFunctions = new Map<string, nodejs.NodejsFunction>();
 
   constructor(stack: Stack, props: ApiProps) {
     const accessLogs = new logs.LogGroup(stack, 'ApiAccessLogs', {
@@ -107,8 +110,10 @@ export class Api {
           documents: route.documents,
           secrets: routeSecrets(route.handler),
           mail: route.mail === true,
+          exportJob: route.exportJob === true,
         },
       });
+      this.routeFunctions.set(id, fn);
 
       const httpRoute = new apigwv2.HttpRoute(stack, `Route${id}`, {
         httpApi: this.httpApi,

@@ -40,6 +40,8 @@ export interface FunctionAccess {
   readonly touchSessions?: boolean;
   /** Sends e-mail: SES from the stack's identity only, and the `MAIL_*` / `APP_URL` environment. */
   readonly mail?: boolean;
+  /** Starts the accounting export: may invoke its worker (granted by the stack once it exists). */
+  readonly exportJob?: boolean;
 }
 
 /** One application function: its construct id, handler entry file and settings. */
@@ -154,6 +156,7 @@ export class Functions {
       access.secrets.setupToken ? 'SetupToken' : '',
       access.touchSessions ? 'TouchSessions' : '',
       access.mail ? 'Mail' : '',
+      access.exportJob ? 'ExportJob' : '',
     ].join('');
     const existing = this.roles.get(profile);
     if (existing) return existing;

@@ -53,6 +53,11 @@ export interface RouteDefinition {
    * the stack's sending identity only, with the configuration set (docs/mail.md).
    */
   mail?: true;
+  /**
+   * The route starts the accounting export (docs/accounting.md): in AWS it may invoke that worker
+   * function only, and gets its name (`ACCOUNTING_EXPORT_FUNCTION`).
+   */
+  exportJob?: true;
 }
 
 /** Every route, feature by feature (`route-tables/`); the `$default` 404 route comes last. */

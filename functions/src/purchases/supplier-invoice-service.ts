@@ -146,6 +146,7 @@ export type ReceivedParts = Partial<
     | 'precedingInvoices'
     | 'creditNotes'
     | 'creditedInvoiceNumber'
+    | 'payments'
   >
 >;
 
@@ -177,6 +178,8 @@ export function pricedFields(
     precedingInvoices: base.precedingInvoices,
     creditNotes: data.kind === 'invoice' ? (base.creditNotes ?? []) : undefined,
     creditedInvoiceNumber: data.kind === 'credit_note' ? base.creditedInvoiceNumber : undefined,
+    // The payments recorded by `pay` (the bank journal's entries), kept by an edit.
+    payments: base.payments,
   };
   const source = bodyLines ?? base.lines;
   if (source === undefined) {
@@ -687,13 +690,15 @@ export async function paySupplierInvoice(
   if (amount > remaining) {
     throw conflict(supplierInvoiceMessages.payTooMuch(formatEuro(amount), formatEuro(remaining)));
   }
+  const paidAt = body.paidAt ?? nowIso();
   const updated = await supplierInvoices.update(
     companyId,
     id,
     (stored) => ({
       ...stored,
       paidAmount: formatMoney(sumCents([centsOf(stored.paidAmount), amount])),
-      paidAt: body.paidAt ?? nowIso(),
+      paidAt,
+      payments: [...(stored.payments ?? []), { id: newId(), amount: formatMoney(amount), paidAt }],
       status: amount === remaining ? 'paid' : stored.status,
     }),
     { expectedVersion: current.version },

@@ -600,17 +600,27 @@ export function isPurchaseBooked(document: PurchaseDocument): boolean {
 }
 
 /**
- * The payments of a supplier document, cents and day: its listed `payments`, and the difference to
- * `paidAmount` (what was paid before payments were listed, or set by hand) at `paidAt`.
+ * The payments of a supplier document, cents and day: its listed `payments` up to `paidAmount`, and
+ * what `paidAmount` has beyond them (paid before payments were listed, or set by hand) at `paidAt`.
  */
 export function purchasePaymentsOf(document: PurchaseDocument): { cents: number; day: string }[] {
   const listed = (document.payments ?? [])
     .map((payment) => ({ cents: centsOf(payment.amount), at: payment.paidAt }))
-    .filter((payment) => payment.cents > 0 && payment.at);
-  const rest = centsOf(document.paidAmount) - sumCents(listed.map((payment) => payment.cents));
+    .filter((payment) => payment.cents > 0 && payment.at)
+    .map((payment, position) => ({ ...payment, position, time: Date.parse(payment.at) }))
+    .sort((a, b) => a.time - b.time || a.position - b.position);
+  const paid = Math.max(0, centsOf(document.paidAmount));
+  const payments: { cents: number; at: string }[] = [];
+  let left = paid;
+  // `paidAmount` is the record's word: listed payments beyond it (an edit lowered it) are left out.
+  for (const payment of listed) {
+    if (left <= 0) break;
+    payments.push({ cents: Math.min(payment.cents, left), at: payment.at });
+    left -= Math.min(payment.cents, left);
+  }
   const at = document.paidAt ?? document.createdAt;
-  if (rest > 0 && at) listed.unshift({ cents: rest, at });
-  return listed
+  if (left > 0 && at) payments.push({ cents: left, at });
+  return payments
     .map((payment, position) => ({ ...payment, position, time: Date.parse(payment.at) }))
     .sort((a, b) => a.time - b.time || a.position - b.position)
     .map(({ cents, at: paidAt }) => ({ cents, day: dayOf(paidAt) }));

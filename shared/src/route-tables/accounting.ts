@@ -16,4 +16,22 @@ export const accountingRoutes: RouteDefinition[] = [
     access: 'company_admin',
     table: 'write',
   },
+  // Starts the export's worker (its own function on AWS: `exportJob`), which writes the files.
+  {
+    method: 'POST',
+    path: '/api/accounting/exports',
+    handler: 'accounting/export-start',
+    access: 'company_admin',
+    table: 'write',
+    exportJob: true,
+  },
+  // Presigns the finished export's files.
+  {
+    method: 'GET',
+    path: '/api/accounting/exports/{id}',
+    handler: 'accounting/export-get',
+    access: 'company_admin',
+    table: 'read',
+    documents: 'read',
+  },
 ];

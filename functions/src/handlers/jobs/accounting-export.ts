@@ -1,0 +1,9 @@
+import { runExport, type ExportMessage } from '../../accounting/export-runner.js';
+
+/**
+ * The accounting export worker (docs/accounting.md), not an HTTP route: invoked asynchronously by
+ * `POST /api/accounting/exports` with `{companyId, jobId}`; records the outcome on the job.
+ */
+export async function handler(event: ExportMessage): Promise<void> {
+  await runExport({ companyId: String(event.companyId), jobId: String(event.jobId) });
+}
