@@ -1,4 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import { routeId, type RouteDefinition } from '@btp/shared/routes';
 import { jobTag, type Functions } from './functions.js';
@@ -46,7 +47,10 @@ export class AccountingExport {
       const fn = props.routeFunctions.get(routeId(route));
       if (!fn) continue;
       fn.addEnvironment('ACCOUNTING_EXPORT_FUNCTION', this.worker.functionName);
-      this.worker.grantInvoke(fn);
+      // The function itself only (no `:*` of versions and aliases, which grantInvoke adds).
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.worker.functionArn] }),
+      );
     }
   }
 }
