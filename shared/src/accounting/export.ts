@@ -28,7 +28,15 @@ function monthsLater(day: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-/** `POST /api/accounting/exports`: the period, both days included. */
+/** The day `months` after `day` (`YYYY-MM-DD`; 31 January + 1 month is 3 March, past February's end). */
+function sameDayLater(day: string, months: number): string {
+  const date = new Date(
+    Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + months, Number(day.slice(8, 10))),
+  );
+  return date.toISOString().slice(0, 10);
+}
+
+/** `POST /api/accounting/exports`: the period, both days included, at most 24 months. */
 export const exportInput = z
   .object({
     from: dateField({ required: 'La date de début est requise' }),
@@ -37,7 +45,7 @@ export const exportInput = z
   .superRefine((value, context) => {
     if (value.to < value.from)
       context.addIssue({ code: 'custom', path: ['to'], message: exportMessages.order });
-    else if (value.to >= monthsLater(value.from, MAX_EXPORT_MONTHS + 1)) {
+    else if (value.to >= sameDayLater(value.from, MAX_EXPORT_MONTHS)) {
       context.addIssue({ code: 'custom', path: ['to'], message: exportMessages.tooLong });
     }
   });
@@ -115,4 +123,83 @@ export function wholeMonthsOf(from: string, to: string): string[] | undefined {
     months.push(month);
   }
   return months;
+}
+
+export const periodKinds = ['month', 'quarter', 'year'] as const;
+export type PeriodKind = (typeof periodKinds)[number];
+export const periodKindLabels: Record<PeriodKind, string> = {
+  month: 'Mois',
+  quarter: 'Trimestre',
+  year: 'Exercice',
+};
+
+const monthNames = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+
+function lastDayOf(year: number, month: number): string {
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A period the export offers: a month (`2026-03`), a quarter (`2026-Q1`) or a financial year
+ * (`2026`: the calendar year, the company's profile having no closing day), with its first and last
+ * days and its French name.
+ */
+export function periodOf(kind: PeriodKind, value: string): { from: string; to: string; label: string } {
+  const year = Number(value.slice(0, 4));
+  if (kind === 'month') {
+    const month = Number(value.slice(5, 7));
+    return {
+      from: `${year}-${pad(month)}-01`,
+      to: lastDayOf(year, month),
+      label: `${monthNames[month - 1]} ${year}`,
+    };
+  }
+  if (kind === 'quarter') {
+    const quarter = Number(value.slice(6, 7));
+    const first = (quarter - 1) * 3 + 1;
+    return {
+      from: `${year}-${pad(first)}-01`,
+      to: lastDayOf(year, first + 2),
+      label: `${quarter === 1 ? '1er' : `${quarter}e`} trimestre ${year}`,
+    };
+  }
+  return { from: `${year}-01-01`, to: `${year}-12-31`, label: `Exercice ${year}` };
+}
+
+/** The `count` periods of a kind up to the one of `today` (`YYYY-MM-DD`), the latest first. */
+export function recentPeriods(
+  kind: PeriodKind,
+  today: string,
+  count: number,
+): { value: string; label: string }[] {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  return Array.from({ length: count }, (_, back) => {
+    let value: string;
+    if (kind === 'month') {
+      const index = year * 12 + (month - 1) - back;
+      value = `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
+    } else if (kind === 'quarter') {
+      const index = year * 4 + Math.floor((month - 1) / 3) - back;
+      value = `${Math.floor(index / 4)}-Q${(index % 4) + 1}`;
+    } else {
+      value = String(year - back);
+    }
+    return { value, label: periodOf(kind, value).label };
+  });
 }
