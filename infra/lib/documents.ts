@@ -57,6 +57,13 @@ export class Documents {
           expiration: Duration.days(7),
           noncurrentVersionExpiration: Duration.days(1),
         },
+        // A bank statement is read once, right after its upload (docs/accounting.md).
+        {
+          id: 'ExpireBankStatements',
+          prefix: 'bank-statements/',
+          expiration: Duration.days(2),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
         {
           id: 'ExpireDraftPreviews',
           prefix: PDF_PREVIEW_KEY_PREFIX,

@@ -276,7 +276,7 @@ describe('BtpStack with the shared route table (prod)', () => {
     });
   });
 
-  it("expires drafts' PDF previews (previews/) after a day and accounting exports (exports/) after 7, versions included, and nothing else", () => {
+  it("expires drafts' PDF previews (previews/) after a day, bank statements after 2 and accounting exports after 7, versions included, and nothing else", () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       VersioningConfiguration: { Status: 'Enabled' },
       LifecycleConfiguration: {
@@ -297,9 +297,11 @@ describe('BtpStack with the shared route table (prod)', () => {
     const documents = resources(template, 'AWS::S3::Bucket').find(([, bucket]) =>
       rulesOf(bucket).some((rule) => rule.Id === 'ExpireDraftPreviews'),
     );
-    // In the documents bucket only the previews and the exports expire: archived PDFs and uploads are kept.
+    // In the documents bucket only the previews, the statements read and the exports expire:
+    // archived PDFs and uploads are kept.
     expect(rulesOf(documents?.[1] as Resource).filter((rule) => 'ExpirationInDays' in rule)).toEqual([
       expect.objectContaining({ Prefix: 'exports/', ExpirationInDays: 7 }),
+      expect.objectContaining({ Prefix: 'bank-statements/', ExpirationInDays: 2 }),
       expect.objectContaining({ Prefix: 'previews/' }),
     ]);
   });

@@ -424,9 +424,14 @@ export function csvHeaders(bytes: Uint8Array): string[] {
   }
 }
 
+/**
+ * A CSV statement's lines. The columns: `given` (the person's, strict), else `remembered` (the
+ * account's last ones) when the file has them all, else recognised from the headers.
+ */
 export function parseCsvStatement(
   bytes: Uint8Array,
   given?: CsvMapping,
+  remembered?: CsvMapping,
 ): { statement: ParsedStatement; mapping: CsvMapping } {
   const text = csvText(bytes);
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
@@ -443,7 +448,17 @@ export function parseCsvStatement(
     throw refused(statementMessages.csvUnreadable);
   }
   const headers = (rows[0] ?? []).map((cell) => cell.trim());
-  const mapping = given ?? detectCsvMapping(headers);
+  const fits = (candidate: CsvMapping | undefined) =>
+    candidate !== undefined &&
+    [
+      candidate.date,
+      candidate.label,
+      candidate.amount,
+      candidate.debit,
+      candidate.credit,
+      candidate.reference,
+    ].every((column) => column === undefined || headers.includes(column));
+  const mapping = given ?? (fits(remembered) ? remembered : detectCsvMapping(headers));
   if (!mapping) throw refused(statementMessages.csvMapping, 'mapping');
   const columnOf = (column: string | undefined, field: string): number | undefined => {
     if (column === undefined) return undefined;

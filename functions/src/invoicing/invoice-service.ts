@@ -18,7 +18,7 @@ import type {
 import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
 import type { ListQuery } from '@btp/shared/list';
 import { formatEuro, formatMoney, parseMoney, sumCents } from '@btp/shared/money';
-import type { Fields, Page } from '../data/entity-repository.js';
+import type { Fields, Page, WriteOptions } from '../data/entity-repository.js';
 import { staleVersionMessage } from '../data/entity-repository.js';
 import { clients } from '../data/entities/clients.js';
 import {
@@ -316,6 +316,8 @@ export async function payInvoice(
   companyId: string,
   id: string,
   body: InvoicePayData,
+  /** Written in the payment's transaction (a bank line matched: `bank/bank-service.ts`). */
+  options: Pick<WriteOptions, 'extraItems' | 'explainExtra'> = {},
 ): Promise<InvoiceListItem> {
   const paid = await invoices.update(
     companyId,
@@ -364,7 +366,7 @@ export async function payInvoice(
         paidAt,
       } as Fields<Invoice>;
     },
-    { expectedVersion: body.version },
+    { expectedVersion: body.version, ...options },
   );
   if (paid.status === 'paid') {
     await notify(companyId, {

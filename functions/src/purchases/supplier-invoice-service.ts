@@ -31,7 +31,7 @@ import {
 } from '@btp/shared/supplier-invoice-deletion';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { numberSeries, takeNextNumber } from '../data/counters.js';
-import { staleVersionMessage, type Fields, type Page } from '../data/entity-repository.js';
+import { staleVersionMessage, type Fields, type Page, type WriteOptions } from '../data/entity-repository.js';
 import { projects } from '../data/entities/projects.js';
 import { supplierInvoiceAsRead, supplierInvoices } from '../data/entities/supplier-invoices.js';
 import { supplierQuotes } from '../data/entities/supplier-quotes.js';
@@ -675,6 +675,8 @@ export async function paySupplierInvoice(
   companyId: string,
   id: string,
   body: { paidAmount?: string | undefined; paidAt?: string | undefined; version?: number | undefined },
+  /** Written in the payment's transaction (a bank line matched: `bank/bank-service.ts`). */
+  options: Pick<WriteOptions, 'extraItems' | 'explainExtra'> = {},
 ): Promise<SupplierInvoice> {
   const current = await supplierInvoices.getOrThrow(companyId, id);
   if (body.version !== undefined && body.version !== current.version) throw conflict(staleVersionMessage);
@@ -701,7 +703,7 @@ export async function paySupplierInvoice(
       payments: [...(stored.payments ?? []), { id: newId(), amount: formatMoney(amount), paidAt }],
       status: amount === remaining ? 'paid' : stored.status,
     }),
-    { expectedVersion: current.version },
+    { expectedVersion: current.version, ...options },
   );
   return supplierInvoiceAsRead(updated);
 }

@@ -356,3 +356,11 @@ export function detectCsvMapping(headers: readonly string[]): CsvMapping | undef
   const parsed = csvMappingSchema.safeParse(found);
   return parsed.success ? parsed.data : undefined;
 }
+
+/** `GET /api/bank/lines`: which lines (default those to match), and the page after a cursor. */
+export const bankLinesQuery = z.object({
+  status: z
+    .enum(bankLineStatuses, { error: 'Statut invalide : unmatched, matched ou ignored' })
+    .default('unmatched'),
+  cursor: optionalField(z.string().max(2_000)),
+});

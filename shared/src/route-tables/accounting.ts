@@ -34,4 +34,32 @@ export const accountingRoutes: RouteDefinition[] = [
     table: 'read',
     documents: 'read',
   },
+  // A presigned POST of the statement (10 MB: more than a Lambda request carries).
+  {
+    method: 'POST',
+    path: '/api/bank/statements/upload',
+    handler: 'bank/statement-upload',
+    access: 'user',
+    table: 'write',
+    documents: 'write',
+  },
+  // Reads the uploaded file (up to 10 MB of XML parsed in memory), deletes it once imported.
+  {
+    method: 'POST',
+    path: '/api/bank/statements',
+    handler: 'bank/statement-import',
+    access: 'user',
+    table: 'write',
+    documents: 'write',
+    memoryMb: 1024,
+  },
+  { method: 'GET', path: '/api/bank/lines', handler: 'bank/lines-list', access: 'user', table: 'read' },
+  // Records the payment as « Marquer payée » does, the line matched in the same transaction.
+  {
+    method: 'POST',
+    path: '/api/bank/lines/{id}/match',
+    handler: 'bank/line-match',
+    access: 'user',
+    table: 'write',
+  },
 ];
