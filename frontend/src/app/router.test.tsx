@@ -30,6 +30,7 @@ const knownPaths = [
   '/invoicing',
   '/documents',
   '/finances',
+  '/bank',
   '/settings',
   '/admin',
 ];

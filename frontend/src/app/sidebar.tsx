@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  BankOutlined,
   BarChartOutlined,
   CloseOutlined,
   EuroOutlined,
@@ -37,6 +38,7 @@ const icons: Record<string, ReactNode> = {
   '/invoicing': <EuroOutlined />,
   '/documents': <FolderOpenOutlined />,
   '/finances': <BarChartOutlined />,
+  '/bank': <BankOutlined />,
   '/settings': <SettingOutlined />,
   '/admin': <SafetyCertificateOutlined />,
 };
