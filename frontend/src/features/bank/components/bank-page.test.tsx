@@ -107,7 +107,10 @@ describe('Rapprochement bancaire', () => {
     ] as const) {
       fireEvent.mouseDown(within(dialog).getByLabelText(label));
       // Each select keeps its closed dropdown in the page: the option of the one just opened is the last.
-      fireEvent.click((await screen.findAllByTitle(option, { selector: '.ant-select-item-option' })).at(-1)!);
+      const options = (await screen.findAllByTitle(option)).filter((element) =>
+        element.classList.contains('ant-select-item-option'),
+      );
+      fireEvent.click(options.at(-1)!);
     }
     fireEvent.click(within(dialog).getByRole('button', { name: 'Importer' }));
     expect(
