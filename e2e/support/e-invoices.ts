@@ -44,6 +44,12 @@ export async function invoicePdf(request: APIRequestContext, id: string, name: s
   return path;
 }
 
+/**
+ * How long an import's answer may take to show: reading a PDF (pdfjs) then writing the records took
+ * over 10 s (the default wait) on a loaded 2-core machine.
+ */
+export const importWait = { timeout: 60_000 };
+
 function mimeTypeOf(path: string): string {
   if (path.endsWith('.pdf')) return 'application/pdf';
   if (path.endsWith('.png')) return 'image/png';

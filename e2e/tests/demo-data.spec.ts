@@ -70,9 +70,10 @@ test('the demo company on every screen @phone', async ({ page }) => {
   }
 
   await openScreen(page, '/quotes', 'Devis');
-  // Ten quotes sized to their chantiers; the two drafts can be sent.
-  await expect(page.getByRole('article', { name: /^Devis DEV-/ })).toHaveCount(10);
-  await expect(page.getByRole('button', { name: 'Envoyer' })).toHaveCount(2);
+  // Ten quotes sized to their chantiers and the draft priced from the library in lots; the three
+  // drafts can be sent.
+  await expect(page.getByRole('article', { name: /^Devis DEV-/ })).toHaveCount(11);
+  await expect(page.getByRole('button', { name: 'Envoyer' })).toHaveCount(3);
 
   await openScreen(page, '/purchases', 'Achats');
   await expect(page.getByRole('tab', { name: 'Demandes de Prix (5)' })).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type TestInfo } from '@playwright
 import { auditScreen } from '../support/accessibility.js';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { legalProfile, registerCompany, write } from '../support/company.js';
-import { euros, giveFile, invoicePdf, post, type Issued } from '../support/e-invoices.js';
+import { euros, giveFile, importWait, invoicePdf, post, type Issued } from '../support/e-invoices.js';
 import { isPdf } from '../support/pdf.js';
 
 /**
@@ -91,6 +91,7 @@ test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the sa
     new RegExp(
       `^Facture ${escaped(issued.number)} de ${escaped(seller.companyName)}.* importée en brouillon \\(FF-\\d{4}-\\d{4}\\)`,
     ),
+    importWait,
   );
   const draftNumber = /\((FF-\d{4}-\d{4})\)/.exec((await success.textContent()) ?? '')?.[1] ?? '';
 
@@ -156,6 +157,7 @@ test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the sa
   const refused = page.getByRole('alert').filter({ hasText: 'Import impossible' });
   await expect(refused).toContainText(
     `La facture ${issued.number} de ${supplier?.name ?? ''} est déjà enregistrée (facture fournisseur ${draftNumber})`,
+    importWait,
   );
   await expect(page.getByRole('article', { name: /^Facture fournisseur FF-/ })).toHaveCount(1);
 
@@ -167,7 +169,7 @@ test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the sa
 
   // A PDF, but no invoice inside: a draft's preview.
   await giveFile(page, zone, draftPdf, testInfo);
-  await expect(refused).toContainText('Ce PDF ne contient pas de facture électronique');
+  await expect(refused).toContainText('Ce PDF ne contient pas de facture électronique', importWait);
   await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: testInfo.outputPath('refused.png'), fullPage: true });
   await auditScreen(page, testInfo, 'purchases-import-refused');

@@ -1,6 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { routeId, type RouteDefinition } from '@btp/shared/routes';
 import { jobTag, type Functions } from './functions.js';
 
@@ -16,7 +16,7 @@ export interface AccountingExportProps {
   readonly entry: string;
   readonly routes: readonly RouteDefinition[];
   /** The route functions, by `routeId`. */
-  readonly routeFunctions: ReadonlyMap<string, nodejs.NodejsFunction>;
+  readonly routeFunctions: ReadonlyMap<string, lambda.Function>;
 }
 
 /**
@@ -28,7 +28,7 @@ export interface AccountingExportProps {
  * the export again.
  */
 export class AccountingExport {
-  readonly worker: nodejs.NodejsFunction;
+  readonly worker: lambda.Function;
 
   constructor(props: AccountingExportProps) {
     this.worker = props.functions.add({

@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { jobTag, type Functions } from './functions.js';
 
 /** Value of {@link jobTag} on the daily reminders job's function. */
@@ -25,7 +25,7 @@ export interface JobsProps {
  * sends nothing twice: each step is claimed by a conditional write before it is sent.
  */
 export class Jobs {
-  readonly reminders: nodejs.NodejsFunction;
+  readonly reminders: lambda.Function;
   readonly remindersRule: events.Rule;
 
   constructor(stack: Stack, props: JobsProps) {

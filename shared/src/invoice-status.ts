@@ -32,6 +32,34 @@ export function calendarDateInFrance(at: Date = new Date()): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+let franceClockFormat: Intl.DateTimeFormat | undefined;
+
+/** Minutes France (Europe/Paris) is ahead of UTC at `instant`: 60 in winter, 120 in summer. */
+export function franceOffsetMinutes(instant: Date): number {
+  franceClockFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: FRANCE_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const parts = franceClockFormat.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return Math.round((asUtc - instant.getTime()) / 60_000);
+}
+
 /** The fields the rule reads; `dueDate` is a calendar date `YYYY-MM-DD` (a timestamp's date part counts). */
 export interface InvoiceDueState {
   status: string;

@@ -122,4 +122,19 @@ describe('parseMultipartForm', () => {
     }
     expect(unhandled).toEqual([]);
   });
+  it('reads a part named in textParts as a text field, also when it comes as a file', async () => {
+    const form = new FormData();
+    form.append('flowInfo', new Blob(['{"name":"a.xml"}'], { type: 'application/json' }), 'flowInfo.json');
+    form.append('file', new Blob(['<a/>'], { type: 'application/xml' }), 'a.xml');
+    const { body, contentType } = await encoded(form);
+
+    const parsed = await parseMultipartForm(body, contentType, { ...options, textParts: ['flowInfo'] });
+    expect(Object.fromEntries(parsed.fields)).toEqual({ flowInfo: ['{"name":"a.xml"}'] });
+    expect(parsed.file?.data.toString()).toBe('<a/>');
+    // Without it, that part is a second file.
+    expect(await refusal(() => parseMultipartForm(body, contentType, options))).toEqual({
+      status: 400,
+      message: oneFileMessage,
+    });
+  });
 });

@@ -36,7 +36,15 @@ const maxFields = 30;
 export async function parseMultipartForm(
   body: Buffer,
   contentType: string | undefined,
-  options: { fileField: string; maxFileBytes: number },
+  options: {
+    fileField: string;
+    maxFileBytes: number;
+    /**
+     * Parts read as text fields even when sent as files (with a file name): some clients send a
+     * JSON part that way (the e-invoicing network's `flowInfo`). At most `maxFieldBytes` each.
+     */
+    textParts?: readonly string[];
+  },
 ): Promise<MultipartForm> {
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
   if (mediaType !== 'multipart/form-data') {
@@ -50,7 +58,7 @@ export async function parseMultipartForm(
         // busboy stops at the limit itself ("limit" when reached): one byte more tells a file of
         // exactly `maxFileBytes` from a larger one.
         fileSize: options.maxFileBytes + 1,
-        files: 1,
+        files: 1 + (options.textParts?.length ?? 0),
         fields: maxFields,
         fieldSize: maxFieldBytes,
         parts: maxFields + 1,
@@ -67,11 +75,33 @@ export async function parseMultipartForm(
     let file: FormFile | undefined;
     let failure: HttpError | undefined;
     let pendingFile: Promise<void> = Promise.resolve();
+    const pendingText: Promise<void>[] = [];
 
     parser.on('field', (name, value) => {
       fields.set(name, [...(fields.get(name) ?? []), value]);
     });
     parser.on('file', (name, stream, info) => {
+      if (options.textParts?.includes(name)) {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= maxFieldBytes) chunks.push(chunk);
+          else failure ??= badRequest(malformedFormMessage);
+        });
+        stream.on('error', () => {
+          failure ??= badRequest(malformedFormMessage);
+        });
+        pendingText.push(
+          new Promise<void>((done) =>
+            stream.on('close', () => {
+              fields.set(name, [...(fields.get(name) ?? []), Buffer.concat(chunks).toString('utf8')]);
+              done();
+            }),
+          ),
+        );
+        return;
+      }
       if (name !== options.fileField || file) {
         failure ??= badRequest(oneFileMessage);
         stream.on('error', () => undefined); // the parser's own `error` answers a cut body
@@ -114,7 +144,9 @@ export async function parseMultipartForm(
     });
     parser.on('error', () => reject(badRequest(malformedFormMessage)));
     parser.on('close', () => {
-      void pendingFile.then(() => (failure ? reject(failure) : resolve({ fields, file })));
+      void Promise.all([pendingFile, ...pendingText]).then(() =>
+        failure ? reject(failure) : resolve({ fields, file }),
+      );
     });
     parser.end(body);
   });

@@ -13,6 +13,7 @@
  * BT-113 + BT-114): BT-115 is the TTC, and a note (subject AAI) and the payment terms (BT-20) state
  * the retention and the net à payer the PDF prints.
  */
+import { sectionPath } from '@btp/shared/quote-sections';
 import type { BuyerSnapshot, Invoice, InvoiceLine, SellerSnapshot } from '@btp/shared/entities/invoice';
 import { normaliseIdentifier } from '@btp/shared/legal-identity';
 import { formatMoney, formatQuantity, parseMoney, parseQuantity } from '@btp/shared/money';
@@ -25,6 +26,9 @@ import {
   rateLabel,
 } from '../pdf/document-content.js';
 import type { InvoicePdfInput } from '../pdf/pdf-input.js';
+import { Xml } from './xml-writer.js';
+
+export { xmlText } from './xml-writer.js';
 
 /** The Factur-X profile this module writes (BT-24). */
 export const FACTUR_X_GUIDELINE = 'urn:cen.eu:en16931:2017';
@@ -46,68 +50,7 @@ export const RECOVERY_INDEMNITY_NOT_APPLICABLE =
 export const AUTOLIQUIDATION_REASON = 'Autoliquidation : TVA due par le preneur (art. 283-2 nonies du CGI)';
 export const FRANCHISE_REASON = 'TVA non applicable, art. 293 B du CGI';
 
-const XML_INVALID = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/** Text as XML character data or attribute value: escaped, characters XML 1.0 forbids removed. */
-export function xmlText(text: string): string {
-  return text
-    .replace(XML_INVALID, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
-/** An ISO date (`YYYY-MM-DD`) as CII's format 102: "20260316". */
-function date102(iso: string): string {
-  return iso.slice(0, 10).replace(/-/g, '');
-}
-
 const present = (value: string | undefined | null): value is string => value != null && value.trim() !== '';
-
-/** Builds indented XML. `node` skips an element whose content is empty or undefined. */
-class Xml {
-  private readonly out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  private depth = 0;
-
-  open(name: string, attributes = ''): this {
-    this.out.push(`${'  '.repeat(this.depth)}<${name}${attributes}>`);
-    this.depth++;
-    return this;
-  }
-
-  close(name: string): this {
-    this.depth--;
-    this.out.push(`${'  '.repeat(this.depth)}</${name}>`);
-    return this;
-  }
-
-  /** `<name attr="…">text</name>`, nothing when `text` is absent or blank. */
-  leaf(name: string, text: string | undefined, attributes: Record<string, string> = {}): this {
-    if (!present(text)) return this;
-    const attrs = Object.entries(attributes)
-      .map(([key, value]) => ` ${key}="${xmlText(value)}"`)
-      .join('');
-    this.out.push(`${'  '.repeat(this.depth)}<${name}${attrs}>${xmlText(text.trim())}</${name}>`);
-    return this;
-  }
-
-  /** `<name>` wrapping what `body` writes. */
-  group(name: string, body: () => void, attributes = ''): this {
-    this.open(name, attributes);
-    body();
-    return this.close(name);
-  }
-
-  date(wrapper: string, iso: string, type: 'udt' | 'qdt' = 'udt'): this {
-    return this.group(wrapper, () => this.leaf(`${type}:DateTimeString`, date102(iso), { format: '102' }));
-  }
-
-  toString(): string {
-    return `${this.out.join('\n')}\n`;
-  }
-}
 
 /** UN/ECE Recommendation 20 unit codes (BT-130) of the units the trade writes; C62 ("one") otherwise. */
 const unitCodes: Record<string, string> = {
@@ -305,7 +248,12 @@ function situationLineNote(invoice: Invoice, line: InvoiceLine): string | undefi
 function lineItem(xml: Xml, input: InvoicePdfInput, line: InvoiceLine, index: number): void {
   const { quantity, price } = signedLine(line);
   const category = vatCategory(input, line.vatRate);
-  const note = situationLineNote(input.invoice, line);
+  // BT-127: the lot of the devis the line comes from ("2 Maçonnerie › 2.1 Fondations"), then a
+  // situation's figures.
+  const note =
+    [sectionPath(line.section, input.invoice.sections ?? []), situationLineNote(input.invoice, line)]
+      .filter((part): part is string => part !== undefined)
+      .join(' ; ') || undefined;
   xml.group('ram:IncludedSupplyChainTradeLineItem', () => {
     xml.group('ram:AssociatedDocumentLineDocument', () => {
       xml.leaf('ram:LineID', String(index + 1));

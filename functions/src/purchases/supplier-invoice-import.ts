@@ -34,7 +34,7 @@ import { referenceStamp } from '../data/reference-stamps.js';
 import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../documents/document-storage.js';
 import { sanitiseFileName } from '../documents/file-names.js';
 import { parseMultipartForm } from '../documents/multipart-form.js';
-import { readEInvoice, type ReceivedFormat } from '../einvoicing/import/read-e-invoice.js';
+import type { ReceivedFormat } from '../einvoicing/import/read-e-invoice.js';
 import {
   normalisedIdentifier,
   sirenOfFrenchVat,
@@ -209,6 +209,8 @@ export async function importSupplierInvoice(
   request: ImportRequest,
 ): Promise<SupplierInvoiceImport> {
   const file = await receivedFile(request);
+  // The reader (the XML parser, and pdfjs for a PDF) is loaded on this path only.
+  const { readEInvoice } = await import('../einvoicing/import/read-e-invoice.js');
   const { format, invoice } = await readEInvoice(file.data);
   const { seller } = invoice;
 

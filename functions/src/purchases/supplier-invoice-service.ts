@@ -12,6 +12,7 @@ import type {
   SupplierInvoiceCreateData,
   SupplierInvoiceLine,
   SupplierInvoiceLineData,
+  SupplierInvoiceListItem,
   SupplierInvoiceUpdateData,
 } from '@btp/shared/entities/supplier-invoice';
 import type { ListQuery } from '@btp/shared/list';
@@ -310,7 +311,7 @@ async function markerOwner(key: Key): Promise<string | undefined> {
  * freed their marker) is taken over; a record's own marker is freed when it is deleted or its
  * supplier or number changes.
  */
-export async function referenceMarkerWrites(
+async function referenceMarkerWrites(
   companyId: string,
   before: Referenced | undefined,
   after: Referenced | undefined,
@@ -384,7 +385,7 @@ const counts = (note: NoteFigures | undefined): note is NoteFigures =>
  * is the note's (a new note gets it inside its numbering transaction). Returns the invoice's
  * number for the note to keep (`creditedInvoiceNumber`).
  */
-export async function creditNoteWrites(
+async function creditNoteWrites(
   companyId: string,
   before: NoteFigures | undefined,
   after: NoteFigures | undefined,
@@ -451,6 +452,36 @@ export async function creditNoteWrites(
   };
 }
 
+/**
+ * What a write of a record brings along in its transaction (`before` → `after`, either absent:
+ * created, deleted): the `creditNotes` of the invoices a credit note corrects and the record's
+ * reference marker, both checked first (`creditNoteWrites`, `referenceMarkerWrites`); `build` with
+ * the record's number gives the writes.
+ */
+async function linkedWrites(
+  companyId: string,
+  before: SupplierInvoice | undefined,
+  after: SupplierInvoice | undefined,
+  supplierName?: () => Promise<string>,
+): Promise<{ creditedInvoiceNumber?: string; build: (number: string) => Writes }> {
+  const links = await creditNoteWrites(companyId, before, after);
+  const supplierId = (after ?? before)?.supplierId ?? '';
+  const markers = await referenceMarkerWrites(
+    companyId,
+    before,
+    after,
+    supplierName ?? supplierNameOf(companyId, supplierId),
+  );
+  return {
+    creditedInvoiceNumber: links.creditedInvoiceNumber,
+    build: (number) => {
+      const writes = new Writes();
+      writes.entries.push(...markers.entries, ...links.build(number).entries);
+      return writes;
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Routes
 
@@ -458,13 +489,28 @@ async function withRefs(companyId: string, records: SupplierInvoice[]): Promise<
   return withSupplierAndProject(companyId, records.map(supplierInvoiceAsRead));
 }
 
-/** `GET /api/supplier-invoices`: most recent first, with `supplier{id,name}` and `project{id,name}`. */
+/**
+ * `GET /api/supplier-invoices`: most recent first, with `supplier{id,name}`, `project{id,name}` and
+ * the price request it answers, `supplierQuote{id,number}` (the card's « Demande »).
+ */
 export async function listSupplierInvoices(
   companyId: string,
   query: ListQuery,
-): Promise<Page<SupplierInvoiceWithRefs>> {
+): Promise<Page<SupplierInvoiceListItem>> {
   const page = await supplierInvoices.list(companyId, { limit: query.limit, cursor: query.cursor });
-  return { items: await withRefs(companyId, page.items), nextCursor: page.nextCursor };
+  const [related, requests] = await Promise.all([
+    withRefs(companyId, page.items),
+    supplierQuotes.getMany(
+      companyId,
+      page.items.flatMap((invoice) => invoice.supplierQuoteId ?? []),
+      ['number'],
+    ),
+  ]);
+  const items = related.map((invoice) => {
+    const request = invoice.supplierQuoteId ? requests.get(invoice.supplierQuoteId) : undefined;
+    return request ? { ...invoice, supplierQuote: { id: request.id, number: request.number } } : invoice;
+  });
+  return { items, nextCursor: page.nextCursor };
 }
 
 /** `GET /api/supplier-invoices/{id}`, with its supplier and project. */
@@ -492,18 +538,12 @@ export async function createPricedSupplierInvoice(
 ): Promise<SupplierInvoice> {
   const id = options.id ?? newId();
   const draft = { ...fields, id } as SupplierInvoice;
-  const links = await creditNoteWrites(companyId, undefined, draft);
+  const links = await linkedWrites(companyId, undefined, draft, options.supplierName);
   const record = completed(
     defined({
       ...fields,
       creditedInvoiceNumber: links.creditedInvoiceNumber ?? fields.creditedInvoiceNumber,
     }),
-  );
-  const markers = await referenceMarkerWrites(
-    companyId,
-    undefined,
-    draft,
-    options.supplierName ?? supplierNameOf(companyId, fields.supplierId),
   );
   let created: SupplierInvoice | undefined;
   let writes = new Writes();
@@ -524,7 +564,7 @@ export async function createPricedSupplierInvoice(
         if (skipped === undefined || item.Update?.Key?.sk !== skipped)
           writes.add(item, () => prepared.explain(index));
       });
-      writes.entries.push(...markers.entries, ...links.build(number).entries);
+      writes.entries.push(...links.build(number).entries);
       if (options.after) writes.entries.push(...options.after(number).entries);
       return writes.items;
     },
@@ -598,15 +638,8 @@ export async function updateSupplierInvoice(
     throw conflict(supplierInvoiceMessages.belowCredits(formatEuro(credited)));
   }
   const next = { ...priced, id } as SupplierInvoice;
-  const links = await creditNoteWrites(companyId, stored, next);
-  const markers = await referenceMarkerWrites(
-    companyId,
-    stored,
-    next,
-    supplierNameOf(companyId, next.supplierId),
-  );
-  const extra = new Writes();
-  extra.entries.push(...markers.entries, ...links.build(stored.number).entries);
+  const links = await linkedWrites(companyId, stored, next);
+  const extra = links.build(stored.number);
   const updated = await supplierInvoices.update(
     companyId,
     id,
@@ -628,13 +661,7 @@ export async function deleteSupplierInvoice(companyId: string, id: string): Prom
   if ((current.kind ?? 'invoice') === 'invoice' && notes.length > 0) {
     throw conflict(supplierInvoiceMessages.deleteWithCreditNotes(notes.length));
   }
-  const links = await creditNoteWrites(companyId, current, undefined);
-  const markers = await referenceMarkerWrites(
-    companyId,
-    current,
-    undefined,
-    supplierNameOf(companyId, current.supplierId),
-  );
+  const links = await linkedWrites(companyId, current, undefined);
   const writes = new Writes()
     .add(
       withFigureImage(
@@ -661,7 +688,7 @@ export async function deleteSupplierInvoice(companyId: string, id: string): Prom
       },
       () => conflict(staleVersionMessage),
     );
-  writes.entries.push(...markers.entries, ...links.build(current.number).entries);
+  writes.entries.push(...links.build(current.number).entries);
   await transactWrite(writes.items, writes.explain);
 }
 

@@ -30,6 +30,7 @@ import { db, tableName } from '../lib/dynamo.js';
 import { HttpError } from '../lib/http-errors.js';
 import { ciiXml, randomInvoice, withTotals } from '../einvoicing/import/testing/invoice-writer.js';
 import { standInDocumentsBucket } from '../test-support/aggregates-harness.js';
+import { importFileRequest } from '../test-support/api-event.js';
 import { supplierBalances } from './supplier-balances.js';
 import { importSupplierInvoice } from './supplier-invoice-import.js';
 import {
@@ -88,6 +89,17 @@ const lines = [
     resourceType: 'subcontractor',
   },
 ] as const;
+
+/** The marker that keeps one supplier's number once (`docs/data-model.md`), read consistently. */
+async function referenceMarker(companyId: string, supplierId: string, number: string) {
+  const Key = companyMarkerKey(
+    companyId,
+    'SUPPLIER_INVOICE',
+    'SUPPLIER_REFERENCE',
+    `${supplierId} ${number}`,
+  );
+  return (await db().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }))).Item;
+}
 
 describe('supplier invoices with lines', () => {
   it('computes HT, VAT per rate and TTC from the lines, each with its resource type and project', async () => {
@@ -481,14 +493,7 @@ describe("one supplier's invoice number, once", () => {
       totalAmount: '10.00',
     });
 
-    const marker = companyMarkerKey(
-      companyId,
-      'SUPPLIER_INVOICE',
-      'SUPPLIER_REFERENCE',
-      `${supplierId} FA-2026-00412`,
-    );
-    const read = async () =>
-      (await db().send(new GetCommand({ TableName: tableName(), Key: marker, ConsistentRead: true }))).Item;
+    const read = () => referenceMarker(companyId, supplierId, 'FA-2026-00412');
     expect(await read()).toMatchObject({ ownerId: first.id });
     await deleteSupplierInvoice(companyId, first.id);
     expect(await read()).toBeUndefined();
@@ -496,25 +501,16 @@ describe("one supplier's invoice number, once", () => {
   });
 });
 
-/** The request API Gateway hands the import for a multipart form carrying `content`. */
-async function importRequest(content: string) {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'text/xml' }), 'facture.xml');
-  const built = new Request('http://localhost/api/supplier-invoices/import', { method: 'POST', body: form });
-  return {
-    body: Buffer.from(await built.arrayBuffer()).toString('base64'),
-    isBase64Encoded: true,
-    contentType: built.headers.get('content-type') ?? undefined,
-  };
-}
-
 describe('imported e-invoices', () => {
   it('record what the file states, line by line, on random invoices with allowances, charges and several rates (property)', async () => {
     const companyId = testCompanyId();
     const random = seededRandom(6_131);
     for (let run = 0; run < 10; run += 1) {
       const model = randomInvoice(random, `FA-2026-${1000 + run}`);
-      const { supplierInvoice } = await importSupplierInvoice(companyId, await importRequest(ciiXml(model)));
+      const { supplierInvoice } = await importSupplierInvoice(
+        companyId,
+        await importFileRequest(ciiXml(model)),
+      );
       const label = `${model.number}: ${JSON.stringify(model.breakdown)}`;
       expect(supplierInvoice, label).toMatchObject({
         kind: 'invoice',
@@ -560,7 +556,7 @@ describe('imported e-invoices', () => {
       allowances: [],
       charges: [],
     });
-    const imported = await importSupplierInvoice(companyId, await importRequest(ciiXml(invoiceModel)));
+    const imported = await importSupplierInvoice(companyId, await importFileRequest(ciiXml(invoiceModel)));
     expect(imported.supplierInvoice).toMatchObject({
       totalAmount: '600.00',
       supplierReference: 'FA-2026-00412',
@@ -572,7 +568,7 @@ describe('imported e-invoices', () => {
       preceding: { number: 'FA-2026-00412', issueDate: '2026-11-03' },
       lines: [{ ...invoiceModel.lines[0]!, quantity: '2', netCents: 10_000 }],
     });
-    const note = await importSupplierInvoice(companyId, await importRequest(ciiXml(noteModel)));
+    const note = await importSupplierInvoice(companyId, await importFileRequest(ciiXml(noteModel)));
     expect(note.supplierInvoice).toMatchObject({
       kind: 'credit_note',
       typeCode: '381',
@@ -588,7 +584,7 @@ describe('imported e-invoices', () => {
     // A second credit note that would credit more than the invoice: imported without the link, said why.
     const tooMuch = await importSupplierInvoice(
       companyId,
-      await importRequest(
+      await importFileRequest(
         ciiXml(
           withTotals({
             ...noteModel,
@@ -603,14 +599,7 @@ describe('imported e-invoices', () => {
 
     // Deleting the note leaves its invoice; deleting the invoice frees its number's marker.
     const supplierId = imported.supplierInvoice.supplierId;
-    const marker = companyMarkerKey(
-      companyId,
-      'SUPPLIER_INVOICE',
-      'SUPPLIER_REFERENCE',
-      `${supplierId} FA-2026-00412`,
-    );
-    const read = async () =>
-      (await db().send(new GetCommand({ TableName: tableName(), Key: marker, ConsistentRead: true }))).Item;
+    const read = () => referenceMarker(companyId, supplierId, 'FA-2026-00412');
     expect(await read()).toMatchObject({ ownerId: imported.supplierInvoice.id });
     await deleteSupplierInvoice(companyId, note.supplierInvoice.id);
     expect((await getSupplierInvoice(companyId, imported.supplierInvoice.id)).creditNotes).toEqual([]);

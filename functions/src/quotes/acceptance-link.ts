@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Quote } from '@btp/shared/entities/quote';
+import { franceOffsetMinutes } from '@btp/shared/invoice-status';
 import { recordKey, type Key } from '../data/keys.js';
 import { transactWrite, type TransactItem } from '../data/transactions.js';
 import { db, tableName } from '../lib/dynamo.js';
@@ -52,30 +53,6 @@ export const tokenKey = (tokenHash: string): Key => ({ pk: `ACCEPT#${tokenHash}`
 export const quoteLinkKey = (companyId: string, quoteId: string): Key =>
   recordKey(companyId, 'QUOTE_ACCEPT_LINK', quoteId);
 
-/** Minutes Europe/Paris is ahead of UTC at `instant` (60 in winter, 120 in summer). */
-function parisOffsetMinutes(instant: Date): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Paris',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return Math.round((asUtc - instant.getTime()) / 60_000);
-}
-
 /**
  * The last instant of the calendar day `date` ("2026-03-29") in Europe/Paris, as an ISO instant:
  * the link stays valid all that day, French time, and not a millisecond longer.
@@ -85,8 +62,8 @@ export function endOfParisDay(date: string): string {
   // Midnight starting the next day, Paris time: guess with the offset at that UTC midnight, then
   // correct with the offset at the guessed instant (DST changes happen at night, never at midnight).
   const nextMidnightUtc = Date.UTC(year, month - 1, day + 1);
-  let guess = nextMidnightUtc - parisOffsetMinutes(new Date(nextMidnightUtc)) * 60_000;
-  guess = nextMidnightUtc - parisOffsetMinutes(new Date(guess)) * 60_000;
+  let guess = nextMidnightUtc - franceOffsetMinutes(new Date(nextMidnightUtc)) * 60_000;
+  guess = nextMidnightUtc - franceOffsetMinutes(new Date(guess)) * 60_000;
   return new Date(guess - 1).toISOString();
 }
 

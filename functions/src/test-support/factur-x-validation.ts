@@ -25,7 +25,8 @@ export type SchematronStylesheet = (typeof schematronStylesheets)[number];
 
 /** A failed Schematron assertion, as the SVRL report gives it. */
 export interface FailedAssert {
-  stylesheet: SchematronStylesheet;
+  /** The compiled stylesheet's name (`FACTUR-X_EN16931.xslt`, `BR-FR-CDV-Schematron-CDAR.xslt`…). */
+  stylesheet: string;
   /** The rule's id (`BR-CO-17`, `BR-FR-05`…). */
   id: string;
   /** `warning`, `fatal`… or '' when the rule carries no flag (then it is an error). */
@@ -42,22 +43,25 @@ export interface FacturXValidation {
   warnings: FailedAssert[];
 }
 
-let schema: XsdValidator | undefined;
-function xsdValidator(): XsdValidator {
+const schemas = new Map<string, XsdValidator>();
+
+/** The XSD at `xsdPath` (with the files it imports beside it), loaded once. */
+function xsdValidator(xsdPath: string): XsdValidator {
+  let schema = schemas.get(xsdPath);
   if (!schema) {
     xmlRegisterFsInputProviders();
-    const xsdPath = fileURLToPath(new URL('xsd/Factur-X_EN16931.xsd', validationDir));
     const xsd = XmlDocument.fromBuffer(readFileSync(xsdPath), { url: xsdPath });
     schema = XsdValidator.fromDoc(xsd);
+    schemas.set(xsdPath, schema);
   }
   return schema;
 }
 
-/** The XSD's errors for `xml`, empty when valid. */
-export function schemaErrors(xml: string): string[] {
+/** The errors of the XSD at `xsdPath` for `xml`, empty when valid. */
+export function xsdErrors(xml: string, xsdPath: string): string[] {
   const doc = XmlDocument.fromString(xml);
   try {
-    xsdValidator().validate(doc);
+    xsdValidator(xsdPath).validate(doc);
     return [];
   } catch (error) {
     if (error instanceof XmlValidateError) return error.details.map((detail) => detail.message.trim());
@@ -67,8 +71,13 @@ export function schemaErrors(xml: string): string[] {
   }
 }
 
-const compiled = new Map<SchematronStylesheet, string>();
-function stylesheetText(name: SchematronStylesheet): string {
+/** The Factur-X XSD's errors for `xml`, empty when valid. */
+export function schemaErrors(xml: string): string[] {
+  return xsdErrors(xml, fileURLToPath(new URL('xsd/Factur-X_EN16931.xsd', validationDir)));
+}
+
+const compiled = new Map<string, string>();
+function stylesheetText(name: string): string {
   let text = compiled.get(name);
   if (text === undefined) {
     text = gunzipSync(readFileSync(new URL(`${name}.sef.json.gz`, compiledDir))).toString('utf8');
@@ -85,13 +94,15 @@ interface SvrlElement {
   textContent: string | null;
 }
 
-/** The failed assertions of one stylesheet on `xml`. */
-export async function schematronFailures(xml: string, name: SchematronStylesheet): Promise<FailedAssert[]> {
+/**
+ * The failed assertions of one compiled stylesheet on `xml`.
+ * @param baseDir the folder of the vendored stylesheet (its code lists are read beside it)
+ */
+export async function svrlFailures(xml: string, name: string, baseDir: URL): Promise<FailedAssert[]> {
   const result = (await SaxonJS.transform(
     {
       stylesheetText: stylesheetText(name),
-      // The EN 16931 rules read their code lists from a file beside the stylesheet.
-      stylesheetBaseURI: pathToFileURL(fileURLToPath(new URL(`xslt/${name}`, validationDir))).href,
+      stylesheetBaseURI: pathToFileURL(fileURLToPath(new URL(name, baseDir))).href,
       sourceText: xml,
       destination: 'document',
     },
@@ -110,15 +121,25 @@ export async function schematronFailures(xml: string, name: SchematronStylesheet
   }));
 }
 
+/** The failed assertions of one Factur-X stylesheet on `xml`. */
+export function schematronFailures(xml: string, name: SchematronStylesheet): Promise<FailedAssert[]> {
+  // The EN 16931 rules read their code lists from a file beside the stylesheet.
+  return svrlFailures(xml, name, new URL('xslt/', validationDir));
+}
+
+/** Errors (every failure but those flagged `warning`) and warnings, apart. */
+export function splitFailures(failures: FailedAssert[]): Pick<FacturXValidation, 'errors' | 'warnings'> {
+  return {
+    errors: failures.filter((failure) => failure.flag !== 'warning'),
+    warnings: failures.filter((failure) => failure.flag === 'warning'),
+  };
+}
+
 /** XSD, then the three Schematron stylesheets. */
 export async function validateFacturX(xml: string): Promise<FacturXValidation> {
   const failures: FailedAssert[] = [];
   for (const name of schematronStylesheets) failures.push(...(await schematronFailures(xml, name)));
-  return {
-    schemaErrors: schemaErrors(xml),
-    errors: failures.filter((failure) => failure.flag !== 'warning'),
-    warnings: failures.filter((failure) => failure.flag === 'warning'),
-  };
+  return { schemaErrors: schemaErrors(xml), ...splitFailures(failures) };
 }
 
 /** One line per problem, for a test's failure message. */

@@ -30,6 +30,7 @@ import { invoices } from '../../../functions/src/data/entities/invoices.js';
 import { progressReports } from '../../../functions/src/data/entities/progress-reports.js';
 import { projects } from '../../../functions/src/data/entities/projects.js';
 import { createQuote, quotes } from '../../../functions/src/data/entities/quotes.js';
+import { loadDemoLibrary } from './demo-library.js';
 import { createCreditNote } from '../../../functions/src/invoicing/credit-notes.js';
 import { createInvoice, payInvoice } from '../../../functions/src/invoicing/invoice-service.js';
 import { sendInvoice } from '../../../functions/src/invoicing/invoice-sending.js';
@@ -901,5 +902,11 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
       { id },
     );
   }
+  // The price library and a devis in lots built from it (docs/library.md).
+  await loadDemoLibrary(
+    company,
+    { materials: supplier(0).id, plumbing: supplier(1).id },
+    { clientId: client(1).id },
+  );
   return true;
 }

@@ -18,6 +18,8 @@ import {
   startMailLocal,
   type MailLocal,
 } from './mail-local.js';
+import { createPaLocal, isPaPath, paBasePath } from './pa-local.js';
+import type { PaCompany } from './pa-local-processing.js';
 import { loadLocalSecrets } from './secrets.js';
 import { createStaticSite } from './static-site.js';
 
@@ -53,6 +55,8 @@ export interface LocalStackOptions {
    * turns it off (tests run the job themselves at the instant they choose).
    */
   dailyJobs?: false | { everyMs?: number; clock?: () => Date };
+  /** How often the waiting price-list imports are worked on (1 s by default); `false`: never. */
+  importJobs?: false | { everyMs?: number };
 }
 
 export interface LocalStack {
@@ -65,6 +69,10 @@ export interface LocalStack {
   mailUrl: string;
   /** The local SMTP server's port on 127.0.0.1, where the functions send (MAIL_SMTP_PORT). */
   smtpPort: number;
+  /** The local plateforme agréée (page, Flow and Directory services), on the same port: `<url>/_pa`. */
+  paUrl: string;
+  /** Resolves once the local platform has acknowledged and routed every flow submitted so far. */
+  paIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -117,6 +125,56 @@ function startDailyJobs(everyMs: number, clock: () => Date): NodeJS.Timeout {
   return timer;
 }
 
+/**
+ * The local stand-in of the import queue (docs/library.md): every `everyMs`, one step of each
+ * waiting price-list import, the same code the worker function runs on AWS. One pass at a time.
+ */
+function startImportRunner(everyMs: number): NodeJS.Timeout {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const module = (await import(
+        pathToFileURL(join(functionsDir, 'handlers', 'jobs', 'library-import.ts')).href
+      )) as { runWaitingImports(): Promise<number> };
+      await module.runWaitingImports();
+    } catch (error) {
+      console.error(`✖ Import de tarifs : ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return timer;
+}
+
+/**
+ * The local platform's directory: every company of the table whose SIRET gives a SIREN (not a
+ * cancelled one). Read at each call, through the functions' own repository.
+ */
+async function localPlatformDirectory(): Promise<PaCompany[]> {
+  const [{ listCompanies }, { sirenOfSiret }] = await Promise.all([
+    import('../../../functions/src/accounts/companies.js'),
+    import('@btp/shared/legal-identity'),
+  ]);
+  return (await listCompanies()).flatMap((company) => {
+    const siren = sirenOfSiret(company.siret);
+    if (!siren || company.status === 'cancelled') return [];
+    return [
+      {
+        siren,
+        name: company.name,
+        ...(company.siret ? { siret: company.siret } : {}),
+        ...(company.address ? { address: company.address } : {}),
+        ...(company.postalCode ? { postalCode: company.postalCode } : {}),
+        ...(company.city ? { city: company.city } : {}),
+      },
+    ];
+  });
+}
+
 /** What the stack answers until it is ready. */
 export const startingMessage = 'Démarrage en cours…';
 
@@ -167,9 +225,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let mail: MailLocal | undefined;
   let stopping = false;
   let dailyTimer: NodeJS.Timeout | undefined;
+  let importTimer: NodeJS.Timeout | undefined;
   const stop = async () => {
     stopping = true;
     clearInterval(dailyTimer);
+    clearInterval(importTimer);
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
     await s3?.stop().catch(() => undefined);
@@ -236,7 +296,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MAIL_SMTP_PORT: String(startedMail.smtpPort),
       MAIL_FROM: localMailFrom,
       APP_URL: url,
+      // The local plateforme agréée and the key of its accounts' secrets (docs/einvoicing-network.md).
+      PA_LOCAL_URL: `${url}${paBasePath}`,
+      PA_LOCAL_KEY: secrets.paKey,
     });
+
+    // As on Lambda every handler installs them (functions/src/lib/http.ts): here, once for the whole
+    // process, so that the demo data and the scripts run in it write the aggregates too.
+    await import(pathToFileURL(join(functionsDir, 'aggregates', 'install.ts')).href);
 
     const gateway = createGateway({
       routes,
@@ -257,17 +324,25 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         ? ({ method, path, status, ms }) => console.log(`${method} ${path} → ${status} (${ms} ms)`)
         : undefined,
     });
+    // The local plateforme agréée: its directory is the table's companies with a SIREN.
+    const pa = createPaLocal({
+      directory: join(dataDir, 'pa'),
+      credentialsKey: secrets.paKey,
+      companies: localPlatformDirectory,
+    });
     const site = createStaticSite(options.spaDir ?? join(repoRoot, 'frontend', 'dist'), [s3.endpoint]);
     ready = async (request, response) => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
       if (path === '/api' || path.startsWith('/api/')) await gateway(request, response);
       else if (isMailPath(path)) await proxyMail(startedMail.webPort, request, response);
+      else if (isPaPath(path)) await pa.handle(request, response);
       else await site(request, response);
     };
     if (options.dailyJobs !== false) {
       const { everyMs = 60 * 60 * 1000, clock = () => new Date() } = options.dailyJobs ?? {};
       dailyTimer = startDailyJobs(everyMs, clock);
     }
+    if (options.importJobs !== false) importTimer = startImportRunner(options.importJobs?.everyMs ?? 1_000);
     // The inbox's live updates (socket.io over WebSocket); any other upgrade is refused.
     server.on('upgrade', (request, socket, head) => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -282,6 +357,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       s3Endpoint: s3.endpoint,
       mailUrl: `${url}${mailBasePath}/`,
       smtpPort: startedMail.smtpPort,
+      paUrl: `${url}${paBasePath}`,
+      paIdle: () => pa.idle(),
       stop,
     };
   } catch (error) {

@@ -101,6 +101,7 @@ async function main(): Promise<void> {
   );
   console.log(`Données : ${resolve(env.DATA_DIR)}`);
   console.log(`E-mails envoyés (boîte locale, jamais déployée) : ${stack.mailUrl}`);
+  console.log(`Plateforme agréée locale (flux et annuaire, jamais déployée) : ${stack.paUrl}/`);
   if (!installed) {
     console.log(`Jeton d'installation : ${stack.setupToken}`);
     console.log(`Ouvrez ${stack.url}/setup pour créer le premier super administrateur.`);

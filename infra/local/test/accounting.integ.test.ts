@@ -131,7 +131,7 @@ describe('GET, PUT /api/company/accounts', () => {
     expect(saved.status).toBe(200);
     expect((saved.body as typeof chart).version).toBe(1);
     expect(
-      ((await company.http.get('/api/company/accounts')).body as typeof chart).accounts.bank.number,
+      ((await company.http.get('/api/company/accounts')).body as typeof chart).accounts.bank?.number,
     ).toBe('512100');
     const stale = await company.http.put('/api/company/accounts', chart);
     expect(stale.status).toBe(409);

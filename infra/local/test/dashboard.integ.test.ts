@@ -2,7 +2,6 @@ import { clientCreateInput } from '@btp/shared/entities/client';
 import { projectCreateInput } from '@btp/shared/entities/project';
 import { quoteCreateInput, quoteItemsInput } from '@btp/shared/entities/quote';
 import { supplierCreateInput } from '@btp/shared/entities/supplier';
-import { supplierInvoiceCreateInput } from '@btp/shared/entities/supplier-invoice';
 import { dashboardStatsWithWidgetsSchema } from '@btp/shared/dashboard-widgets';
 import { dashboardStatsSchema, monthInFrance, previousMonth, type DashboardStats } from '@btp/shared/finance';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
@@ -11,10 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { clients } from '../../../functions/src/data/entities/clients.js';
 import { projects } from '../../../functions/src/data/entities/projects.js';
 import { createQuote, replaceQuoteItems } from '../../../functions/src/data/entities/quotes.js';
-import { createSupplierInvoice } from '../../../functions/src/data/entities/supplier-invoices.js';
 import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
 import { TestClient } from './http-client.js';
 import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
+import { addSupplierInvoice } from './support/records.js';
 
 const stack = await startTestStack();
 
@@ -155,10 +154,7 @@ describe('GET /api/dashboard/stats', () => {
       paidAmount: '1500.00',
     });
     // Made before lines (its TTC alone), still to pay.
-    await createSupplierInvoice(
-      companyId,
-      supplierInvoiceCreateInput.parse({ supplierId: supplier.id, totalAmount: '80', status: 'sent' }),
-    );
+    await addSupplierInvoice(companyId, supplier.id, { totalAmount: '80', status: 'sent' });
 
     // Invoices of one line at 20 %: amounts below are HT (TTC = HT × 1.2).
     const lastMonth = previousMonth(monthInFrance());

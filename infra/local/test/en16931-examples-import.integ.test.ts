@@ -9,7 +9,7 @@
  * another currency without its VAT in euros is refused with the French sentence, nothing written.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importMessages } from '../../../functions/src/einvoicing/import/import-errors.js';
 import {
   exampleFiles,
@@ -20,16 +20,9 @@ import {
 import { formatMoney } from '@btp/shared/money';
 import type { TestClient } from './http-client.js';
 import { signedInCompany, startTestStack } from './support.js';
+import { importEInvoice } from './support/e-invoice-import.js';
 
-let stack: Awaited<ReturnType<typeof startTestStack>>;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-}, 90_000);
-
-afterAll(async () => {
-  await stack?.dispose();
-});
+const stack = await startTestStack();
 
 interface Recorded {
   id: string;
@@ -47,16 +40,8 @@ interface Recorded {
   vatBreakdown: { rate: string; base: string; amount: string }[];
 }
 
-async function importFile(who: TestClient, bytes: Buffer, name: string) {
-  const body = new FormData();
-  body.append('file', new Blob([bytes], { type: 'text/xml' }), name);
-  const response = await fetch(`${stack.url}/api/supplier-invoices/import`, {
-    method: 'POST',
-    headers: { cookie: who.cookieHeader, 'x-requested-with': 'fetch' },
-    body,
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: (text ? JSON.parse(text) : undefined) as unknown };
+function importFile(who: TestClient, bytes: Buffer, name: string) {
+  return importEInvoice(stack.url, who, { bytes, name, type: 'text/xml' });
 }
 
 /** Σ base and VAT per rate ("20" and "20.00" one rate), as numbers of cents. */

@@ -15,10 +15,11 @@ import {
   xxeInvoice,
 } from '../../../functions/src/einvoicing/import/testing/samples.js';
 import { documentSchema } from '@btp/shared/entities/document';
-import { supplierInvoiceListItemSchema } from '@btp/shared/entities/supplier-invoice';
+import { supplierInvoiceWithRefsSchema } from '@btp/shared/entities/supplier-invoice';
 import type { TestClient } from './http-client.js';
 import { completeCompanyProfile, completeProfile, signedInCompany, startTestStack } from './support.js';
 import type { ErrorBody } from './support/answers.js';
+import { importEInvoice } from './support/e-invoice-import.js';
 
 const stack = await startTestStack();
 
@@ -45,24 +46,13 @@ interface ImportBody {
   supplierCreated: boolean;
 }
 
-/** `POST /api/supplier-invoices/import` as the SPA sends it: a multipart form, the cookie, the CSRF header. */
-async function importFile(
+/** `POST /api/supplier-invoices/import` on this stack (`support/e-invoice-import.ts`). */
+function importFile(
   who: TestClient,
   file: { bytes: Buffer | string; name: string; type?: string },
   options: { csrf?: boolean } = {},
 ) {
-  const body = new FormData();
-  const bytes = typeof file.bytes === 'string' ? Buffer.from(file.bytes) : file.bytes;
-  body.append('file', new Blob([bytes], { type: file.type ?? '' }), file.name);
-  const headers: Record<string, string> = { cookie: who.cookieHeader };
-  if (options.csrf !== false) headers['x-requested-with'] = 'fetch';
-  const response = await fetch(`${stack.url}/api/supplier-invoices/import`, {
-    method: 'POST',
-    headers,
-    body,
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: (text ? JSON.parse(text) : undefined) as unknown };
+  return importEInvoice(stack.url, who, file, options);
 }
 
 /** Files under the local bucket's folder of a company (stored objects and their metadata). */
@@ -101,7 +91,7 @@ describe('POST /api/supplier-invoices/import', () => {
     const { supplierInvoice, document, supplierCreated } = answer.body as ImportBody;
     expect(supplierCreated).toBe(true);
     // The contract the SPA reads it with.
-    expect(supplierInvoiceListItemSchema.safeParse(supplierInvoice).success).toBe(true);
+    expect(supplierInvoiceWithRefsSchema.safeParse(supplierInvoice).success).toBe(true);
     expect(documentSchema.safeParse(document).success).toBe(true);
     expect(supplierInvoice).toMatchObject({
       number: expect.stringMatching(/^FF-\d{4}-0001$/),

@@ -60,6 +60,18 @@ describe('the chart of accounts', () => {
     });
   });
 
+  it('answers the fields’ messages, never an exception, for a body of the wrong shape', () => {
+    const chart = defaultChartOfAccounts();
+    expect(messagesOf({})).toMatchObject({ accounts: expect.any(String), version: expect.any(String) });
+    expect(messagesOf({ ...chart, accounts: 'ééé' })).toEqual({ accounts: expect.any(String) });
+    const { vatPending: _pending, ...withoutPending } = chart.accounts;
+    expect(
+      Object.keys(
+        messagesOf({ ...chart, accounts: { ...withoutPending, retention: null }, salesByRate: [7] }),
+      ),
+    ).toEqual(expect.arrayContaining(['accounts.vatPending', 'accounts.retention', 'salesByRate.0']));
+  });
+
   it('uses a rate’s own works account when the chart lists one, else the works account', () => {
     const chart = {
       ...defaultChartOfAccounts(),

@@ -176,23 +176,36 @@ const chartFields = {
   supplierAuxPrefix: z.string().trim().regex(auxPrefixPattern, chartMessages.auxPrefix),
 };
 
+/**
+ * The rules across fields. They run even when a field failed its own check (so that every message
+ * shows at once), so each reads what it needs defensively: a body with no `accounts`, or an account
+ * that is not an object, gets its fields' messages and nothing here.
+ */
 function chartRules(
   chart: {
-    accounts: Record<AccountUse, Account>;
-    salesByRate: { rate: string }[];
-    clientAuxPrefix: string;
-    supplierAuxPrefix: string;
+    accounts?: Partial<Record<AccountUse, Partial<Account> | undefined>>;
+    salesByRate?: { rate?: string }[];
+    clientAuxPrefix?: string;
+    supplierAuxPrefix?: string;
   },
   context: z.RefinementCtx,
 ): void {
-  if (chart.accounts.vatPending.number === chart.accounts.vatCollected.number) {
+  const numberOf = (use: AccountUse): string | undefined => {
+    const account: unknown = chart.accounts?.[use];
+    const value =
+      typeof account === 'object' && account !== null ? (account as { number?: unknown }).number : undefined;
+    return typeof value === 'string' ? value : undefined;
+  };
+  const vatPending = numberOf('vatPending');
+  if (vatPending !== undefined && vatPending === numberOf('vatCollected')) {
     context.addIssue({
       code: 'custom',
       path: ['accounts', 'vatPending', 'number'],
       message: chartMessages.sameVat,
     });
   }
-  if (chart.accounts.retention.number === chart.accounts.clients.number) {
+  const retention = numberOf('retention');
+  if (retention !== undefined && retention === numberOf('clients')) {
     context.addIssue({
       code: 'custom',
       path: ['accounts', 'retention', 'number'],
@@ -200,17 +213,19 @@ function chartRules(
     });
   }
   const rates = new Set<string>();
-  chart.salesByRate.forEach((entry, index) => {
-    if (rates.has(entry.rate)) {
+  (Array.isArray(chart.salesByRate) ? chart.salesByRate : []).forEach((entry, index) => {
+    const rate: unknown = typeof entry === 'object' && entry !== null ? entry.rate : undefined;
+    if (typeof rate !== 'string') return;
+    if (rates.has(rate)) {
       context.addIssue({
         code: 'custom',
         path: ['salesByRate', index, 'rate'],
         message: chartMessages.salesRate,
       });
     }
-    rates.add(entry.rate);
+    rates.add(rate);
   });
-  if (chart.clientAuxPrefix === chart.supplierAuxPrefix) {
+  if (typeof chart.clientAuxPrefix === 'string' && chart.clientAuxPrefix === chart.supplierAuxPrefix) {
     context.addIssue({ code: 'custom', path: ['supplierAuxPrefix'], message: chartMessages.samePrefix });
   }
 }

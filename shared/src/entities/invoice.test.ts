@@ -4,6 +4,7 @@ import {
   invoiceCreateInput,
   invoiceCreditNoteInput,
   invoiceListItemSchema,
+  invoiceWithRefsSchema,
   invoicePayInput,
   invoiceSendInput,
   invoiceUpdateInput,
@@ -128,6 +129,10 @@ describe('invoice schemas', () => {
     expect(item.number).toBeUndefined();
     expect(item.kind).toBe('standard');
     expect(item.client?.name).toBe('ACME');
+    // A list item carries no lines nor VAT breakdown (the detail route's), even when sent some.
+    expect(item).not.toHaveProperty('lines');
+    expect(item).not.toHaveProperty('vatBreakdown');
+    expect(invoiceWithRefsSchema.parse({ ...item, lines: [], vatBreakdown: [] }).lines).toEqual([]);
   });
 });
 

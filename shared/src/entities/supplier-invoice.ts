@@ -251,10 +251,23 @@ export const supplierInvoiceSchema = z.object({
 });
 export type SupplierInvoice = z.infer<typeof supplierInvoiceSchema>;
 
-/** A supplier invoice in `GET /api/supplier-invoices`, with its supplier (absent when gone). */
-export const supplierInvoiceListItemSchema = supplierInvoiceSchema.extend({
+/**
+ * A supplier invoice with its supplier and project (absent when none or gone):
+ * `GET /api/supplier-invoices/{id}`.
+ */
+export const supplierInvoiceWithRefsSchema = supplierInvoiceSchema.extend({
   supplier: entityRefSchema.optional(),
   project: entityRefSchema.optional(),
+});
+export type SupplierInvoiceWithRefs = z.infer<typeof supplierInvoiceWithRefsSchema>;
+
+/**
+ * A supplier invoice in `GET /api/supplier-invoices`: the record as read (its lines included: the
+ * card and the edit dialog read them), with its supplier, its project and the price request it
+ * answers (`supplierQuote{id,number}`, when the list names it), each absent when none or gone.
+ */
+export const supplierInvoiceListItemSchema = supplierInvoiceWithRefsSchema.extend({
+  supplierQuote: z.object({ id: z.string(), number: z.string() }).optional(),
 });
 export type SupplierInvoiceListItem = z.infer<typeof supplierInvoiceListItemSchema>;
 

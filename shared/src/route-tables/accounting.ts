@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Accounting (docs/accounting.md): the chart of accounts, the FEC export, bank statements and their matching. */
 export const accountingRoutes: RouteDefinition[] = [

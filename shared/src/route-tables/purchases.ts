@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Supplier price requests (select) and supplier invoices. */
 export const purchaseRoutes: RouteDefinition[] = [
@@ -68,6 +68,7 @@ export const purchaseRoutes: RouteDefinition[] = [
     table: 'write',
     documents: 'write',
     memoryMb: 1024,
+    file: { via: 'multipart', field: 'file', content: 'parse' },
   },
   // What the company owes each supplier, from the aggregates (AGG#SUPPLIER#…).
   {

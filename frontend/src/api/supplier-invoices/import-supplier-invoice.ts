@@ -1,6 +1,6 @@
 import { MULTIPART_UPLOAD_MAX_BYTES } from '@btp/shared/document-upload';
 import { documentSchema } from '@btp/shared/entities/document';
-import { supplierInvoiceListItemSchema } from '@btp/shared/entities/supplier-invoice';
+import { supplierInvoiceWithRefsSchema } from '@btp/shared/entities/supplier-invoice';
 import '@btp/shared/zod-fr';
 import * as z from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ export class ImportFileTooLargeError extends Error {
  * it could not be linked to, why.
  */
 const importAnswer = z.object({
-  supplierInvoice: supplierInvoiceListItemSchema,
+  supplierInvoice: supplierInvoiceWithRefsSchema,
   document: documentSchema,
   supplierCreated: z.boolean(),
   notLinked: z.string().optional(),

@@ -15,7 +15,7 @@ import * as z from 'zod';
 import { numberSeries } from '../counters.js';
 import { entityRepository, type Fields } from '../entity-repository.js';
 import { createNumbered } from './numbered.js';
-import { referenceMessages } from '../../quotes/references.js';
+import { referenceMessages } from './reference-messages.js';
 
 /**
  * Supplier invoices and supplier credit notes as recorded: `COMPANY#<c>` / `SUPPLIER_INVOICE#<id>`,

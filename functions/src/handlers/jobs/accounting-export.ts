@@ -1,3 +1,6 @@
+// Installed where every process that writes starts (data/transactions.ts): the export writes only
+// its job and auxiliary accounts, which move no company aggregate.
+import '../../aggregates/install.js';
 import { runExport, type ExportMessage } from '../../accounting/export-runner.js';
 
 /**

@@ -1,24 +1,20 @@
 import { supplierInvoicePayInput, type SupplierInvoicePayData } from '@btp/shared/entities/supplier-invoice';
 import { centsOf } from '@btp/shared/finance';
-import { formatMoney } from '@btp/shared/money';
 import { Form, Input, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 
 import type { SupplierInvoicesListItem } from '../../../api/supplier-invoices/list-supplier-invoices';
 import { usePaySupplierInvoice } from '../../../api/supplier-invoices/pay-supplier-invoice';
+import { useActionToasts } from '../../../components/action-toasts';
 import { DateField } from '../../../components/date-field';
 import { ResponsiveModal } from '../../../components/responsive-modal';
-import { useToast } from '../../../components/toast';
-import { serverMessage } from '../../../lib/api';
 import { useZodForm, validateWith } from '../../../lib/zod-form';
-import { decimalForInput } from '../../invoicing/components/invoice-lines';
-import { paymentInstant } from '../../invoicing/components/pay-invoice-dialog';
+import {
+  paymentFormValues,
+  paymentInstant,
+  type PayFormValues,
+} from '../../invoicing/components/pay-invoice-dialog';
 import { amountText } from './supplier-invoice-figures';
-
-interface PayFormValues {
-  paidAmount: string;
-  paidAt: Dayjs | null;
-}
 
 interface PaySupplierInvoiceDialogProps {
   invoice: SupplierInvoicesListItem;
@@ -31,7 +27,7 @@ interface PaySupplierInvoiceDialogProps {
  * payment), or 'Enregistrer un remboursement' of a credit note crediting no invoice.
  */
 export function PaySupplierInvoiceDialog({ invoice, onClose }: PaySupplierInvoiceDialogProps) {
-  const { toast } = useToast();
+  const notify = useActionToasts();
   const pay = usePaySupplierInvoice();
   const note = invoice.kind === 'credit_note';
   const remaining = centsOf(invoice.remainingAmount);
@@ -47,27 +43,14 @@ export function PaySupplierInvoiceDialog({ invoice, onClose }: PaySupplierInvoic
     }),
   );
 
-  const submit = async (data: SupplierInvoicePayData) => {
-    try {
-      const updated = await pay.mutateAsync({ id: invoice.id, data });
-      toast({
-        title: 'Succès',
-        description:
-          updated.status === 'paid'
-            ? `${note ? 'Avoir' : 'Facture'} ${invoice.number} ${note ? 'remboursé' : 'payée'}`
-            : `Paiement enregistré : reste ${money(updated.remainingAmount)} sur ${invoice.number}`,
-      });
-      onClose();
-    } catch (error) {
-      showServerErrors(error);
-      toast({
-        variant: 'destructive',
-        title: 'Erreur',
-        description: serverMessage(error) ?? "Erreur lors de l'enregistrement du paiement",
-        error,
-      });
-    }
-  };
+  const submit = (data: SupplierInvoicePayData) =>
+    notify(() => pay.mutateAsync({ id: invoice.id, data }), {
+      success: (updated) =>
+        updated.status === 'paid'
+          ? `${note ? 'Avoir' : 'Facture'} ${invoice.number} ${note ? 'remboursé' : 'payée'}`
+          : `Paiement enregistré : reste ${money(updated.remainingAmount)} sur ${invoice.number}`,
+      failure: "Erreur lors de l'enregistrement du paiement",
+    }).then(onClose, showServerErrors);
 
   return (
     <ResponsiveModal
@@ -95,7 +78,7 @@ export function PaySupplierInvoiceDialog({ invoice, onClose }: PaySupplierInvoic
         form={form}
         layout="vertical"
         size="large"
-        initialValues={{ paidAmount: decimalForInput(formatMoney(remaining), 2), paidAt: dayjs() }}
+        initialValues={paymentFormValues(remaining)}
         onFinish={handleFinish((data) => void submit(data))}
         onValuesChange={handleValuesChange}
       >

@@ -1,6 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import type { SupplierQuoteWithRefs } from '@btp/shared/entities/supplier-quote';
+import { useState, type ReactNode } from 'react';
+
+import { getSupplierQuoteQueryOptions } from '../../../api/supplier-quotes/get-supplier-quote';
 
 import {
   useSupplierInvoicesPages,
@@ -11,8 +14,10 @@ import {
   type SupplierQuotesListItem,
 } from '../../../api/supplier-quotes/list-supplier-quotes';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { useOpenRecord } from '../../../components/open-record';
 import { EmptyCard, QueryList } from '../../../components/query-list';
 import { CreateButton } from '../../../components/record-buttons';
+import invoicingStyles from '../../invoicing/components/invoicing.module.css';
 import styles from './purchases.module.css';
 import { PaySupplierInvoiceDialog } from './pay-supplier-invoice-dialog';
 import { RequestCard } from './request-card';
@@ -35,22 +40,59 @@ const invoicesOf = (records: readonly SupplierInvoicesListItem[]) =>
   records.filter((record) => !isCreditNote(record));
 const creditNotesOf = (records: readonly SupplierInvoicesListItem[]) => records.filter(isCreditNote);
 
+/** A titled section of the page with its 'Nouveau …' button. */
+function RecordsSection({
+  title,
+  addText,
+  onAdd,
+  className,
+  children,
+}: {
+  title: string;
+  addText: string;
+  onAdd: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label={title} className={className}>
+      <div className={styles.sectionHead}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        <Button size="large" icon={<PlusOutlined />} onClick={onAdd}>
+          {addText}
+        </Button>
+      </div>
+      {children}
+    </section>
+  );
+}
+
 type Dialog =
   | { kind: 'closed' }
-  | { kind: 'request'; request?: SupplierQuotesListItem }
+  | { kind: 'request'; request?: SupplierQuoteWithRefs }
   | { kind: 'invoice'; invoice?: SupplierInvoicesListItem; creditNote?: boolean }
   | { kind: 'pay'; invoice: SupplierInvoicesListItem };
 
 /** Spec section 2 "Achats": supplier price requests, and the orders (selected requests) with their invoices. */
 export function PurchasesPage(titles: PageTitles) {
-  // 1,000 a page: past that, 'Charger plus' under each list and « (1 000+) » in the tabs.
+  // A screen a page: past that, 'Charger plus' under each list and « (50+) » in the tabs.
   const requests = useSupplierQuotesPages();
   const invoices = useSupplierInvoicesPages();
   const [tab, setTab] = useState('requests');
   const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
   const close = () => setDialog({ kind: 'closed' });
   const newRequest = () => setDialog({ kind: 'request' });
-  const editRequest = (request: SupplierQuotesListItem) => setDialog({ kind: 'request', request });
+  // 'Modifier' opens a price request read whole: a list entry has no `items`, which the edit sends back.
+  const whole = useOpenRecord<'edit'>();
+  const editRequest = (request: SupplierQuotesListItem) =>
+    void whole.open(
+      { id: request.id, action: 'edit' },
+      (client) => client.fetchQuery(getSupplierQuoteQueryOptions(request.id)),
+      (read) => setDialog({ kind: 'request', request: read }),
+      'Erreur lors du chargement de la demande de prix',
+    );
   const count = (n: number | undefined, more = requests.hasMore) =>
     n === undefined ? '' : ` (${countFormat.format(n)}${more ? '+' : ''})`;
   const card = (invoice: SupplierInvoicesListItem) => (
@@ -82,7 +124,13 @@ export function PurchasesPage(titles: PageTitles) {
       label="Demandes de prix"
       className={styles.grid}
     >
-      {(request) => <RequestCard request={request} onEdit={() => editRequest(request)} />}
+      {(request) => (
+        <RequestCard
+          request={request}
+          opening={whole.openingOf(request.id) !== undefined}
+          onEdit={() => editRequest(request)}
+        />
+      )}
     </QueryList>
   );
 
@@ -105,64 +153,60 @@ export function PurchasesPage(titles: PageTitles) {
       label="Commandes"
       className={styles.grid}
     >
-      {(request) => <RequestCard request={request} order onEdit={() => editRequest(request)} />}
+      {(request) => (
+        <RequestCard
+          request={request}
+          order
+          opening={whole.openingOf(request.id) !== undefined}
+          onEdit={() => editRequest(request)}
+        />
+      )}
+    </QueryList>
+  );
+
+  /** One list of `invoices` (the invoices, or the credit notes) as cards. */
+  const invoiceList = (
+    select: (records: readonly SupplierInvoicesListItem[]) => SupplierInvoicesListItem[],
+    label: string,
+    empty: string,
+  ) => (
+    <QueryList
+      query={invoices}
+      select={select}
+      errorTitle={`Erreur lors du chargement des ${label.toLowerCase()}`}
+      empty={<Typography.Paragraph type="secondary">{empty}</Typography.Paragraph>}
+      label={label}
+      className={styles.grid}
+    >
+      {card}
     </QueryList>
   );
 
   const invoicesSection = (
-    <section aria-label="Factures fournisseurs" className={styles.invoices}>
-      <div className={styles.sectionHead}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          Factures fournisseurs
-        </Typography.Title>
-        <Button size="large" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'invoice' })}>
-          Nouvelle facture
-        </Button>
-      </div>
+    <RecordsSection
+      title="Factures fournisseurs"
+      addText="Nouvelle facture"
+      onAdd={() => setDialog({ kind: 'invoice' })}
+      className={styles.invoices}
+    >
       <SupplierInvoiceImport />
-      <QueryList
-        query={invoices}
-        select={invoicesOf}
-        errorTitle="Erreur lors du chargement des factures fournisseurs"
-        empty={<Typography.Paragraph type="secondary">Aucune facture fournisseur</Typography.Paragraph>}
-        label="Factures fournisseurs"
-        className={styles.grid}
-      >
-        {card}
-      </QueryList>
+      {invoiceList(invoicesOf, 'Factures fournisseurs', 'Aucune facture fournisseur')}
       <SupplierBalances />
-    </section>
+    </RecordsSection>
   );
 
   const creditNotesList = (
-    <section aria-label="Avoirs fournisseurs">
-      <div className={styles.sectionHead}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          Avoirs fournisseurs
-        </Typography.Title>
-        <Button
-          size="large"
-          icon={<PlusOutlined />}
-          onClick={() => setDialog({ kind: 'invoice', creditNote: true })}
-        >
-          Nouvel avoir
-        </Button>
-      </div>
+    <RecordsSection
+      title="Avoirs fournisseurs"
+      addText="Nouvel avoir"
+      onAdd={() => setDialog({ kind: 'invoice', creditNote: true })}
+    >
       <Typography.Paragraph type="secondary">
         Un avoir reçu d'un fournisseur est déduit de ce qui reste à payer sur la facture qu'il corrige, des
         dépenses et des marges. Un avoir électronique s'importe comme une facture, depuis l'onglet Commandes.
       </Typography.Paragraph>
-      <QueryList
-        query={invoices}
-        select={creditNotesOf}
-        errorTitle="Erreur lors du chargement des avoirs fournisseurs"
-        empty={<Typography.Paragraph type="secondary">Aucun avoir fournisseur</Typography.Paragraph>}
-        label="Avoirs fournisseurs"
-        className={styles.grid}
-      >
-        {card}
-      </QueryList>
-    </section>
+      {invoiceList(creditNotesOf, 'Avoirs fournisseurs', 'Aucun avoir fournisseur')}
+    </RecordsSection>
   );
 
   return (
@@ -175,7 +219,8 @@ export function PurchasesPage(titles: PageTitles) {
         <Tabs
           activeKey={tab}
           onChange={setTab}
-          className={styles.tabs}
+          // On a phone the three tabs wrap as the invoices' do (no "more" menu hiding one).
+          className={`${styles.tabs} ${invoicingStyles.tabs}`}
           items={[
             {
               key: 'requests',

@@ -51,7 +51,8 @@ export function SupplierInvoiceCard({ invoice, requests, onEdit, onPay }: Suppli
   const status = effectiveInvoiceStatus(invoice);
   const deletable = canDeleteSupplierInvoice(invoice);
   const note = invoice.kind === 'credit_note';
-  const linked = requests.find((request) => request.id === invoice.supplierQuoteId);
+  // The list names the price request it answers; a request on the loaded page is named too.
+  const linked = invoice.supplierQuote ?? requests.find((request) => request.id === invoice.supplierQuoteId);
   const money = (value: string | undefined) => amountText(value, invoice.currency);
   // The shared list schema of supplier invoices keeps only the supplier: the project name comes from the projects list.
   const projects = useProjectsList();

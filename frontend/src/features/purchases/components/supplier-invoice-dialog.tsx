@@ -11,7 +11,7 @@ import {
   type ResourceType,
   type SupplierInvoiceKind,
 } from '@btp/shared/enums';
-import { Alert, Button, Col, Form, Input, Select } from 'antd';
+import { Alert, Button, Col, Form, Input, Select, type SelectProps } from 'antd';
 import { useState } from 'react';
 
 import { useProjectsList } from '../../../api/projects/list-projects';
@@ -187,39 +187,37 @@ export function SupplierInvoiceDialog({
         noVat={false}
         defaultVatRate={defaultVatRate}
         newLine={() => emptySupplierLine()}
-        extraFields={(line, change, id) => (
-          <>
+        extraFields={(line, change, id) => {
+          const select = <V extends string>(
+            name: 'resourceType' | 'projectId',
+            label: string,
+            props: SelectProps<V>,
+          ) => (
             <div className={invoicingStyles.lineField}>
-              <label htmlFor={id('resourceType')} className={invoicingStyles.lineLabel}>
-                Type de ressource
+              <label htmlFor={id(name)} className={invoicingStyles.lineLabel}>
+                {label}
               </label>
-              <Select<ResourceType>
-                size="large"
-                id={id('resourceType')}
-                value={line.resourceType}
-                options={resourceTypeOptions}
-                allowClear
-                placeholder="Non précisé"
-                onChange={(resourceType) => change({ resourceType: resourceType ?? undefined })}
-                style={{ width: '100%' }}
-              />
+              <Select<V> size="large" id={id(name)} style={{ width: '100%' }} {...props} />
             </div>
-            <div className={invoicingStyles.lineField}>
-              <label htmlFor={id('projectId')} className={invoicingStyles.lineLabel}>
-                Projet de la ligne
-              </label>
-              <Select<string>
-                size="large"
-                id={id('projectId')}
-                value={line.projectId}
-                options={projectOptions}
-                loading={projects.isPending}
-                onChange={(projectId) => change({ projectId })}
-                style={{ width: '100%' }}
-              />
-            </div>
-          </>
-        )}
+          );
+          return (
+            <>
+              {select<ResourceType>('resourceType', 'Type de ressource', {
+                value: line.resourceType,
+                options: resourceTypeOptions,
+                allowClear: true,
+                placeholder: 'Non précisé',
+                onChange: (resourceType) => change({ resourceType: resourceType ?? undefined }),
+              })}
+              {select<string>('projectId', 'Projet de la ligne', {
+                value: line.projectId,
+                options: projectOptions,
+                loading: projects.isPending,
+                onChange: (projectId) => change({ projectId }),
+              })}
+            </>
+          );
+        }}
       />
       <SupplierInvoiceFigures
         label={kind === 'invoice' ? 'Totaux de la facture' : "Totaux de l'avoir"}

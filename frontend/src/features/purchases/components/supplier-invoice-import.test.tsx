@@ -72,8 +72,8 @@ function importAnswer(supplierCreated: boolean) {
 
 function stub(overrides: Routes = {}) {
   return stubApi({
-    'GET /api/supplier-quotes': json([]),
-    'GET /api/supplier-invoices': json([]),
+    'GET /api/supplier-quotes?limit=50': json([]),
+    'GET /api/supplier-invoices?limit=50': json([]),
     'GET /api/supplier-invoices/balances': json([]),
     'GET /api/suppliers': json([{ ...stamps, ...supplier, country: 'France', specialties: [], version: 1 }]),
     'GET /api/projects': json([]),
@@ -186,7 +186,7 @@ describe("Achats: 'Importer une facture électronique'", () => {
     expect(sent).toBeInstanceOf(File);
     expect((sent as File).name).toBe('FAC-2026-0007.pdf');
 
-    api.answer('GET /api/supplier-invoices', json([{ ...imported, supplier }]));
+    api.answer('GET /api/supplier-invoices?limit=50', json([{ ...imported, supplier }]));
     held.release();
 
     const message = await screen.findByRole('status');
@@ -333,7 +333,7 @@ describe('an imported supplier invoice', () => {
     const user = setupUser();
     const downloadRoute = `GET /api/documents/${documentId}/download?inline=1`;
     const api = stub({
-      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
+      'GET /api/supplier-invoices?limit=50': json([{ ...imported, supplier }]),
       [downloadRoute]: json({ url: 'https://files.example/FAC-2026-0007.pdf' }),
     });
     const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
@@ -355,7 +355,7 @@ describe('an imported supplier invoice', () => {
     const user = setupUser();
     const downloadRoute = `GET /api/documents/${documentId}/download`;
     const api = stub({
-      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
+      'GET /api/supplier-invoices?limit=50': json([{ ...imported, supplier }]),
       'GET /api/documents': json([{ ...original, name: 'FAC-2026-0007.xml', mimeType: 'application/xml' }]),
       [downloadRoute]: json({ url: 'https://files.example/FAC-2026-0007.xml' }),
     });
@@ -383,7 +383,7 @@ describe('an imported supplier invoice', () => {
     const user = setupUser();
     const route = `PUT /api/supplier-invoices/${imported.id}`;
     const api = stub({
-      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
+      'GET /api/supplier-invoices?limit=50': json([{ ...imported, supplier }]),
       [route]: json({ ...imported, status: 'sent', version: 2 }),
     });
     renderPage();
@@ -442,7 +442,7 @@ describe('an imported supplier invoice', () => {
       ],
     };
     const api = stub({
-      'GET /api/supplier-invoices': json([{ ...legacy, supplier }]),
+      'GET /api/supplier-invoices?limit=50': json([{ ...legacy, supplier }]),
       [route]: json({ ...legacy, totalAmount: '1250.00', version: 2 }),
     });
     renderPage();

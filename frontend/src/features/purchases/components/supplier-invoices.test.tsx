@@ -87,7 +87,9 @@ const creditNote = {
 
 function stub(overrides: Routes = {}) {
   return stubApi({
-    'GET /api/supplier-quotes': json([]),
+    'GET /api/supplier-quotes?limit=50': json([]),
+    'GET /api/supplier-invoices?limit=50': json([creditNote, invoice]),
+    // The credit note's dialog offers the supplier's invoices from the whole list.
     'GET /api/supplier-invoices': json([creditNote, invoice]),
     'GET /api/supplier-invoices/balances': json([
       { supplier, owed: '580.00', openInvoices: 1 },

@@ -11,8 +11,9 @@ import { formatMoney } from '@btp/shared/money';
 import type { VatBreakdownEntry } from '@btp/shared/vat';
 
 import {
+  checkLines,
   decimalForInput,
-  type InvoiceLineField,
+  lineInput,
   type InvoiceLineMessages,
 } from '../../invoicing/components/invoice-lines';
 import { NONE } from './purchase-values';
@@ -85,17 +86,11 @@ export function linesFromSupplierInvoice(
 /** A line as the create and update bodies carry it (what the shared schema parses). */
 export function supplierLineInput(line: SupplierLineDraft) {
   return {
-    description: line.description,
-    unit: line.unit,
-    quantity: line.quantity,
-    unitPrice: line.unitPrice,
-    vatRate: line.vatRate,
+    ...lineInput(line),
     resourceType: line.resourceType,
     projectId: line.projectId === NONE ? undefined : line.projectId,
   };
 }
-
-const LINE_FIELDS: readonly string[] = ['description', 'quantity', 'unitPrice', 'vatRate'];
 
 /** Checks every line with the shared line schema (the server's rule and messages). */
 export function validateSupplierLines(lines: readonly SupplierLineDraft[]): {
@@ -103,27 +98,7 @@ export function validateSupplierLines(lines: readonly SupplierLineDraft[]): {
   messages: InvoiceLineMessages[];
   listMessage: string | undefined;
 } {
-  const parsed: SupplierInvoiceLineData[] = [];
-  const messages: InvoiceLineMessages[] = [];
-  let valid = lines.length > 0;
-  for (const line of lines) {
-    const result = supplierInvoiceLineInput.safeParse(supplierLineInput(line));
-    const lineMessages: InvoiceLineMessages = {};
-    if (result.success) parsed.push(result.data);
-    else {
-      valid = false;
-      for (const issue of result.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        if (LINE_FIELDS.includes(field)) lineMessages[field as InvoiceLineField] ??= issue.message;
-      }
-    }
-    messages.push(lineMessages);
-  }
-  return {
-    lines: valid ? parsed : undefined,
-    messages,
-    listMessage: lines.length === 0 ? NO_SUPPLIER_LINE_MESSAGE : undefined,
-  };
+  return checkLines(lines, supplierInvoiceLineInput, supplierLineInput, NO_SUPPLIER_LINE_MESSAGE);
 }
 
 /** Whether a line still has the figures of the stored line it came from (its stated total then counts). */
