@@ -92,6 +92,7 @@ const purchaseAttributes = [
   'totalAmount',
   'prepaidAmount',
   'roundingAmount',
+  'currency',
   'payments',
   'paidAmount',
   'paidAt',

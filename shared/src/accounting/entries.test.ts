@@ -5,7 +5,14 @@ import { formatMoney, parseMoney, sumCents } from '../money.js';
 import { computeSituation, FULL_PERCENT, type RateAmount } from '../situations.js';
 import { seededRandom } from '../testing/seeded-random.js';
 import { depositByRate } from '../vat.js';
-import { defaultChartOfAccounts } from './chart.js';
+import { resourceTypes, type ResourceType } from '../enums.js';
+import {
+  purchaseEntry,
+  supplierRemainingCents,
+  supplierTotals,
+  type SupplierInvoiceAmounts,
+} from '../supplier-invoice-figures.js';
+import { defaultChartOfAccounts, purchaseUseOfResourceType } from './chart.js';
 import {
   entryTotals,
   letteringCode,
@@ -654,5 +661,215 @@ describe('properties of the entries over random contracts', () => {
       const [, bank] = entries;
       expect(bank?.lines[0]?.debit).toBe(partial);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Purchases: properties over random supplier invoices priced by Achats' own rule
+// ---------------------------------------------------------------------------------------------
+
+interface PurchaseCase {
+  invoice: PurchaseDocument;
+  creditNotes: PurchaseDocument[];
+  /** Lines per resource type, HT in cents, of the invoice less its credit notes (no document allowance). */
+  byType?: Map<string, number>;
+}
+
+/** A recorded supplier document from its lines (HT, rate, resource type), priced as Achats prices it. */
+function purchase(
+  lines: { total: string; vatRate: string; resourceType: ResourceType }[],
+  fields: Partial<PurchaseDocument> & { allowance?: { amount: string; vatRate: string } } = {},
+): PurchaseDocument {
+  sequence += 1;
+  const { allowance, ...rest } = fields;
+  const totals = supplierTotals({ lines, allowances: allowance ? [allowance] : undefined });
+  return {
+    id: `si-${sequence}`,
+    kind: 'invoice',
+    status: 'sent',
+    number: `FF-2026-${String(sequence).padStart(4, '0')}`,
+    issueDate: '2026-03-03',
+    lines: lines.map(({ total, resourceType }) => ({ total, resourceType })),
+    ...totals,
+    payments: [],
+    paidAmount: '0.00',
+    ...rest,
+  };
+}
+
+function randomPurchase(random: ReturnType<typeof seededRandom>): PurchaseCase {
+  const lines = Array.from({ length: random.int(1, 5) }, () => ({
+    total: formatMoney(random.int(1, 3_000_000)),
+    vatRate: random.pick(rates),
+    resourceType: random.pick(resourceTypes),
+  }));
+  const withAllowance = random.next() < 0.3;
+  const allowanceRate = lines[0]?.vatRate ?? '20.00';
+  const allowanceCents = Math.min(random.int(1, 50_000), parseMoney(lines[0]?.total ?? '0.00'));
+  const invoice = purchase(lines, {
+    ...(withAllowance ? { allowance: { amount: formatMoney(allowanceCents), vatRate: allowanceRate } } : {}),
+  });
+  const creditNotes: PurchaseDocument[] = [];
+  for (let index = 0, count = random.int(0, 2); index < count; index += 1) {
+    // A credit note of part of one line (never more than the invoice: what the service allows).
+    const credited = random.pick(lines);
+    const cents = random.int(1, Math.max(1, Math.floor(parseMoney(credited.total) / 3)));
+    creditNotes.push(
+      purchase([{ ...credited, total: formatMoney(cents) }], {
+        kind: 'credit_note',
+        creditedInvoiceId: invoice.id,
+        issueDate: `2026-03-${String(5 + index).padStart(2, '0')}`,
+      }),
+    );
+  }
+  invoice.creditNotes = creditNotes.map((note) => ({
+    id: note.id,
+    netAmount: note.netAmount,
+    totalAmount: note.totalAmount,
+  }));
+  // Paid in 0 to 3 payments, in full or not.
+  const due =
+    parseMoney(invoice.totalAmount) - sumCents(creditNotes.map((note) => parseMoney(note.totalAmount)));
+  const payments: { amount: string; paidAt: string }[] = [];
+  let left = due;
+  const full = random.next() < 0.6;
+  for (let index = 0, count = random.int(0, 3); index < count && left > 0; index += 1) {
+    const cents = full && index === count - 1 ? left : random.int(1, left);
+    left -= cents;
+    payments.push(pay(formatMoney(cents), `2026-03-${String(12 + index * 5).padStart(2, '0')}`));
+  }
+  invoice.payments = payments;
+  invoice.paidAmount = formatMoney(due - left);
+  invoice.status = left === 0 ? 'paid' : 'sent';
+  if (left === 0) invoice.paidAt = payments.at(-1)?.paidAt ?? '2026-03-12T10:00:00.000Z';
+  let byType: Map<string, number> | undefined;
+  if (!withAllowance) {
+    byType = new Map();
+    for (const [document, sign] of [
+      [invoice, 1],
+      ...creditNotes.map((note) => [note, -1] as const),
+    ] as const) {
+      for (const documentLine of document.lines ?? []) {
+        const number = chart.accounts[purchaseUseOfResourceType[documentLine.resourceType ?? 'other']].number;
+        byType.set(number, (byType.get(number) ?? 0) + sign * parseMoney(documentLine.total));
+      }
+    }
+  }
+  return { invoice, creditNotes, byType };
+}
+
+describe('properties of the purchase entries over random supplier invoices', () => {
+  const random = seededRandom(2931);
+  const cases = Array.from({ length: 200 }, () => randomPurchase(random));
+  const entriesOf = ({ invoice, creditNotes }: PurchaseCase) =>
+    purchaseGroupEntries({ invoice, creditNotes, supplier }, chart, later);
+  const purchaseAccounts = new Set(
+    resourceTypes.map((type) => chart.accounts[purchaseUseOfResourceType[type]].number),
+  );
+
+  it('balances every HA and BQ entry, never writes a negative amount and puts each line on one side', () => {
+    for (const found of cases) {
+      for (const entry of entriesOf(found)) {
+        const totals = entryTotals(entry);
+        expect(totals.debit, `${entry.journal} ${entry.pieceRef}`).toBe(totals.credit);
+        for (const entryLine of entry.lines) {
+          expect(entryLine.debit >= 0 && entryLine.credit >= 0).toBe(true);
+          expect((entryLine.debit === 0) !== (entryLine.credit === 0)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('debits 445660 per rate what the invoice’s VAT breakdown says, less its credit notes’', () => {
+    for (const found of cases) {
+      const entries = entriesOf(found).filter((entry) => entry.journal === 'HA');
+      for (const rate of rates) {
+        const booked = 0 - netOf(entries, (line) => line.account.number === '445660' && line.rate === rate);
+        const stated = sumCents(
+          [found.invoice, ...found.creditNotes].flatMap((document) =>
+            (document.vatBreakdown ?? [])
+              .filter((entry) => entry.rate === rate)
+              .map((entry) => (document.kind === 'credit_note' ? -1 : 1) * parseMoney(entry.amount)),
+          ),
+        );
+        expect(booked, `${found.invoice.number} ${rate}`).toBe(stated);
+      }
+    }
+  });
+
+  it('debits the purchases the HT less the credit notes’ (each resource type’s own when no allowance), as Finances counts a paid invoice', () => {
+    for (const found of cases) {
+      const entries = entriesOf(found).filter((entry) => entry.journal === 'HA');
+      const purchases = 0 - netOf(entries, (line) => purchaseAccounts.has(line.account.number));
+      const net =
+        parseMoney(found.invoice.netAmount ?? '0.00') -
+        sumCents(found.creditNotes.map((note) => parseMoney(note.netAmount ?? '0.00')));
+      expect(purchases).toBe(net);
+      if (found.invoice.status === 'paid') {
+        expect(purchases).toBe(purchaseEntry(found.invoice as SupplierInvoiceAmounts)?.cents);
+      }
+      for (const [number, cents] of found.byType ?? []) {
+        expect(0 - netOf(entries, (line) => line.account.number === number), number).toBe(cents);
+      }
+    }
+  });
+
+  it('books each credit note as its own document booked as an invoice, debit and credit swapped', () => {
+    for (const found of cases) {
+      const notes = entriesOf(found)
+        .filter((entry) => entry.journal === 'HA')
+        .slice(1);
+      expect(notes).toHaveLength(found.creditNotes.length);
+      found.creditNotes.forEach((note, index) => {
+        const [asInvoice] = purchaseGroupEntries(
+          { invoice: { ...note, kind: 'invoice', creditedInvoiceId: undefined }, creditNotes: [], supplier },
+          chart,
+          later,
+        );
+        expect(shape(notes[index] as Entry)).toEqual(
+          shape(asInvoice as Entry).map(([account, debit, credit]) => [account, credit, debit]),
+        );
+      });
+    }
+  });
+
+  it('leaves on 401 what Achats says is still owed, and letters the supplier’s lines once nothing is', () => {
+    for (const found of cases) {
+      const entries = entriesOf(found);
+      const owed = netOf(entries, (line) => line.account.number === '401000');
+      expect(owed, found.invoice.number).toBe(
+        found.invoice.status === 'paid' ? 0 : supplierRemainingCents(found.invoice as SupplierInvoiceAmounts),
+      );
+      const open = entries.flatMap((entry) =>
+        entry.lines.filter((line) => line.account.number === '401000' && !line.letter),
+      );
+      expect(open.length === 0, found.invoice.number).toBe(found.invoice.status === 'paid');
+    }
+  });
+});
+
+describe('purchase entries of imported e-invoices', () => {
+  it('owes the supplier an e-invoice’s rounding (BT-114) with the first purchase account, and leaves out one in another currency', () => {
+    const rounded = purchase([{ total: '99.99', vatRate: '20.00', resourceType: 'materials' }], {
+      roundingAmount: '0.01',
+    });
+    expect(
+      shape(purchaseGroupEntries({ invoice: rounded, creditNotes: [], supplier }, chart, later)[0] as Entry),
+    ).toEqual([
+      ['401000', '0.00', '120.00'],
+      ['601000', '100.00', '0.00'],
+      ['445660', '20.00', '0.00'],
+    ]);
+    const inDollars = purchase([{ total: '100.00', vatRate: '20.00', resourceType: 'materials' }], {
+      currency: 'USD',
+    });
+    expect(purchaseGroupEntries({ invoice: inDollars, creditNotes: [], supplier }, chart, later)).toEqual([]);
+    expect(
+      purchaseGroupEntries(
+        { invoice: { ...inDollars, currency: 'eur' }, creditNotes: [], supplier },
+        chart,
+        later,
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -12,7 +12,9 @@
  *   has there, 445710 for the rest.
  * - **HA** at each supplier invoice recorded: credit the supplier (401) the TTC, debit each line's
  *   purchase account (by resource type) its HT, debit 445660 the VAT of each rate. A supplier credit
- *   note is the same, swapped. A record whose VAT is not detailed debits its TTC to the purchases.
+ *   note is the same, swapped. A record whose VAT is not detailed debits its TTC to the purchases;
+ *   an e-invoice's rounding (BT-114) is owed to the supplier and goes with the first purchase
+ *   account; a record in another currency is left out (no exchange rate is known).
  * - **BQ** at each payment: debit 512 / credit 411 (a retention's release: 411700); credit 512 /
  *   debit 401 for a supplier. Taxed on receipts, the same entry moves the paid share of the VAT from
  *   445740 to 445710, rate by rate: the payment is split over the rates in proportion to what
@@ -31,6 +33,7 @@
 import { calendarDateInFrance } from '../invoice-status.js';
 import { centsOf } from '../finance.js';
 import { formatPercent, parsePercent, sumCents, tryParseDecimal, PERCENT_SCALE } from '../money.js';
+import { isInEuros } from '../supplier-invoice-figures.js';
 import { splitInProportion } from '../vat.js';
 import {
   purchaseUseOfResourceType,
@@ -565,6 +568,10 @@ export interface PurchaseDocument {
   vatAmount?: string | null | undefined;
   /** TTC. */
   totalAmount: string;
+  /** BT-114, an imported e-invoice's rounding of what is due: part of the cost, owed to the supplier. */
+  roundingAmount?: string | null | undefined;
+  /** An imported e-invoice in another currency (BT-5): not in the books (`isPurchaseBooked`). */
+  currency?: string | null | undefined;
   vatDetailed?: boolean | null | undefined;
   payments?: readonly { amount: string; paidAt: string }[] | null | undefined;
   paidAmount?: string | null | undefined;
@@ -588,11 +595,13 @@ export function purchaseDayOf(document: PurchaseDocument): string | undefined {
 }
 
 /**
- * Whether a supplier document is in the books: recorded (not a draft), and not cancelled — except an
- * invoice cancelled by its credit notes, which stay in the books with it.
+ * Whether a supplier document is in the books: recorded (not a draft), in euros, and not cancelled —
+ * except an invoice cancelled by its credit notes, which stay in the books with it.
  */
 export function isPurchaseBooked(document: PurchaseDocument): boolean {
   if (document.status === 'draft' || purchaseDayOf(document) === undefined) return false;
+  // Its amounts are not euros and the product knows no exchange rate: the accountant books it.
+  if (!isInEuros(document)) return false;
   if (document.status === 'cancelled') {
     return document.kind !== 'credit_note' && (document.creditNotes?.length ?? 0) > 0;
   }
@@ -632,7 +641,9 @@ function purchaseLines(
   supplier: AuxAccount,
 ): EntryLine[] {
   const { accounts } = chart;
-  const ttc = centsOf(document.totalAmount);
+  // What the supplier is owed: the TTC and the rounding of an imported e-invoice (BT-114), which
+  // the gap below puts on the first purchase account.
+  const ttc = sumCents([centsOf(document.totalAmount), centsOf(document.roundingAmount)]);
   const detailed = document.vatDetailed !== false && document.netAmount != null;
   const net = detailed ? centsOf(document.netAmount) : ttc;
   const byAccount = new Map<string, { account: Account; cents: number }>();
