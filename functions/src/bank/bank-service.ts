@@ -166,8 +166,37 @@ export async function importStatement(
   if (size > MAX_STATEMENT_BYTES) throw payloadTooLarge(bankServiceMessages.tooLarge);
   const bytes = await readDocumentObject(objectKey, MAX_STATEMENT_BYTES);
   if (bytes === undefined) throw badRequest(bankServiceMessages.notReceived);
-  const fileName = String(upload.fileName ?? 'relevé');
-  const { statement, mapping } = await parsed(companyId, bytes, fileName, data.mapping);
+  const answer = await recordStatement(companyId, bytes, String(upload.fileName ?? 'relevé'), data.mapping);
+  await Promise.all([
+    deleteDocumentObject(objectKey).catch(() => undefined),
+    withAwsErrors(() =>
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...uploadKey(companyId, data.uploadId),
+            used: true,
+            expiresAt: Math.floor(Date.now() / 1000) + 60,
+          },
+        }),
+      ),
+    ).catch(() => undefined),
+  ]);
+  return answer;
+}
+
+/**
+ * Reads a statement's bytes (refusing the whole file on any error, nothing written), writes the
+ * lines not already imported, remembers a CSV's columns, and answers the lines with their
+ * suggestions: the import's work once the file is read (the demo data calls it with its own file).
+ */
+export async function recordStatement(
+  companyId: string,
+  bytes: Uint8Array,
+  fileName: string,
+  given?: CsvMapping,
+): Promise<StatementImport> {
+  const { statement, mapping } = await parsed(companyId, bytes, fileName, given);
 
   const warnings: string[] = [];
   const company = await getCompanyProfile(companyId);
@@ -241,21 +270,6 @@ export async function importStatement(
       db().send(new PutCommand({ TableName: tableName(), Item: { ...mappingKey(companyId), mapping } })),
     );
   }
-  await Promise.all([
-    deleteDocumentObject(objectKey).catch(() => undefined),
-    withAwsErrors(() =>
-      db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...uploadKey(companyId, data.uploadId),
-            used: true,
-            expiresAt: Math.floor(Date.now() / 1000) + 60,
-          },
-        }),
-      ),
-    ).catch(() => undefined),
-  ]);
 
   const open = await openDocuments(companyId);
   return {
