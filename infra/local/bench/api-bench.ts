@@ -14,7 +14,8 @@
  * measure, 10), BENCH_CONNECTIONS (4),
  * BENCH_JSON (a file to write the figures to, for docs/performance.md). `BENCH_ONLY=library` runs
  * the price library's scenario alone instead (library-bench.ts: BENCH_ARTICLES, BENCH_IMPORT_ROWS,
- * BENCH_SAMPLES).
+ * BENCH_SAMPLES); `BENCH_ONLY=accounting` the accounting export of a year (accounting-bench.ts:
+ * BENCH_INVOICES, BENCH_SUPPLIER_INVOICES).
  * Prints figures and the budgets' verdicts; never a test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -296,6 +297,29 @@ async function main(): Promise<void> {
         importRows: Number(process.env.BENCH_IMPORT_ROWS ?? 50_000),
         samples: Number(process.env.BENCH_SAMPLES ?? 50),
       });
+      const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
+      console.log(
+        `Machine : ${machine} ; charge moyenne ${loadavg()
+          .map((value) => value.toFixed(2))
+          .join(' ')}.`,
+      );
+      if (process.env.BENCH_JSON)
+        writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, ...figures }, null, 2));
+      return;
+    }
+    if (process.env.BENCH_ONLY === 'accounting') {
+      // The accounting export of a year alone (infra/local/bench/accounting-bench.ts, docs/performance.md).
+      const { benchAccounting } = await import('./accounting-bench.js');
+      const company = await registerCompany(stack.url, 'comptabilite');
+      const figures = await benchAccounting(
+        stack,
+        company,
+        {
+          invoices: Number(process.env.BENCH_INVOICES ?? 100_000),
+          supplierInvoices: Number(process.env.BENCH_SUPPLIER_INVOICES ?? 20_000),
+        },
+        call,
+      );
       const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
       console.log(
         `Machine : ${machine} ; charge moyenne ${loadavg()
