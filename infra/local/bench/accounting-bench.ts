@@ -13,6 +13,8 @@ import { supplierCreateInput } from '@btp/shared/entities/supplier';
 import { supplierInvoiceCreateInput, type SupplierInvoice } from '@btp/shared/entities/supplier-invoice';
 import type { Fields } from '../../../functions/src/data/entity-repository.js';
 import { batchPut } from '../../../functions/test/batch-seed.js';
+// The integration tests' legal profile (real check digits): its SIREN names the FEC.
+import { completeProfile } from '../test/support.js';
 
 type Call = (
   url: string,
@@ -30,19 +32,6 @@ interface ExportAnswer {
   };
   files: { kind: string; journal?: string; name: string; bytes: number }[];
 }
-
-/** The legal profile a FEC needs (its SIREN names the file), with real check digits. */
-const legalProfile = {
-  legalForm: 'SARL',
-  shareCapital: '10000.00',
-  siret: '81234567600017',
-  registration: 'RCS Lyon 812 345 676',
-  vatNumber: 'FR19812345676',
-  address: '12 rue des Artisans',
-  postalCode: '69003',
-  city: 'Lyon',
-  iban: 'FR7630006000011234567890189',
-};
 
 const day = 24 * 60 * 60 * 1000;
 const instantIn = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
@@ -136,7 +125,7 @@ export async function benchAccounting(
   await call(`${stack.url}/api/company`, {
     method: 'PUT',
     cookie: company.cookie,
-    body: JSON.stringify({ ...current, ...legalProfile }),
+    body: JSON.stringify({ ...current, ...completeProfile }),
   });
   const documents = options.invoices + options.supplierInvoices;
   console.log(

@@ -235,6 +235,18 @@ async function clientCreationBreakdown(
   return steps;
 }
 
+/** Prints the machine and its load, and writes `figures` to BENCH_JSON when set (one scenario's run). */
+function printMachineAndSave(figures: Record<string, unknown>): void {
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
+  console.log(
+    `Machine : ${machine} ; charge moyenne ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}.`,
+  );
+  if (process.env.BENCH_JSON)
+    writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, ...figures }, null, 2));
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'btp-bench-api-'));
   console.log('Démarrage de la pile locale…');
@@ -297,14 +309,7 @@ async function main(): Promise<void> {
         importRows: Number(process.env.BENCH_IMPORT_ROWS ?? 50_000),
         samples: Number(process.env.BENCH_SAMPLES ?? 50),
       });
-      const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
-      console.log(
-        `Machine : ${machine} ; charge moyenne ${loadavg()
-          .map((value) => value.toFixed(2))
-          .join(' ')}.`,
-      );
-      if (process.env.BENCH_JSON)
-        writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, ...figures }, null, 2));
+      printMachineAndSave(figures);
       return;
     }
     if (process.env.BENCH_ONLY === 'accounting') {
@@ -320,14 +325,7 @@ async function main(): Promise<void> {
         },
         call,
       );
-      const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
-      console.log(
-        `Machine : ${machine} ; charge moyenne ${loadavg()
-          .map((value) => value.toFixed(2))
-          .join(' ')}.`,
-      );
-      if (process.env.BENCH_JSON)
-        writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, ...figures }, null, 2));
+      printMachineAndSave(figures);
       return;
     }
     const big = await registerCompany(stack.url, 'grande');

@@ -16,6 +16,17 @@ afterAll(async () => {
   await stack?.dispose();
 });
 
+/** The demo company's administrator, signed in. */
+async function signedInDemo(): Promise<TestClient> {
+  const demo = new TestClient(stack.url);
+  const login = await demo.post('/api/auth/login', {
+    identifier: demoLogins.companyAdmin.username,
+    password: demoLogins.companyAdmin.password,
+  });
+  expect(login.status).toBe(200);
+  return demo;
+}
+
 describe('DEMO=1', () => {
   it('fills every list of the demo company and the dashboard', async () => {
     const demo = new TestClient(stack.url);
@@ -118,11 +129,7 @@ describe('DEMO=1', () => {
   });
 
   it('gives the demo company a price library and a devis built from it in lots', async () => {
-    const demo = new TestClient(stack.url);
-    await demo.post('/api/auth/login', {
-      identifier: demoLogins.companyAdmin.username,
-      password: demoLogins.companyAdmin.password,
-    });
+    const demo = await signedInDemo();
     const families = (await demo.get('/api/library/families')).body as {
       name: string;
       articles: number;
@@ -166,11 +173,7 @@ describe('DEMO=1', () => {
   });
 
   it('leaves last month’s bank statement to match, half of its lines paying open invoices', async () => {
-    const demo = new TestClient(stack.url);
-    await demo.post('/api/auth/login', {
-      identifier: demoLogins.companyAdmin.username,
-      password: demoLogins.companyAdmin.password,
-    });
+    const demo = await signedInDemo();
     const lines = (await demo.get('/api/bank/lines')).body as {
       date: string;
       amount: string;

@@ -65,6 +65,16 @@ function shape(entry: Entry): [string, string, string][] {
   return entry.lines.map((line) => [line.account.number, formatMoney(line.debit), formatMoney(line.credit)]);
 }
 
+/** Debit = credit, no negative amount, each line on one side. */
+function expectBalanced(entry: Entry): void {
+  const totals = entryTotals(entry);
+  expect(totals.debit, `${entry.journal} ${entry.pieceRef}`).toBe(totals.credit);
+  for (const entryLine of entry.lines) {
+    expect(entryLine.debit >= 0 && entryLine.credit >= 0).toBe(true);
+    expect((entryLine.debit === 0) !== (entryLine.credit === 0)).toBe(true);
+  }
+}
+
 function netOf(entries: readonly Entry[], predicate: (line: EntryLine) => boolean): number {
   return sumCents(
     entries.flatMap((entry) => entry.lines.filter(predicate).map((line) => line.credit - line.debit)),
@@ -579,14 +589,8 @@ describe('properties of the entries over random contracts', () => {
 
   it('balances every entry, never writes a negative amount and puts each line on one side', () => {
     for (const contract of contracts) {
-      for (const entry of [...entriesOf(contract, true), ...entriesOf(contract, false)]) {
-        const totals = entryTotals(entry);
-        expect(totals.debit, `${entry.journal} ${entry.pieceRef}`).toBe(totals.credit);
-        for (const entryLine of entry.lines) {
-          expect(entryLine.debit >= 0 && entryLine.credit >= 0).toBe(true);
-          expect((entryLine.debit === 0) !== (entryLine.credit === 0)).toBe(true);
-        }
-      }
+      for (const entry of [...entriesOf(contract, true), ...entriesOf(contract, false)])
+        expectBalanced(entry);
     }
   });
 
@@ -769,14 +773,7 @@ describe('properties of the purchase entries over random supplier invoices', () 
 
   it('balances every HA and BQ entry, never writes a negative amount and puts each line on one side', () => {
     for (const found of cases) {
-      for (const entry of entriesOf(found)) {
-        const totals = entryTotals(entry);
-        expect(totals.debit, `${entry.journal} ${entry.pieceRef}`).toBe(totals.credit);
-        for (const entryLine of entry.lines) {
-          expect(entryLine.debit >= 0 && entryLine.credit >= 0).toBe(true);
-          expect((entryLine.debit === 0) !== (entryLine.credit === 0)).toBe(true);
-        }
-      }
+      for (const entry of entriesOf(found)) expectBalanced(entry);
     }
   });
 
