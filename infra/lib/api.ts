@@ -82,6 +82,8 @@ class RoleInvokedLambdaIntegration extends apigwv2.HttpRouteIntegration {
 export class Api {
   readonly httpApi: apigwv2.HttpApi;
   readonly functions: Functions;
+  /** Each route's function, by `routeId`. */
+  readonly routeFunctions = new Map<string, lambda.Function>();
 
   constructor(stack: Stack, props: ApiProps) {
     const accessLogs = new logs.LogGroup(stack, 'ApiAccessLogs', {
@@ -196,6 +198,7 @@ export class Api {
           secrets: routeSecrets(route.handler),
           mail: route.mail === true,
           importQueue: route.importQueue === true,
+          exportJob: route.exportJob === true,
           route: true,
         },
       },

@@ -10,6 +10,7 @@ import { authorizerEntry, handlerEntry, repoRoot } from './bundling.js';
 import { Data } from './data.js';
 import { Documents } from './documents.js';
 import { Mail, mailEventsHandler } from './mail.js';
+import { AccountingExport, accountingExportJobHandler } from './accounting-export.js';
 import { Jobs, remindersJobHandler } from './jobs.js';
 import { LibraryImports, libraryImportJobHandler } from './library-imports.js';
 import { Monitoring, validateAlarmEmail } from './monitoring.js';
@@ -23,6 +24,7 @@ export { esbuildOptions, repoRoot } from './bundling.js';
 export { sessionPartitionPrefix } from './data.js';
 export { authorizerTagValue, functionTag, jobTag } from './functions.js';
 export { remindersJobTagValue } from './jobs.js';
+export { accountingExportJobTagValue } from './accounting-export.js';
 export { libraryImportJobTagValue } from './library-imports.js';
 export type { RouteTables } from './route-stacks.js';
 export { sessionKeySecretEnv, setupTokenSecretEnv } from './secrets.js';
@@ -159,6 +161,19 @@ export class BtpStack extends Stack {
         table: 'write',
       }),
     );
+    // Not a route: the accounting export worker, invoked by its route (docs/accounting.md).
+    new AccountingExport({
+      functions: api.functions,
+      entry: routeEntry({
+        method: 'ANY',
+        path: '$job',
+        handler: accountingExportJobHandler,
+        access: 'public',
+        table: 'write',
+      }),
+      routes: props.routes ?? routeTable,
+      routeFunctions: api.routeFunctions,
+    });
     const site = new Site(this, {
       stage: props.stage,
       apiEndpoint: api.httpApi.apiEndpoint,

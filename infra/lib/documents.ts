@@ -50,6 +50,21 @@ export class Documents {
         { noncurrentVersionExpiration: Duration.days(90) },
         // A draft's "BROUILLON" PDF is made for one request and presigned for 5 minutes: gone the
         // next day, its versions too.
+        // An accounting export's files (FEC, CSV per journal) are fetched through presigned URLs
+        // while its job is shown; the job itself expires after 7 days.
+        {
+          id: 'ExpireAccountingExports',
+          prefix: 'exports/',
+          expiration: Duration.days(7),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        // A bank statement is read once, right after its upload (docs/accounting.md).
+        {
+          id: 'ExpireBankStatements',
+          prefix: 'bank-statements/',
+          expiration: Duration.days(2),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
         {
           id: 'ExpireDraftPreviews',
           prefix: PDF_PREVIEW_KEY_PREFIX,

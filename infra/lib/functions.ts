@@ -41,6 +41,8 @@ export interface FunctionAccess {
   readonly mail?: boolean;
   /** Sends to the price-list import queue (docs/library.md), and gets its URL. */
   readonly importQueue?: boolean;
+  /** Starts the accounting export: may invoke its worker (granted by the stack once it exists). */
+  readonly exportJob?: boolean;
   /** Serves a route: refuses requests that did not come through CloudFront (`ORIGIN_VERIFY`). */
   readonly route?: boolean;
 }
@@ -179,6 +181,7 @@ export class Functions {
       access.touchSessions ? 'TouchSessions' : '',
       access.mail ? 'Mail' : '',
       access.importQueue ? 'ImportQueue' : '',
+      access.exportJob ? 'ExportJob' : '',
     ].join('');
     const existing = this.roles.get(profile);
     if (existing) return existing;

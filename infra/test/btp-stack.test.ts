@@ -440,7 +440,7 @@ describe('BtpStack with the shared route tables and 40 routes more (prod)', () =
     });
   });
 
-  it("expires drafts' PDF previews (previews/) after a day and price lists (imports/) after two, versions included, and nothing else", () => {
+  it("expires drafts' PDF previews (previews/) after a day, price lists (imports/) and bank statements after two and accounting exports after 7, versions included, and nothing else", () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       VersioningConfiguration: { Status: 'Enabled' },
       LifecycleConfiguration: {
@@ -461,9 +461,12 @@ describe('BtpStack with the shared route tables and 40 routes more (prod)', () =
     const documents = resources(template, 'AWS::S3::Bucket').find(([, bucket]) =>
       rulesOf(bucket).some((rule) => rule.Id === 'ExpireDraftPreviews'),
     );
-    // In the documents bucket only the previews and the price lists of imports (docs/library.md)
-    // expire: archived PDFs and uploaded documents are kept.
+    // In the documents bucket only the previews, the price lists of imports (docs/library.md), the
+    // statements read and the exports (docs/accounting.md) expire: archived PDFs and uploaded
+    // documents are kept.
     expect(rulesOf(documents?.[1] as Resource).filter((rule) => 'ExpirationInDays' in rule)).toEqual([
+      expect.objectContaining({ Prefix: 'exports/', ExpirationInDays: 7 }),
+      expect.objectContaining({ Prefix: 'bank-statements/', ExpirationInDays: 2 }),
       expect.objectContaining({ Prefix: 'previews/' }),
       {
         Id: 'ExpirePriceLists',

@@ -1,10 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { libraryImportJobTagValue, remindersJobTagValue } from '../lib/btp-stack.js';
+import { routeId, type RouteDefinition } from '@btp/shared/routes';
+import {
+  accountingExportJobTagValue,
+  libraryImportJobTagValue,
+  remindersJobTagValue,
+} from '../lib/btp-stack.js';
 import {
   actionsOfFunction,
+  environmentOf,
   jobFunctions,
   productLikeProps,
+  productLikeRoutes,
   resources,
+  statementsOfFunction,
   synth,
   type Resource,
   type Synthesized,
@@ -102,5 +110,60 @@ describe('the price-list import worker (docs/library.md)', () => {
     expect(actionsOfFunction(template, workerId)).toEqual(
       expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage']),
     );
+  });
+});
+
+describe('the accounting export worker (docs/accounting.md)', () => {
+  const exportRoute: RouteDefinition = {
+    method: 'POST',
+    path: '/api/accounting/exports',
+    handler: 'accounting/export-start',
+    access: 'company_admin',
+    table: 'write',
+    exportJob: true,
+  };
+  let template: Template;
+  let workerId: string;
+  let worker: Resource;
+  beforeAll(() => {
+    ({ template } = synth({ ...productLikeProps, routes: [...productLikeRoutes, exportRoute] }));
+    const found = jobFunctions(template).get(accountingExportJobTagValue);
+    expect(found).toBeDefined();
+    [workerId, worker] = found as [string, Resource];
+  });
+
+  const functionOfRoute = (route: RouteDefinition): [string, Resource] => {
+    const found = resources(template, 'AWS::Lambda::Function').find(([, fn]) =>
+      ((fn.Properties.Tags ?? []) as { Key: string; Value: string }[]).some(
+        (tag) => tag.Value === routeId(route),
+      ),
+    );
+    expect(found, routeId(route)).toBeDefined();
+    return found as [string, Resource];
+  };
+  const invokesWorker = (functionId: string) =>
+    statementsOfFunction(template, functionId).some(
+      (statement) =>
+        ([] as unknown[]).concat(statement.Action).includes('lambda:InvokeFunction') &&
+        JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [workerId, 'Arn'] }),
+    );
+
+  it('has 15 minutes and 2 GB, and is not retried (the job records its failure)', () => {
+    expect(worker.Properties).toMatchObject({ Runtime: 'nodejs22.x', Timeout: 900, MemorySize: 2048 });
+    const configs = resources(template, 'AWS::Lambda::EventInvokeConfig').filter(
+      ([, config]) => JSON.stringify(config.Properties.FunctionName) === JSON.stringify({ Ref: workerId }),
+    );
+    expect(configs.map(([, config]) => config.Properties.MaximumRetryAttempts)).toEqual([0]);
+  });
+
+  it('is invoked by the export route only, which gets its name', () => {
+    const [routeFunctionId, routeFunction] = functionOfRoute(exportRoute);
+    expect(environmentOf(routeFunction).ACCOUNTING_EXPORT_FUNCTION).toEqual({ Ref: workerId });
+    expect(invokesWorker(routeFunctionId)).toBe(true);
+    for (const route of productLikeRoutes) {
+      const [otherId, other] = functionOfRoute(route);
+      expect(invokesWorker(otherId), routeId(route)).toBe(false);
+      expect(environmentOf(other).ACCOUNTING_EXPORT_FUNCTION, routeId(route)).toBeUndefined();
+    }
   });
 });

@@ -446,8 +446,8 @@ describe('BtpStack in production, with a product-like route table', () => {
 
     it('watches errors and throttles of every function, the authorizer included', () => {
       const jobs = jobFunctions(template);
-      // The daily reminders and the price-list import worker.
-      expect(jobs.size).toBe(2);
+      // The daily reminders, the price-list import worker and the accounting export's worker.
+      expect(jobs.size).toBe(3);
       const mailEvents = resources(template, 'AWS::Lambda::Function').filter(([, fn]) =>
         String(fn.Properties.Description).startsWith('SES bounces and complaints'),
       );
@@ -462,7 +462,7 @@ describe('BtpStack in production, with a product-like route table', () => {
           .sort();
         expect(found, metricName).toEqual(expected);
       }
-      // 14 functions (the routes', the authorizer, the daily job, the mail events): two groups,
+      // The routes', the authorizer, the jobs and the mail events' functions, in groups
       // each alarm within CloudWatch's 10 metrics.
       expect(alarmsOn('AWS/Lambda', 'Errors')).toHaveLength(
         Math.ceil((functions.size + jobs.size + mailEvents.length) / metricsPerAlarm),

@@ -60,6 +60,11 @@ export interface RouteDefinition {
    * the import queue only, and gets its URL (`LIBRARY_IMPORT_QUEUE_URL`).
    */
   importQueue?: true;
+  /**
+   * The route starts the accounting export (docs/accounting.md): in AWS it may invoke that worker
+   * function only, and gets its name (`ACCOUNTING_EXPORT_FUNCTION`).
+   */
+  exportJob?: true;
   /** The route reads a file its caller gives it: how (see {@link FileInput}). */
   file?: FileInput;
 }

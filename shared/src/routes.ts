@@ -7,6 +7,7 @@
  * `handler`.
  */
 import type { RouteDefinition } from './route-definition.js';
+import { accountingRoutes } from './route-tables/accounting.js';
 import { accountRoutes } from './route-tables/accounts.js';
 import { clientRoutes } from './route-tables/clients.js';
 import { companyRoutes } from './route-tables/company.js';
@@ -49,6 +50,7 @@ export const routeTables: Readonly<Record<string, readonly RouteDefinition[]>> =
   invoicing: invoicingRoutes,
   documents: documentRoutes,
   dashboard: dashboardRoutes,
+  accounting: accountingRoutes,
   notifications: notificationRoutes,
   fallback: fallbackRoutes,
 };

@@ -47,6 +47,7 @@ describe('signed-in layout', () => {
       'Facturation',
       'Documents',
       'Finances',
+      'Rapprochement',
       // Under 'Administration': the company's settings.
       'Paramètres',
     ]);

@@ -31,6 +31,7 @@ const knownPaths = [
   '/invoicing',
   '/documents',
   '/finances',
+  '/bank',
   '/settings',
   '/admin',
 ];

@@ -101,6 +101,13 @@ export const mainScreens: readonly MainScreen[] = [
     title: 'Finances',
     subtitle: 'Recettes, dépenses et rentabilité',
   },
+  {
+    path: '/bank',
+    module: 'bank',
+    label: 'Rapprochement',
+    title: 'Rapprochement bancaire',
+    subtitle: 'Relevés de compte rapprochés des factures',
+  },
 ];
 
 /**

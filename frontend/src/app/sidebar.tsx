@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  BankOutlined,
   BarChartOutlined,
   BookOutlined,
   CloseOutlined,
@@ -41,6 +42,7 @@ const icons: Record<string, ReactNode> = {
   '/invoicing': <EuroOutlined />,
   '/documents': <FolderOpenOutlined />,
   '/finances': <BarChartOutlined />,
+  '/bank': <BankOutlined />,
   '/settings': <SettingOutlined />,
   '/admin': <SafetyCertificateOutlined />,
 };

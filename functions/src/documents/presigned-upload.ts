@@ -16,16 +16,20 @@ export interface PresignedUpload {
 
 /**
  * A presigned POST for exactly this key and `Content-Type`, whose policy refuses an empty file or
- * one over 50 MB, valid 10 minutes. (The local S3 server does not enforce the policy: the
- * `complete` step checks the stored object again.)
+ * one over `maxBytes` (a document's 50 MB by default), valid 10 minutes. (The local S3 server does
+ * not enforce the policy: the step that reads the file checks the stored object again.)
  */
-export async function presignedUpload(key: string, contentType: string): Promise<PresignedUpload> {
+export async function presignedUpload(
+  key: string,
+  contentType: string,
+  maxBytes: number = MAX_DOCUMENT_BYTES,
+): Promise<PresignedUpload> {
   return send(async () => {
     const { url, fields } = await createPresignedPost(s3(), {
       Bucket: documentsBucket(),
       Key: key,
       Conditions: [
-        ['content-length-range', 1, MAX_DOCUMENT_BYTES],
+        ['content-length-range', 1, maxBytes],
         ['eq', '$Content-Type', contentType],
       ],
       Fields: { 'Content-Type': contentType },

@@ -333,6 +333,8 @@ export async function payInvoice(
   companyId: string,
   id: string,
   body: InvoicePayData,
+  /** Written in the payment's transaction (a bank line matched: `bank/bank-service.ts`). */
+  options: Pick<WriteOptions, 'extraItems' | 'explainExtra'> = {},
 ): Promise<InvoiceWithRefs> {
   const paid = await invoices.update(
     companyId,
@@ -381,7 +383,7 @@ export async function payInvoice(
         paidAt,
       } as Fields<Invoice>;
     },
-    { expectedVersion: body.version },
+    { expectedVersion: body.version, ...options },
   );
   if (paid.status === 'paid') {
     await notify(companyId, {

@@ -22,6 +22,11 @@ const configSchema = z
     LIBRARY_IMPORT_QUEUE_URL: z.url().optional(),
     /** Local stack only: the S3-compatible server's URL (path-style addressing). */
     S3_ENDPOINT: z.url().optional(),
+    /**
+     * On AWS, the accounting export worker's function name, given to the route that starts exports
+     * (docs/accounting.md); absent (the local stack), an export runs in the same process.
+     */
+    ACCOUNTING_EXPORT_FUNCTION: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** Local stack: the session signing key itself. On AWS: the ARN of its secret instead. */
     SESSION_KEY: z.string().min(32).optional(),

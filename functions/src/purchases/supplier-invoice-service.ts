@@ -32,7 +32,7 @@ import {
 } from '@btp/shared/supplier-invoice-deletion';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { numberSeries, takeNextNumber } from '../data/counters.js';
-import { staleVersionMessage, type Fields, type Page } from '../data/entity-repository.js';
+import { staleVersionMessage, type Fields, type Page, type WriteOptions } from '../data/entity-repository.js';
 import { projects } from '../data/entities/projects.js';
 import { supplierInvoiceAsRead, supplierInvoices } from '../data/entities/supplier-invoices.js';
 import { supplierQuotes } from '../data/entities/supplier-quotes.js';
@@ -147,6 +147,7 @@ export type ReceivedParts = Partial<
     | 'precedingInvoices'
     | 'creditNotes'
     | 'creditedInvoiceNumber'
+    | 'payments'
   >
 >;
 
@@ -178,6 +179,8 @@ export function pricedFields(
     precedingInvoices: base.precedingInvoices,
     creditNotes: data.kind === 'invoice' ? (base.creditNotes ?? []) : undefined,
     creditedInvoiceNumber: data.kind === 'credit_note' ? base.creditedInvoiceNumber : undefined,
+    // The payments recorded by `pay` (the bank journal's entries), kept by an edit.
+    payments: base.payments,
   };
   const source = bodyLines ?? base.lines;
   if (source === undefined) {
@@ -699,6 +702,8 @@ export async function paySupplierInvoice(
   companyId: string,
   id: string,
   body: { paidAmount?: string | undefined; paidAt?: string | undefined; version?: number | undefined },
+  /** Written in the payment's transaction (a bank line matched: `bank/bank-service.ts`). */
+  options: Pick<WriteOptions, 'extraItems' | 'explainExtra'> = {},
 ): Promise<SupplierInvoice> {
   const current = await supplierInvoices.getOrThrow(companyId, id);
   if (body.version !== undefined && body.version !== current.version) throw conflict(staleVersionMessage);
@@ -714,16 +719,18 @@ export async function paySupplierInvoice(
   if (amount > remaining) {
     throw conflict(supplierInvoiceMessages.payTooMuch(formatEuro(amount), formatEuro(remaining)));
   }
+  const paidAt = body.paidAt ?? nowIso();
   const updated = await supplierInvoices.update(
     companyId,
     id,
     (stored) => ({
       ...stored,
       paidAmount: formatMoney(sumCents([centsOf(stored.paidAmount), amount])),
-      paidAt: body.paidAt ?? nowIso(),
+      paidAt,
+      payments: [...(stored.payments ?? []), { id: newId(), amount: formatMoney(amount), paidAt }],
       status: amount === remaining ? 'paid' : stored.status,
     }),
-    { expectedVersion: current.version },
+    { expectedVersion: current.version, ...options },
   );
   return supplierInvoiceAsRead(updated);
 }

@@ -15,7 +15,8 @@
  * BENCH_JSON (a file to write the figures to, for docs/performance.md). `BENCH_ONLY=library` runs
  * the price library's scenario alone instead (library-bench.ts: BENCH_ARTICLES, BENCH_IMPORT_ROWS,
  * BENCH_SAMPLES); `BENCH_ONLY=profitability` the Rentabilité tab's (profitability-bench.ts:
- * BENCH_TIME_ENTRIES, BENCH_SUPPLIER_INVOICES, BENCH_SAMPLES).
+ * BENCH_TIME_ENTRIES, BENCH_SUPPLIER_INVOICES, BENCH_SAMPLES); `BENCH_ONLY=accounting` the
+ * accounting export of a year (accounting-bench.ts: BENCH_INVOICES, BENCH_SUPPLIER_INVOICES).
  * Prints figures and the budgets' verdicts; never a test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -235,6 +236,18 @@ async function clientCreationBreakdown(
   return steps;
 }
 
+/** Prints the machine and its load, and writes `figures` to BENCH_JSON when set (one scenario's run). */
+function printMachineAndSave(figures: Record<string, unknown>): void {
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
+  console.log(
+    `Machine : ${machine} ; charge moyenne ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}.`,
+  );
+  if (process.env.BENCH_JSON)
+    writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, ...figures }, null, 2));
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'btp-bench-api-'));
   console.log('Démarrage de la pile locale…');
@@ -291,40 +304,50 @@ async function main(): Promise<void> {
         password: 'Bench#2026-secret',
       }),
     });
-    if (process.env.BENCH_ONLY === 'library' || process.env.BENCH_ONLY === 'profitability') {
-      // One scenario alone: the price library (library-bench.ts) or the Rentabilité tab
-      // (profitability-bench.ts); docs/performance.md.
-      let figures: Record<string, unknown>;
-      if (process.env.BENCH_ONLY === 'library') {
-        const { benchLibrary } = await import('./library-bench.js');
-        figures = await benchLibrary(stack, await registerCompany(stack.url, 'bibliotheque'), {
-          articles: Number(process.env.BENCH_ARTICLES ?? 50_000),
-          importRows: Number(process.env.BENCH_IMPORT_ROWS ?? 50_000),
+    if (process.env.BENCH_ONLY === 'library') {
+      // The price library alone (infra/local/bench/library-bench.ts, docs/performance.md).
+      const { benchLibrary } = await import('./library-bench.js');
+      const company = await registerCompany(stack.url, 'bibliotheque');
+      const figures = await benchLibrary(stack, company, {
+        articles: Number(process.env.BENCH_ARTICLES ?? 50_000),
+        importRows: Number(process.env.BENCH_IMPORT_ROWS ?? 50_000),
+        samples: Number(process.env.BENCH_SAMPLES ?? 50),
+      });
+      printMachineAndSave(figures);
+      return;
+    }
+    if (process.env.BENCH_ONLY === 'profitability') {
+      // The Rentabilité tab alone (infra/local/bench/profitability-bench.ts, docs/performance.md).
+      const { benchProfitability } = await import('./profitability-bench.js');
+      const figures = await benchProfitability(
+        stack,
+        {
+          large: await registerCompany(stack.url, 'rentabilite-grande'),
+          small: await registerCompany(stack.url, 'rentabilite-petite'),
+        },
+        {
+          timeEntries: Number(process.env.BENCH_TIME_ENTRIES ?? 100_000),
+          supplierInvoices: Number(process.env.BENCH_SUPPLIER_INVOICES ?? 10_000),
           samples: Number(process.env.BENCH_SAMPLES ?? 50),
-        });
-      } else {
-        const { benchProfitability } = await import('./profitability-bench.js');
-        figures = await benchProfitability(
-          stack,
-          {
-            large: await registerCompany(stack.url, 'rentabilite-grande'),
-            small: await registerCompany(stack.url, 'rentabilite-petite'),
-          },
-          {
-            timeEntries: Number(process.env.BENCH_TIME_ENTRIES ?? 100_000),
-            supplierInvoices: Number(process.env.BENCH_SUPPLIER_INVOICES ?? 10_000),
-            samples: Number(process.env.BENCH_SAMPLES ?? 50),
-          },
-        );
-      }
-      const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
-      console.log(
-        `Machine : ${machine} ; charge moyenne ${loadavg()
-          .map((value) => value.toFixed(2))
-          .join(' ')}.`,
+        },
       );
-      if (process.env.BENCH_JSON)
-        writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, ...figures }, null, 2));
+      printMachineAndSave(figures);
+      return;
+    }
+    if (process.env.BENCH_ONLY === 'accounting') {
+      // The accounting export of a year alone (infra/local/bench/accounting-bench.ts, docs/performance.md).
+      const { benchAccounting } = await import('./accounting-bench.js');
+      const company = await registerCompany(stack.url, 'comptabilite');
+      const figures = await benchAccounting(
+        stack,
+        company,
+        {
+          invoices: Number(process.env.BENCH_INVOICES ?? 100_000),
+          supplierInvoices: Number(process.env.BENCH_SUPPLIER_INVOICES ?? 20_000),
+        },
+        call,
+      );
+      printMachineAndSave(figures);
       return;
     }
     const big = await registerCompany(stack.url, 'grande');

@@ -6,8 +6,9 @@
  * are sized to their chantiers and carry VAT on every line (10 % for renovation of housing, 20 %
  * otherwise), the accepted kitchen quote has a deposit invoice, the Garnier extension is billed by
  * situations (a deposit, two situations issued and paid, a draft one), an issued invoice has a
- * credit note, and the supplier invoices (materials, subcontracting, rentals) leave a margin a
- * building SME would recognise (about 20 % of the revenue cashed).
+ * credit note, the supplier invoices (materials, subcontracting, rentals) leave a margin a
+ * building SME would recognise (about 20 % of the revenue cashed), and last month's bank statement
+ * waits on « Rapprochement bancaire », half of its lines paying open invoices.
  */
 import { clientCreateInput, type Client } from '@btp/shared/entities/client';
 import { companyProfileInput } from '@btp/shared/entities/company';
@@ -31,6 +32,7 @@ import { invoices } from '../../../functions/src/data/entities/invoices.js';
 import { progressReports } from '../../../functions/src/data/entities/progress-reports.js';
 import { projects } from '../../../functions/src/data/entities/projects.js';
 import { createQuote, quotes } from '../../../functions/src/data/entities/quotes.js';
+import { loadDemoStatement } from './demo-bank.js';
 import { loadDemoLibrary } from './demo-library.js';
 import { createCreditNote } from '../../../functions/src/invoicing/credit-notes.js';
 import { createInvoice, payInvoice } from '../../../functions/src/invoicing/invoice-service.js';
@@ -872,6 +874,58 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
       receivedAt: instant(-6),
     }),
   );
+  // Last month's bank statement (docs/accounting.md): half of its lines pay open documents — the
+  // Belle Vue deposit (its number in the transfer), the Hôtel du Parc situation (its exact amount,
+  // the client named), the scaffolding rental paid to Kiloutou — the others are charges of the month.
+  const clientName = (invoice: Invoice | undefined) =>
+    clientRecords.find((record) => record.id === invoice?.clientId)?.name ?? '';
+  const bellevueDeposit = issued.get('bellevue-deposit');
+  const hotelSituation = issued.get('hotel-progress');
+  await loadDemoStatement(company, demoProfile.iban, 'DUPONT BATIMENT', [
+    ...(bellevueDeposit
+      ? [
+          {
+            date: isoDate(-49),
+            cents: centsOf(bellevueDeposit.amountDue),
+            party: clientName(bellevueDeposit).toUpperCase(),
+            remittance: `ACOMPTE ${bellevueDeposit.number ?? ''} RAVALEMENT`,
+            label: `VIR SEPA RECU /DE ${clientName(bellevueDeposit).toUpperCase()}`,
+          },
+        ]
+      : []),
+    ...(hotelSituation
+      ? [
+          {
+            date: isoDate(-32),
+            cents: centsOf(hotelSituation.amountDue),
+            party: clientName(hotelSituation).toUpperCase(),
+            remittance: 'TRAVAUX ELECTRICITE 40 POURCENT',
+            label: `VIR SEPA RECU /DE ${clientName(hotelSituation).toUpperCase()}`,
+          },
+        ]
+      : []),
+    {
+      date: isoDate(-32),
+      cents: -432_000,
+      party: supplier(4).name.toUpperCase(),
+      remittance: 'LOCATION ECHAFAUDAGE BELLE VUE',
+      label: `VIR SEPA EMIS /A ${supplier(4).name.toUpperCase()}`,
+    },
+    {
+      date: isoDate(-45),
+      cents: -184_200,
+      party: 'URSSAF RHONE-ALPES',
+      remittance: 'COTISATIONS',
+      label: 'PRLV SEPA URSSAF RHONE-ALPES',
+    },
+    { date: isoDate(-40), cents: -9_640, remittance: 'CARTE 4974XXXX', label: 'CB TOTALENERGIES LYON 7' },
+    {
+      date: isoDate(-31),
+      cents: -1_850,
+      remittance: 'FRAIS TENUE DE COMPTE',
+      label: 'FRAIS TENUE DE COMPTE PRO',
+    },
+  ]);
   const documentSpecs = [
     ['Plan RDC cuisine Durand.pdf', 'plan', ['cuisine', 'RDC', 'cotes'], 0],
     ['Devis carrelage signé.pdf', 'quote', ['carrelage', 'signé'], 0],

@@ -1,3 +1,4 @@
+import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { parseMoney, sumCents } from '@btp/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, loadDemoData } from '../src/demo.js';
@@ -14,6 +15,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.dispose();
 });
+
+/** The demo company's administrator, signed in. */
+async function signedInDemo(): Promise<TestClient> {
+  const demo = new TestClient(stack.url);
+  const login = await demo.post('/api/auth/login', {
+    identifier: demoLogins.companyAdmin.username,
+    password: demoLogins.companyAdmin.password,
+  });
+  expect(login.status).toBe(200);
+  return demo;
+}
 
 describe('DEMO=1', () => {
   it('fills every list of the demo company and the dashboard', async () => {
@@ -146,11 +158,7 @@ describe('DEMO=1', () => {
   });
 
   it('gives the demo company a price library and a devis built from it in lots', async () => {
-    const demo = new TestClient(stack.url);
-    await demo.post('/api/auth/login', {
-      identifier: demoLogins.companyAdmin.username,
-      password: demoLogins.companyAdmin.password,
-    });
+    const demo = await signedInDemo();
     const families = (await demo.get('/api/library/families')).body as {
       name: string;
       articles: number;
@@ -191,6 +199,30 @@ describe('DEMO=1', () => {
     ]);
     const lots = quote.sections.filter((section) => !section.section.includes('.'));
     expect(sumCents(lots.map((section) => parseMoney(section.totalHT)))).toBe(parseMoney(quote.totalAmount));
+  });
+
+  it('leaves last month’s bank statement to match, half of its lines paying open invoices', async () => {
+    const demo = await signedInDemo();
+    const lines = (await demo.get('/api/bank/lines')).body as {
+      date: string;
+      amount: string;
+      label: string;
+      suggestions: { kind: string; number: string; confidence: string }[];
+    }[];
+    expect(lines).toHaveLength(6);
+    const [year, month] = calendarDateInFrance().split('-').map(Number) as [number, number];
+    const lastMonth = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+    expect(new Set(lines.map((line) => line.date.slice(0, 7)))).toEqual(new Set([lastMonth]));
+    const certain = lines.filter((line) => line.suggestions[0]?.confidence === 'certain');
+    expect(certain.map((line) => [line.amount.startsWith('-'), line.suggestions[0]?.kind])).toEqual(
+      expect.arrayContaining([
+        [false, 'invoice'],
+        [false, 'invoice'],
+        [true, 'supplier_invoice'],
+      ]),
+    );
+    expect(certain).toHaveLength(3);
+    expect(lines.filter((line) => line.suggestions.length === 0)).toHaveLength(3);
   });
 
   it('signs in the super administrator, and does nothing a second time', async () => {

@@ -229,6 +229,12 @@ export const supplierInvoiceSchema = z.object({
   amountDue: optionalField(moneyField()),
   creditedAmount: defaultedField(moneyField(), '0.00'),
   remainingAmount: optionalField(moneyField()),
+  /**
+   * The payments recorded by `POST …/pay` (a credit note: the refunds), oldest first: what the bank
+   * journal books. Absent on records paid before they were listed (`paidAmount` at `paidAt`); an edit
+   * of `paidAmount` is booked as the difference at `paidAt` (docs/accounting.md).
+   */
+  payments: optionalField(z.array(z.object({ id: z.string(), amount: moneyField(), paidAt: z.string() }))),
   /** An invoice: the credit notes recorded against it (not cancelled). */
   creditNotes: defaultedField(z.array(supplierCreditNoteRefSchema), []),
   /** A credit note: the number (`FF-…`) of the invoice it corrects. */

@@ -8,6 +8,7 @@ import { missingProfileSentence } from '../../../components/company-profile-bann
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
 import { LoadingState } from '../../../components/query-list';
 import { serverMessage } from '../../../lib/api';
+import { ChartOfAccountsCard } from './chart-of-accounts-card';
 import { CompanyProfileForm } from './company-profile-form';
 import { CompanyProfileView } from './company-profile-view';
 import { CompanyUsers } from './company-users';
@@ -18,6 +19,7 @@ import styles from './company-settings.module.css';
 /** `/settings?onglet=utilisateurs` opens the users' tab (e.g. from a link about a pending colleague). */
 export const TAB_PARAM = 'onglet';
 const USERS_TAB = 'utilisateurs';
+const ACCOUNTING_TAB = 'comptabilite';
 const PROFILE_TAB = 'profil';
 
 export interface CompanySettingsPageProps extends PageTitles {
@@ -68,7 +70,8 @@ export function CompanySettingsPage({
   // Read at once for the administrator: the tab says how many colleagues wait for approval.
   const users = useCompanyUsers({ enabled: admin });
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = searchParams.get(TAB_PARAM) === USERS_TAB ? USERS_TAB : PROFILE_TAB;
+  const asked = searchParams.get(TAB_PARAM);
+  const tab = asked === USERS_TAB || asked === ACCOUNTING_TAB ? asked : PROFILE_TAB;
 
   let content;
   if (company.isPending) {
@@ -108,7 +111,7 @@ export function CompanySettingsPage({
         onChange={(key) =>
           setSearchParams(
             (params) => {
-              if (key === USERS_TAB) params.set(TAB_PARAM, USERS_TAB);
+              if (key === USERS_TAB || key === ACCOUNTING_TAB) params.set(TAB_PARAM, key);
               else params.delete(TAB_PARAM);
               return params;
             },
@@ -128,6 +131,11 @@ export function CompanySettingsPage({
                 <CostingSettingsCard key={`costing-${company.data.version}`} profile={company.data} />
               </>
             ),
+          },
+          {
+            key: ACCOUNTING_TAB,
+            label: 'Comptabilité',
+            children: <ChartOfAccountsCard />,
           },
           {
             key: USERS_TAB,

@@ -2,14 +2,21 @@ import { labelOf, projectStatusLabels } from '@btp/shared/enums';
 import { formatPercentTenths } from '@btp/shared/finance';
 import { changeVsText, comparedBarPercents, type PaidParty } from '@btp/shared/finance-views';
 import { formatEuro } from '@btp/shared/money';
-import { ClockCircleOutlined, FallOutlined, RiseOutlined, WalletOutlined } from '@ant-design/icons';
-import { Alert, Card, Col, Progress, Row, Statistic, Tabs, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import {
+  ClockCircleOutlined,
+  ExportOutlined,
+  FallOutlined,
+  RiseOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Card, Col, Progress, Row, Statistic, Tabs, Tag } from 'antd';
+import { useState, type ReactNode } from 'react';
 
 import { useFinancesSummary } from '../../../api/finances/get-finances-summary';
 import { PageBody, PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format';
 import { useIsDesktop } from '../../../lib/use-media-query';
+import { AccountingExportDialog } from './accounting-export-dialog';
 import {
   countedProjectStatuses,
   financeFigures,
@@ -422,6 +429,8 @@ function ProjectsTab({ figures }: { figures: FinanceFigures }) {
 interface FinancesPageProps {
   title: string;
   subtitle: string;
+  /** A company administrator: « Export comptable » (the route is theirs). */
+  canExport?: boolean;
 }
 
 /**
@@ -431,8 +440,9 @@ interface FinancesPageProps {
  * saying whether it is HT (revenue, credit notes deducted) or TTC (what clients owe and paid); the
  * retenues de garantie of situations are shown apart from what clients owe.
  */
-export function FinancesPage({ title, subtitle }: FinancesPageProps) {
+export function FinancesPage({ title, subtitle, canExport = false }: FinancesPageProps) {
   const summary = useFinancesSummary();
+  const [exporting, setExporting] = useState(false);
   const desktop = useIsDesktop();
 
   let body: ReactNode;
@@ -486,8 +496,19 @@ export function FinancesPage({ title, subtitle }: FinancesPageProps) {
 
   return (
     <>
-      <PageHeader title={title} subtitle={subtitle} />
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        action={
+          canExport ? (
+            <Button icon={<ExportOutlined />} onClick={() => setExporting(true)}>
+              Export comptable
+            </Button>
+          ) : undefined
+        }
+      />
       <PageBody>{body}</PageBody>
+      {canExport && <AccountingExportDialog open={exporting} onClose={() => setExporting(false)} />}
     </>
   );
 }

@@ -1,0 +1,16 @@
+import { bankMatchInput } from '@btp/shared/accounting/bank';
+import { matchBankLine } from '../../bank/bank-service.js';
+import { createHandler } from '../../lib/http.js';
+import { idParams } from '../../lib/params.js';
+import { companyOf } from '../../lib/tenancy.js';
+
+/**
+ * POST /api/bank/lines/{id}/match: `{kind, id, amount?}` records the payment (as `POST …/pay` would)
+ * and matches the line in the same transaction, or `{ignore: true}`; 409 when already matched.
+ */
+export const handler = createHandler(
+  { params: idParams, body: bankMatchInput },
+  async ({ params, body, principal }) => ({
+    body: await matchBankLine(companyOf(principal), params.id, body),
+  }),
+);
