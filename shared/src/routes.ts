@@ -52,6 +52,12 @@ export interface RouteDefinition {
    * the stack's sending identity only, with the configuration set (docs/mail.md).
    */
   mail?: true;
+  /**
+   * The route talks to the company's plateforme agréée (docs/einvoicing-network.md): in AWS its
+   * function may read (`read`) or also create and update (`write`) the companies' platform secrets
+   * in Secrets Manager (the `…/einvoicing/` prefix only), and calls out over HTTPS.
+   */
+  einvoicing?: 'read' | 'write';
 }
 
 /** Every route, feature by feature (`route-tables/`); the `$default` 404 route comes last. */

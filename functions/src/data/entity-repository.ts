@@ -290,7 +290,11 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     companyId: string,
     id: string,
     change: (current: R) => Fields<R>,
-    options: WriteOptions & { expectedVersion?: number } = {},
+    options: WriteOptions & {
+      expectedVersion?: number;
+      /** More items for the same transaction, made from the record as written (after `extraItems`). */
+      extraItemsOf?(next: R, current: R): TransactItem[];
+    } = {},
   ): Promise<R> {
     const current = await getOrThrow(companyId, id);
     if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
@@ -325,6 +329,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       ...added.map((marker) => putMarker(marker.key, id)),
       ...stamps.map((stamp) => stamp.item),
       ...(options.extraItems ?? []),
+      ...(options.extraItemsOf?.(next, current) ?? []),
       // Unconditional, after `extraItems` (whose indexes `explainExtra` receives).
       ...linkItems(companyId, current, next),
     ];

@@ -32,6 +32,7 @@ import { creditNoteLinkItem } from '../data/credit-note-links.js';
 import { clients } from '../data/entities/clients.js';
 import { invoiceAsRead, invoices, issueInvoice, seriesOf } from '../data/entities/invoices.js';
 import { nowIso } from '../data/ids.js';
+import { networkIssueItems } from '../einvoicing/exchange/invoice-submission.js';
 import { conflict, HttpError } from '../lib/http-errors.js';
 import { logger } from '../lib/logger.js';
 import {
@@ -195,6 +196,8 @@ async function sendOnce(
         creditNoteLinkItem(companyId, String(draft.creditedInvoiceId), draft.id),
       ]
     : [];
+  // The e-invoicing network's record of the issued invoice, in the same transaction (issue 30).
+  const networkItems = await networkIssueItems(companyId);
   const seller = sellerSnapshot(company);
   const buyer = buyerSnapshot(client);
   const paymentTermDays = company.paymentTermDays ?? DEFAULT_PAYMENT_TERM_DAYS;
@@ -233,7 +236,10 @@ async function sendOnce(
       explainExtra: () => new CreditedInvoiceChanged(),
       issuedItems: (issued) => {
         const file = advance.listedBy(issued);
-        return file ? archiveDocumentItems(companyId, file, invoiceSubject(issued)) : [];
+        return [
+          ...(file ? archiveDocumentItems(companyId, file, invoiceSubject(issued)) : []),
+          ...networkItems(issued),
+        ];
       },
     },
   );

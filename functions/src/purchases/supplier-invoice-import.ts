@@ -230,7 +230,29 @@ export async function importSupplierInvoice(
   companyId: string,
   request: ImportRequest,
 ): Promise<SupplierInvoiceImport> {
-  const file = await receivedFile(request);
+  return importSupplierInvoiceFile(companyId, await receivedFile(request));
+}
+
+/**
+ * A supplier invoice received through the company's plateforme agréée (docs/einvoicing-network.md,
+ * "In"): marked « reçue via la plateforme », and the network's own items (the flow's marker, its
+ * record) written in the import's transaction.
+ */
+export interface ReceivedThroughPlatform {
+  extraItems(supplierInvoiceId: string, invoice: ReceivedInvoice): TransactItem[];
+  /** Why the first of `extraItems` (the flow's marker) failed: the flow was imported already. */
+  alreadyReceived: HttpError;
+}
+
+/**
+ * Imports one e-invoice file (the route's upload, or a flow the platform delivered): see the
+ * module's comment.
+ */
+export async function importSupplierInvoiceFile(
+  companyId: string,
+  file: { name: string; data: Buffer },
+  received?: ReceivedThroughPlatform,
+): Promise<SupplierInvoiceImport> {
   const { format, invoice } = await readEInvoice(file.data);
   const { seller } = invoice;
 
@@ -284,7 +306,9 @@ export async function importSupplierInvoice(
     type: 'invoice',
     supplierId,
     tags: [],
-    description: `Facture électronique (${syntaxLabel}) reçue de ${supplierName}, importée dans Achats.`,
+    description: received
+      ? `Facture électronique (${syntaxLabel}) reçue de ${supplierName} via la plateforme agréée, enregistrée dans Achats.`
+      : `Facture électronique (${syntaxLabel}) reçue de ${supplierName}, importée dans Achats.`,
     originalName,
     mimeType,
     size: file.data.byteLength,
@@ -310,14 +334,24 @@ export async function importSupplierInvoice(
         const supplierSk = suppliers.key(companyId, supplierId).sk;
         const invoiceWrite = supplierInvoices.createItems(
           companyId,
-          { ...parsedInvoice.data, number } as Fields<SupplierInvoice>,
+          {
+            ...parsedInvoice.data,
+            number,
+            ...(received ? { receivedVia: 'platform' } : {}),
+          } as Fields<SupplierInvoice>,
           invoiceId,
         );
         const invoiceItems = invoiceWrite.items.filter((item) => item.Update?.Key?.sk !== supplierSk);
         const documentWrite = documents.createItems(companyId, documentFields, documentId);
         created = invoiceWrite.record;
         document = documentWrite.record;
-        return [...supplierItems, ...invoiceItems, ...documentWrite.items, markerItem];
+        return [
+          ...supplierItems,
+          ...invoiceItems,
+          ...documentWrite.items,
+          markerItem,
+          ...(received?.extraItems(invoiceId, invoice) ?? []),
+        ];
       },
       (index) => {
         const supplierCount = supplierFields ? 2 : 1;
@@ -329,9 +363,10 @@ export async function importSupplierInvoice(
           );
         }
         // The supplier invoice (2 items) and the document (1) have fresh ids: only the marker is left.
-        return index === supplierCount + 3
-          ? conflict(supplierInvoiceImportMessages.duplicateNow(invoice.number, supplierName))
-          : undefined;
+        if (index === supplierCount + 3) {
+          return conflict(supplierInvoiceImportMessages.duplicateNow(invoice.number, supplierName));
+        }
+        return index === supplierCount + 4 ? received?.alreadyReceived : undefined;
       },
     );
   } catch (error) {

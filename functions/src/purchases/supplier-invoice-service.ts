@@ -22,6 +22,7 @@ import { companyMarkerKey } from '../data/keys.js';
 import { withFigureImage } from '../data/figure-images.js';
 import { transactWrite } from '../data/transactions.js';
 import { withSupplierAndProject } from '../data/related.js';
+import { withReceivedMarks } from '../einvoicing/exchange/network-summaries.js';
 import { tableName } from '../lib/dynamo.js';
 import { badRequest, conflict, messages } from '../lib/http-errors.js';
 import { differs, findReferences, referenceMessages } from '../quotes/references.js';
@@ -87,7 +88,10 @@ export async function listSupplierInvoices(
   query: ListQuery,
 ): Promise<Page<SupplierInvoiceWithRefs>> {
   const page = await supplierInvoices.list(companyId, { limit: query.limit, cursor: query.cursor });
-  return { items: await withSupplierAndProject(companyId, page.items), nextCursor: page.nextCursor };
+  return {
+    items: await withReceivedMarks(companyId, await withSupplierAndProject(companyId, page.items)),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** `GET /api/supplier-invoices/{id}`, with its supplier and project. */

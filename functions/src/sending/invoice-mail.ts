@@ -8,6 +8,7 @@ import type { Invoice, InvoiceListItem } from '@btp/shared/entities/invoice';
 import type { DocumentEmailData } from '@btp/shared/sending';
 import { clients } from '../data/entities/clients.js';
 import { invoices } from '../data/entities/invoices.js';
+import { submitIssuedInvoice } from '../einvoicing/exchange/invoice-submission.js';
 import { readIssuer } from '../invoicing/issuer.js';
 import { presentInvoice } from '../invoicing/present.js';
 import { sendInvoice } from '../invoicing/invoice-sending.js';
@@ -96,6 +97,9 @@ export async function sendInvoiceByEmail(
     await claim.release();
     throw error;
   }
+  // Its submission to the plateforme agréée (issue 30), before the e-mail: a few seconds at most,
+  // never blocking (what fails waits for the sync job).
+  await submitIssuedInvoice(companyId, issued.id);
   try {
     return await presentInvoice(companyId, await mailIssued(companyId, issued, to, body.message));
   } catch (error) {

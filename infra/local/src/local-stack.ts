@@ -55,6 +55,12 @@ export interface LocalStackOptions {
    * turns it off (tests run the job themselves at the instant they choose).
    */
   dailyJobs?: false | { everyMs?: number; clock?: () => Date };
+  /**
+   * The e-invoicing network's sync (docs/einvoicing-network.md, "The sync job"): every `everyMs`
+   * once the stack is ready, as the EventBridge schedule does on AWS. Off unless given (`npm start`
+   * gives it; tests sync at the instants they choose).
+   */
+  networkSync?: { everyMs: number };
 }
 
 export interface LocalStack {
@@ -118,6 +124,28 @@ function startDailyJobs(everyMs: number, clock: () => Date): NodeJS.Timeout {
     }
   };
   void run();
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return timer;
+}
+
+/** The local stand-in of the network sync's EventBridge schedule (`jobs/einvoicing-sync`). */
+function startNetworkSync(everyMs: number): NodeJS.Timeout {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const module = (await import(
+        pathToFileURL(join(functionsDir, 'handlers', 'jobs', 'einvoicing-sync.ts')).href
+      )) as { handler(): Promise<unknown> };
+      await module.handler();
+    } catch (error) {
+      console.error(`✖ Échanges avec la plateforme : ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      running = false;
+    }
+  };
   const timer = setInterval(() => void run(), everyMs);
   timer.unref();
   return timer;
@@ -198,9 +226,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let mail: MailLocal | undefined;
   let stopping = false;
   let dailyTimer: NodeJS.Timeout | undefined;
+  let networkTimer: NodeJS.Timeout | undefined;
   const stop = async () => {
     stopping = true;
     clearInterval(dailyTimer);
+    clearInterval(networkTimer);
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
     await s3?.stop().catch(() => undefined);
@@ -270,6 +300,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // The local plateforme agréée and the key of its accounts' secrets (docs/einvoicing-network.md).
       PA_LOCAL_URL: `${url}${paBasePath}`,
       PA_LOCAL_KEY: secrets.paKey,
+      // Each company's platform secret (Secrets Manager's role on AWS), beside secrets.json.
+      EINVOICING_SECRETS_FILE: join(dataDir, 'einvoicing-secrets.json'),
     });
 
     const gateway = createGateway({
@@ -309,6 +341,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const { everyMs = 60 * 60 * 1000, clock = () => new Date() } = options.dailyJobs ?? {};
       dailyTimer = startDailyJobs(everyMs, clock);
     }
+    if (options.networkSync) networkTimer = startNetworkSync(options.networkSync.everyMs);
     // The inbox's live updates (socket.io over WebSocket); any other upgrade is refused.
     server.on('upgrade', (request, socket, head) => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;

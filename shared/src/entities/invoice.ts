@@ -30,6 +30,7 @@ import { invoiceReminderSchema } from '../reminders.js';
 import * as z from 'zod';
 import '../zod-fr.js';
 import { vatBreakdownSchema } from './quote.js';
+import { invoiceLifecycleSchema } from '../einvoicing-network.js';
 
 /** The most lines one invoice carries. */
 export const MAX_INVOICE_LINES = 1_000;
@@ -266,6 +267,8 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListItemSchema = invoiceSchema.extend({
   client: entityRefSchema.optional(),
   project: entityRefSchema.optional(),
+  /** An issued invoice on the e-invoicing network: its state and latest status received (issue 30). */
+  einvoicing: invoiceLifecycleSchema.optional(),
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 

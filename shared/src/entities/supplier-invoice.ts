@@ -17,6 +17,7 @@ import {
   textField,
 } from '../fields.js';
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
+import { supplierInvoiceLifecycleSchema } from '../einvoicing-network.js';
 import * as z from 'zod';
 import '../zod-fr.js';
 
@@ -51,6 +52,8 @@ export const supplierInvoiceSchema = z.object({
   ...supplierInvoiceFields,
   /** Given by the server, unique per company. */
   number: z.string(),
+  /** Received through the company's plateforme agréée (docs/einvoicing-network.md), not typed nor uploaded. */
+  receivedVia: z.enum(['platform']).optional(),
 });
 export type SupplierInvoice = z.infer<typeof supplierInvoiceSchema>;
 
@@ -58,6 +61,8 @@ export type SupplierInvoice = z.infer<typeof supplierInvoiceSchema>;
 export const supplierInvoiceListItemSchema = supplierInvoiceSchema.extend({
   supplier: entityRefSchema.optional(),
   project: entityRefSchema.optional(),
+  /** Received through the plateforme agréée: its flow, the seller's SIREN, its latest status (issue 30). */
+  einvoicing: supplierInvoiceLifecycleSchema.optional(),
 });
 export type SupplierInvoiceListItem = z.infer<typeof supplierInvoiceListItemSchema>;
 
