@@ -17,7 +17,10 @@ import { formatMoney, formatPercent, parseMoney, percentOf } from './money.js';
 import { seededRandom } from './testing/seeded-random.js';
 import { VAT_RATE_HUNDREDTHS } from './vat.js';
 
-function messagesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function messagesOf(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   return Object.fromEntries(
     (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
   );
@@ -32,10 +35,20 @@ describe('the platform settings', () => {
         clientSecret: 's3cret',
         enabled: true,
       }),
-    ).toEqual({ platformUrl: 'https://api.pa.example.fr/v1', clientId: 'btp-123', clientSecret: 's3cret', enabled: true });
+    ).toEqual({
+      platformUrl: 'https://api.pa.example.fr/v1',
+      clientId: 'btp-123',
+      clientSecret: 's3cret',
+      enabled: true,
+    });
     // No secret: the stored one is kept (write-only field).
     expect(
-      einvoicingSettingsInput.parse({ platformUrl: 'https://pa.fr', clientId: 'x', clientSecret: '', enabled: false }),
+      einvoicingSettingsInput.parse({
+        platformUrl: 'https://pa.fr',
+        clientId: 'x',
+        clientSecret: '',
+        enabled: false,
+      }),
     ).toEqual({ platformUrl: 'https://pa.fr', clientId: 'x', enabled: false });
   });
 
@@ -74,7 +87,9 @@ describe('which sales go through the network', () => {
     expect(processingRuleOf({ kind: 'company', siret: '40483304800022' })).toBe('B2B');
     expect(processingRuleOf({ kind: 'company', siren: '404833048', country: 'France' })).toBe('B2B');
     expect(processingRuleOf({ kind: 'individual', siret: '40483304800022' })).toBe('B2C');
-    expect(processingRuleOf({ kind: 'company', siret: '40483304800022', country: 'Belgique' })).toBe('B2BInt');
+    expect(processingRuleOf({ kind: 'company', siret: '40483304800022', country: 'Belgique' })).toBe(
+      'B2BInt',
+    );
     expect(processingRuleOf({ kind: 'company' })).toBe('B2C');
     expect(notSentReasonOf({ kind: 'company', siret: '40483304800022' })).toBeUndefined();
     expect(notSentReasonOf({ kind: 'individual' })).toBe('b2c');
@@ -83,7 +98,9 @@ describe('which sales go through the network', () => {
   });
 
   it('sends « Encaissée » under VAT on receipts only: not on debits, not reverse-charged, not under the franchise', () => {
-    expect(reportsCollection({ kind: 'standard', seller: { vatOnDebits: false, vatRegime: 'normal' } })).toBe(true);
+    expect(reportsCollection({ kind: 'standard', seller: { vatOnDebits: false, vatRegime: 'normal' } })).toBe(
+      true,
+    );
     expect(reportsCollection({ kind: 'progress', seller: {} })).toBe(true);
     expect(reportsCollection({ kind: 'deposit' })).toBe(true);
     expect(reportsCollection({ kind: 'standard', seller: { vatOnDebits: true } })).toBe(false);
@@ -94,7 +111,10 @@ describe('which sales go through the network', () => {
 });
 
 describe('the lifecycle as a card shows it', () => {
-  const sent = (events: InvoiceLifecycle['events'], more: Partial<InvoiceLifecycle> = {}): InvoiceLifecycle => ({
+  const sent = (
+    events: InvoiceLifecycle['events'],
+    more: Partial<InvoiceLifecycle> = {},
+  ): InvoiceLifecycle => ({
     network: 'sent',
     flowId: 'f1',
     events,
@@ -104,7 +124,10 @@ describe('the lifecycle as a card shows it', () => {
   it('shows the latest status received, with the reason of a refusal or a dispute', () => {
     const deposited = lifecycleEvent({ status: '200', at: '2026-11-20T10:00:00.000Z', direction: 'in' });
     const approved = lifecycleEvent({ status: '205', at: '2026-11-21T10:00:00.000Z', direction: 'in' });
-    expect(lifecycleSummary(sent([approved, deposited]))).toEqual({ text: 'Plateforme : Approuvée.', tone: 'success' });
+    expect(lifecycleSummary(sent([approved, deposited]))).toEqual({
+      text: 'Plateforme : Approuvée.',
+      tone: 'success',
+    });
     const refused = lifecycleEvent({
       status: '210',
       at: '2026-11-22T10:00:00.000Z',
@@ -140,7 +163,9 @@ describe('the lifecycle as a card shows it', () => {
     });
     expect(
       lifecycleSummary(
-        sent([], { acknowledgement: { status: 'Error', details: [{ code: 'X', message: 'SIRET inconnu' }] } }),
+        sent([], {
+          acknowledgement: { status: 'Error', details: [{ code: 'X', message: 'SIRET inconnu' }] },
+        }),
       ),
     ).toEqual({ text: 'Plateforme : refusée au dépôt — SIRET inconnu.', tone: 'error' });
   });
@@ -149,7 +174,9 @@ describe('the lifecycle as a card shows it', () => {
 describe('the buyer’s answers on Achats', () => {
   it('takes 204 and 205 without a reason, 207 and 210 with one their status allows', () => {
     expect(supplierInvoiceStatusInput.parse({ status: '205' })).toEqual({ status: '205' });
-    expect(supplierInvoiceStatusInput.parse({ status: '210', reasonCode: 'TX_TVA_ERR', comment: ' 10 % ' })).toEqual({
+    expect(
+      supplierInvoiceStatusInput.parse({ status: '210', reasonCode: 'TX_TVA_ERR', comment: ' 10 % ' }),
+    ).toEqual({
       status: '210',
       reasonCode: 'TX_TVA_ERR',
       comment: '10 %',
@@ -165,14 +192,22 @@ describe('the buyer’s answers on Achats', () => {
     expect(messagesOf(supplierInvoiceStatusInput.safeParse({ status: '210', reasonCode: 'AUTRE' }))).toEqual({
       reasonCode: einvoicingMessages.reasonRefused,
     });
-    expect(messagesOf(supplierInvoiceStatusInput.safeParse({ status: '205', reasonCode: 'DOUBLON' }))).toEqual({
+    expect(
+      messagesOf(supplierInvoiceStatusInput.safeParse({ status: '205', reasonCode: 'DOUBLON' })),
+    ).toEqual({
       reasonCode: einvoicingMessages.reasonRefused,
     });
     expect(messagesOf(supplierInvoiceStatusInput.safeParse({ status: '212' }))).toEqual({
       status: einvoicingMessages.status,
     });
     expect(
-      messagesOf(supplierInvoiceStatusInput.safeParse({ status: '207', reasonCode: 'AUTRE', comment: 'x'.repeat(1001) })),
+      messagesOf(
+        supplierInvoiceStatusInput.safeParse({
+          status: '207',
+          reasonCode: 'AUTRE',
+          comment: 'x'.repeat(1001),
+        }),
+      ),
     ).toHaveProperty('comment');
   });
 });

@@ -308,7 +308,10 @@ export function lifecycleSummary(lifecycle: InvoiceLifecycle): LifecycleSummary 
       const latest = latestReceived(lifecycle);
       if (!latest) return { text: 'Plateforme : Déposée.', tone: 'info' };
       const why = [latest.reason, latest.comment].filter(Boolean).join(' : ');
-      return { text: `Plateforme : ${latest.label}${why ? ` — ${why}` : ''}.`, tone: statusTone(latest.status) };
+      return {
+        text: `Plateforme : ${latest.label}${why ? ` — ${why}` : ''}.`,
+        tone: statusTone(latest.status),
+      };
     }
   }
 }
@@ -332,9 +335,16 @@ export const supplierInvoiceStatusInput = z
     const { status, reasonCode } = value;
     if (reasonCode === undefined) {
       if (statusesRequiringReason.includes(status)) {
-        context.addIssue({ code: 'custom', path: ['reasonCode'], message: einvoicingMessages.reasonRequired });
+        context.addIssue({
+          code: 'custom',
+          path: ['reasonCode'],
+          message: einvoicingMessages.reasonRequired,
+        });
       }
-    } else if (!answerReasons(status).includes(reasonCode as LifecycleReason) || !reasonAllowedFor(status, reasonCode)) {
+    } else if (
+      !answerReasons(status).includes(reasonCode as LifecycleReason) ||
+      !reasonAllowedFor(status, reasonCode)
+    ) {
       context.addIssue({ code: 'custom', path: ['reasonCode'], message: einvoicingMessages.reasonRefused });
     }
   });

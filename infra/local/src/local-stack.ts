@@ -77,6 +77,12 @@ export interface LocalStack {
   paUrl: string;
   /** Resolves once the local platform has acknowledged and routed every flow submitted so far. */
   paIdle(): Promise<void>;
+  /**
+   * Closes the server's idle keep-alive connections, for a test about to hold the event loop for
+   * seconds (a Schematron run): a connection the server would close meanwhile could otherwise be
+   * reused by its client just as it closes (ECONNRESET).
+   */
+  closeIdleConnections(): void;
   stop(): Promise<void>;
 }
 
@@ -141,7 +147,9 @@ function startNetworkSync(everyMs: number): NodeJS.Timeout {
       )) as { handler(): Promise<unknown> };
       await module.handler();
     } catch (error) {
-      console.error(`✖ Échanges avec la plateforme : ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `✖ Échanges avec la plateforme : ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       running = false;
     }
@@ -358,6 +366,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       smtpPort: startedMail.smtpPort,
       paUrl: `${url}${paBasePath}`,
       paIdle: () => pa.idle(),
+      closeIdleConnections: () => server.closeIdleConnections(),
       stop,
     };
   } catch (error) {

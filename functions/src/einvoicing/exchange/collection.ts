@@ -13,7 +13,7 @@ import type { TransactItem } from '../../data/transactions.js';
 import { logger } from '../../lib/logger.js';
 import { invoiceTypeCodes } from '../cii-invoice.js';
 import { writeCdar } from '../network/cdar-writer.js';
-import { outStatusEvent, sendOutboxItem } from './outbox.js';
+import { outStatusEvent, sendOutboxItem, statusTrackingId } from './outbox.js';
 import { companyPlatform } from './platform-connection.js';
 import { outboxPut, readInvoiceNetwork, readOutboxItem } from './network-store.js';
 
@@ -28,7 +28,7 @@ export interface Received {
 
 /** The trackingId (and CDAR message id) of the 212 of one amount received. */
 export function collectionTrackingId(invoiceId: string, key: string): string {
-  return `${invoiceId}-212-${key}`;
+  return statusTrackingId(invoiceId, '212', key);
 }
 
 /**

@@ -27,7 +27,13 @@ export async function networkIssueItems(companyId: string): Promise<(issued: Inv
     const buyer = issued.buyer ?? { name: '' };
     const reason = notSentReasonOf(buyer);
     if (reason) {
-      return [invoiceNetworkPut(companyId, { id: issued.id, number }, { network: 'not_sent', notSentReason: reason })];
+      return [
+        invoiceNetworkPut(
+          companyId,
+          { id: issued.id, number },
+          { network: 'not_sent', notSentReason: reason },
+        ),
+      ];
     }
     return [
       invoiceNetworkPut(companyId, { id: issued.id, number }, { network: 'pending' }),
@@ -47,13 +53,20 @@ export async function networkIssueItems(companyId: string): Promise<(issued: Inv
  * The submission right after the issue, within the route's few seconds (`pdf`: the archive just
  * drawn, when the caller has it). Never throws: what fails waits for the sync job.
  */
-export async function submitIssuedInvoice(companyId: string, invoiceId: string, pdf?: Uint8Array): Promise<void> {
+export async function submitIssuedInvoice(
+  companyId: string,
+  invoiceId: string,
+  pdf?: Uint8Array,
+): Promise<void> {
   try {
     const item = await readOutboxItem(companyId, invoiceId);
     if (!item) return;
     const platform = await companyPlatform(companyId, 'route');
     await sendOutboxItem(companyId, platform, item, pdf ? { pdf } : {});
   } catch (error) {
-    logger.warn('Facture émise, transmission à la plateforme laissée au prochain passage', { invoiceId, error });
+    logger.warn('Facture émise, transmission à la plateforme laissée au prochain passage', {
+      invoiceId,
+      error,
+    });
   }
 }

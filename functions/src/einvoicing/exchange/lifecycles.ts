@@ -4,7 +4,6 @@
  * in the lists, and on Achats a supplier invoice received through the platform with the answers
  * the person gives (`POST /api/supplier-invoices/{id}/status`, each a CDAR to the seller).
  */
-import type { Invoice } from '@btp/shared/entities/invoice';
 import {
   notSentLifecycle,
   type InvoiceLifecycle,
@@ -22,7 +21,7 @@ import { transactWrite } from '../../data/transactions.js';
 import { conflict } from '../../lib/http-errors.js';
 import { logger } from '../../lib/logger.js';
 import { writeCdar } from '../network/cdar-writer.js';
-import { outStatusEvent, sendOutboxItem } from './outbox.js';
+import { outStatusEvent, sendOutboxItem, statusTrackingId } from './outbox.js';
 import { companyPlatform } from './platform-connection.js';
 import { lifecycleOf, supplierLifecycleOf } from './network-summaries.js';
 import {
@@ -39,14 +38,13 @@ export const lifecycleMessages = {
     "Cette facture n'a pas été reçue via la plateforme : son statut ne peut pas être transmis au fournisseur.",
   refused: 'Cette facture a déjà été refusée : elle ne peut plus changer de statut.',
   noSiren:
-    "Le SIRET de votre entreprise est requis pour transmettre un statut : complétez-le dans Paramètres › Entreprise.",
+    'Le SIRET de votre entreprise est requis pour transmettre un statut : complétez-le dans Paramètres › Entreprise.',
 } as const;
 
 /** The statuses still waiting in the outbox about one record, as pending events. */
 function pendingEvents(waiting: readonly OutboxItem[], subjectId: string): LifecycleEvent[] {
   return waiting.flatMap((item) => (item.subject.id === subjectId && item.event ? [item.event] : []));
 }
-
 
 /** `GET /api/invoices/{id}/lifecycle`: 404 for another company's invoice, as for an unknown one. */
 export async function invoiceLifecycle(companyId: string, invoiceId: string): Promise<InvoiceLifecycle> {
@@ -57,7 +55,6 @@ export async function invoiceLifecycle(companyId: string, invoiceId: string): Pr
   ]);
   return record ? lifecycleOf(record, pendingEvents(waiting, invoiceId)) : notSentLifecycle;
 }
-
 
 /** `GET /api/supplier-invoices/{id}/lifecycle`: `null` for one not received through the platform. */
 export async function supplierInvoiceLifecycle(
@@ -92,7 +89,7 @@ export async function answerSupplierInvoice(
   const ourSiren = company?.siren ?? sirenOfSiret(company?.siret);
   if (!ourSiren) throw conflict(lifecycleMessages.noSiren);
   const at = nowIso();
-  const trackingId = `${id}-${body.status}-${newId()}`;
+  const trackingId = statusTrackingId(id, body.status, newId());
   const xml = writeCdar({
     messageId: trackingId,
     issuedAt: new Date(at),

@@ -68,7 +68,10 @@ export const networkKeys = {
     pk: companyPk(companyId),
     sk: `${outboxPrefix}${trackingId}`,
   }),
-  flow: (companyId: string, flowId: string): Key => ({ pk: companyPk(companyId), sk: `${flowPrefix}${flowId}` }),
+  flow: (companyId: string, flowId: string): Key => ({
+    pk: companyPk(companyId),
+    sk: `${flowPrefix}${flowId}`,
+  }),
   enabled: (companyId: string): Key => ({ pk: enabledCompaniesPk, sk: `COMPANY#${companyId}` }),
 };
 
@@ -93,7 +96,12 @@ async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName'>): Promise
   do {
     const page = await aws(() =>
       db().send(
-        new QueryCommand({ TableName: tableName(), ConsistentRead: true, ...input, ExclusiveStartKey: start }),
+        new QueryCommand({
+          TableName: tableName(),
+          ConsistentRead: true,
+          ...input,
+          ExclusiveStartKey: start,
+        }),
       ),
     );
     items.push(...(page.Items ?? []).map((item) => withoutKeys<T>(item)));
@@ -322,7 +330,8 @@ export function appendEventsItem(key: Key, flowId: string, events: readonly Life
       Key: key,
       UpdateExpression:
         'SET events = list_append(if_not_exists(events, :empty), :events) ADD flowIds :flow, version :one',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(flowIds) OR NOT contains(flowIds, :flowId))',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(flowIds) OR NOT contains(flowIds, :flowId))',
       ExpressionAttributeValues: {
         ':empty': [],
         ':events': events,
@@ -335,7 +344,11 @@ export function appendEventsItem(key: Key, flowId: string, events: readonly Life
 }
 
 /** Appends a flow's statuses to a record: `false` when that flow was recorded already (or no record). */
-export async function appendEvents(key: Key, flowId: string, events: readonly LifecycleEvent[]): Promise<boolean> {
+export async function appendEvents(
+  key: Key,
+  flowId: string,
+  events: readonly LifecycleEvent[],
+): Promise<boolean> {
   const { Update } = appendEventsItem(key, flowId, events);
   try {
     await db().send(new UpdateCommand(Update as NonNullable<typeof Update>));
@@ -353,7 +366,10 @@ export async function setEventAcknowledgement(
   acknowledgement: FlowAcknowledgement,
 ): Promise<LifecycleEvent | undefined> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const record = await getItem<{ events?: (LifecycleEvent & { acknowledgement?: FlowAcknowledgement })[]; version: number }>(key);
+    const record = await getItem<{
+      events?: (LifecycleEvent & { acknowledgement?: FlowAcknowledgement })[];
+      version: number;
+    }>(key);
     const event = record?.events?.find((candidate) => candidate.flowId === flowId);
     if (!record || !event) return undefined;
     if (event.acknowledgement?.status === acknowledgement.status) return undefined;
@@ -574,7 +590,8 @@ export async function claimOutboxItem(companyId: string, trackingId: string, ms:
         TableName: tableName(),
         Key: networkKeys.outbox(companyId, trackingId),
         UpdateExpression: 'SET claimedUntil = :until',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
         ExpressionAttributeValues: { ':until': now + ms, ':now': now },
       }),
     );
@@ -603,13 +620,18 @@ export async function releaseOutboxClaim(companyId: string, trackingId: string):
 }
 
 /** Records a failed attempt on a waiting flow (and lets the next run take it). */
-export async function recordOutboxFailure(companyId: string, trackingId: string, message: string): Promise<number> {
+export async function recordOutboxFailure(
+  companyId: string,
+  trackingId: string,
+  message: string,
+): Promise<number> {
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: networkKeys.outbox(companyId, trackingId),
-        UpdateExpression: 'SET lastError = :message, lastAttemptAt = :now REMOVE claimedUntil ADD attempts :one',
+        UpdateExpression:
+          'SET lastError = :message, lastAttemptAt = :now REMOVE claimedUntil ADD attempts :one',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':message': message, ':now': nowIso(), ':one': 1 },
         ReturnValues: 'ALL_NEW',

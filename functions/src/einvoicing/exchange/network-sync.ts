@@ -134,7 +134,10 @@ async function readMessage(context: Context, flow: Flow): Promise<CdarMessageRea
       title: 'Message illisible reçu de la plateforme',
       body: syncMessages.unreadable(error.message),
     });
-    await markFlowHandled(context.companyId, flow.flowId, { kind: String(flow.flowType), outcome: 'unreadable' });
+    await markFlowHandled(context.companyId, flow.flowId, {
+      kind: String(flow.flowType),
+      outcome: 'unreadable',
+    });
     return undefined;
   }
 }
@@ -370,7 +373,10 @@ export async function syncCompany(
     await recordOutcome(
       companyId,
       result.failed > 0
-        ? { state: 'error', message: `${result.failed} flux non transmis : un nouvel essai sera fait plus tard.` }
+        ? {
+            state: 'error',
+            message: `${result.failed} flux non transmis : un nouvel essai sera fait plus tard.`,
+          }
         : { state: 'ok', message: syncMessages.ok(result.received, result.submitted) },
     );
   } catch (error) {

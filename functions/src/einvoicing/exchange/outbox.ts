@@ -8,6 +8,7 @@
  * with it before submitting again after a doubtful failure; the item is deleted in the same
  * transaction that records the flow.
  */
+import { createHash } from 'node:crypto';
 import type { Invoice } from '@btp/shared/entities/invoice';
 import { lifecycleEvent, type LifecycleEvent } from '@btp/shared/einvoicing-network';
 import { invoices } from '../../data/entities/invoices.js';
@@ -36,6 +37,19 @@ import {
 
 /** After this many failed attempts the company is told (once); the job keeps trying. */
 export const attemptsBeforeNotice = 5;
+
+/** The longest `trackingId` the Flow Service takes (annex A, `NotOnlyUuid`). */
+export const maxTrackingIdLength = 64;
+
+/**
+ * The `trackingId` (and CDAR message id) of a status about a record: the record's id (so that its
+ * acknowledgement finds the record), the status and a short digest of what makes it unique (a
+ * payment's id, a new id for an answer), 57 characters of those MDT-4 allows.
+ */
+export function statusTrackingId(subjectId: string, status: string, unique: string): string {
+  const digest = createHash('sha256').update(unique).digest('base64url').slice(0, 16);
+  return `${subjectId}-${status}-${digest}`.slice(0, maxTrackingIdLength);
+}
 
 /** How long a run holds a waiting flow it submits, ms (a job's call may take 25 s). */
 const claimMs = 60_000;
@@ -114,7 +128,11 @@ async function submitInvoice(
  * our invoices waits for the invoice's own submission; about an invoice that will never be on it
  * (not addressable), it is dropped.
  */
-async function submitStatus(companyId: string, platform: CompanyPlatform, item: OutboxItem): Promise<OutboxOutcome> {
+async function submitStatus(
+  companyId: string,
+  platform: CompanyPlatform,
+  item: OutboxItem,
+): Promise<OutboxOutcome> {
   const key =
     item.subject.type === 'invoice'
       ? networkKeys.invoice(companyId, item.subject.id)

@@ -72,7 +72,13 @@ export async function getEinvoicingSettings(companyId: string): Promise<Einvoici
   if (stored) return settingsView(stored);
   const local = localPlatform(await companySiren(companyId));
   return local
-    ? { platformUrl: local.platformUrl, clientId: local.clientId, hasSecret: false, enabled: false, prefilled: true }
+    ? {
+        platformUrl: local.platformUrl,
+        clientId: local.clientId,
+        hasSecret: false,
+        enabled: false,
+        prefilled: true,
+      }
     : { hasSecret: false, enabled: false, prefilled: false };
 }
 
@@ -133,7 +139,9 @@ export async function companyPlatform(
   if (!settings.enabled && !evenDisabled) throw conflict(einvoicingMessages.disabled);
   const secret = await readPlatformSecret(companyId);
   if (!secret) throw conflict(einvoicingMessages.notConfigured);
-  const fingerprint = createHash('sha256').update(`${settings.platformUrl}\n${settings.clientId}\n${secret}`).digest('hex');
+  const fingerprint = createHash('sha256')
+    .update(`${settings.platformUrl}\n${settings.clientId}\n${secret}`)
+    .digest('hex');
   const key = `${companyId}|${budget}|${fingerprint}`;
   let client = clients.get(key);
   if (!client) {
@@ -160,7 +168,10 @@ export function failureMessage(error: unknown): string {
 }
 
 /** Records the outcome of a call for Paramètres; never fails its caller. */
-export async function recordOutcome(companyId: string, status: Omit<PlatformCallStatus, 'at'>): Promise<void> {
+export async function recordOutcome(
+  companyId: string,
+  status: Omit<PlatformCallStatus, 'at'>,
+): Promise<void> {
   try {
     await recordCallStatus(companyId, { ...status, at: nowIso() });
   } catch (error) {

@@ -6,7 +6,12 @@ import { logger } from '../../lib/logger.js';
  * every company whose network is enabled submits what waits and reads what arrived. Run by an
  * EventBridge schedule on AWS (every 15 minutes) and by a timer of the local stack.
  */
-export async function handler(): Promise<{ companies: number; submitted: number; received: number; failed: number }> {
+export async function handler(): Promise<{
+  companies: number;
+  submitted: number;
+  received: number;
+  failed: number;
+}> {
   const result = await runNetworkSync();
   logger.info('Échanges avec les plateformes agréées', { ...result });
   return result;
