@@ -107,6 +107,7 @@ export class Api {
           documents: route.documents,
           secrets: routeSecrets(route.handler),
           mail: route.mail === true,
+          ...(route.einvoicing ? { einvoicing: route.einvoicing } : {}),
         },
       });
 

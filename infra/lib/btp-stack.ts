@@ -10,7 +10,7 @@ import { authorizerEntry, handlerEntry, repoRoot } from './bundling.js';
 import { Data } from './data.js';
 import { Documents } from './documents.js';
 import { Mail, mailEventsHandler } from './mail.js';
-import { Jobs, remindersJobHandler } from './jobs.js';
+import { einvoicingJobHandler, Jobs, remindersJobHandler } from './jobs.js';
 import { Monitoring, validateAlarmEmail } from './monitoring.js';
 import { Secrets } from './secrets.js';
 import { Site, validateCustomDomain } from './site.js';
@@ -20,7 +20,7 @@ import { Site, validateCustomDomain } from './site.js';
 export { bundling, repoRoot } from './bundling.js';
 export { sessionPartitionPrefix } from './data.js';
 export { authorizerTagValue, functionTag, jobTag } from './functions.js';
-export { remindersJobTagValue } from './jobs.js';
+export { einvoicingJobTagValue, remindersJobTagValue } from './jobs.js';
 export { sessionKeySecretEnv, setupTokenSecretEnv } from './secrets.js';
 
 export interface BtpStackProps extends StackProps {
@@ -132,6 +132,13 @@ export class BtpStack extends Stack {
         method: 'ANY',
         path: '$job',
         handler: remindersJobHandler,
+        access: 'public',
+        table: 'write',
+      }),
+      einvoicingEntry: routeEntry({
+        method: 'ANY',
+        path: '$job',
+        handler: einvoicingJobHandler,
         access: 'public',
         table: 'write',
       }),

@@ -13,7 +13,7 @@ import type { Documents } from './documents.js';
 import type { Mail } from './mail.js';
 import type { MonitoredFunction } from './monitoring.js';
 import type { RouteSecrets } from './route-secrets.js';
-import type { Secrets } from './secrets.js';
+import { platformSecretPrefixEnv, type Secrets } from './secrets.js';
 
 /** Tag put on every function of the application (route handlers and authorizer), not on CDK helpers. */
 export const functionTag = 'btp:function';
@@ -40,6 +40,12 @@ export interface FunctionAccess {
   readonly touchSessions?: boolean;
   /** Sends e-mail: SES from the stack's identity only, and the `MAIL_*` / `APP_URL` environment. */
   readonly mail?: boolean;
+  /**
+   * Talks to the companies' plateformes agréées (docs/einvoicing-network.md): reads (or also writes)
+   * their secrets under the stage's e-invoicing prefix, and calls out over HTTPS (the functions run
+   * outside any VPC: Lambda's own internet access, nothing to configure).
+   */
+  readonly einvoicing?: 'read' | 'write';
 }
 
 /** One application function: its construct id, handler entry file and settings. */
@@ -127,6 +133,7 @@ export class Functions {
         // The secrets' ARNs, never their values: the functions read them from Secrets Manager.
         ...secrets.environment(access.secrets),
         ...(access.mail && mail ? mail.environment() : {}),
+        ...(access.einvoicing ? { [platformSecretPrefixEnv]: secrets.platformSecretPrefix } : {}),
       },
     });
     if (access.mail) mail?.addSender(fn);
@@ -154,6 +161,7 @@ export class Functions {
       access.secrets.setupToken ? 'SetupToken' : '',
       access.touchSessions ? 'TouchSessions' : '',
       access.mail ? 'Mail' : '',
+      access.einvoicing ? `Einvoicing${capitalize(access.einvoicing)}` : '',
     ].join('');
     const existing = this.roles.get(profile);
     if (existing) return existing;
@@ -174,6 +182,7 @@ export class Functions {
     if (access.documents) this.props.documents.grant(role, access.documents);
     this.props.secrets.grantRead(role, access.secrets);
     if (access.mail) this.props.mail?.grantSend(role);
+    if (access.einvoicing) this.props.secrets.grantPlatformSecrets(role, access.einvoicing);
     this.roles.set(profile, role);
     return role;
   }

@@ -1,6 +1,5 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
-import type { Stack } from 'aws-cdk-lib';
-import type * as iam from 'aws-cdk-lib/aws-iam';
+import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { RouteSecrets } from './route-secrets.js';
@@ -8,6 +7,19 @@ import type { RouteSecrets } from './route-secrets.js';
 /** Environment variables holding the secrets' ARNs (the functions fetch the values themselves). */
 export const sessionKeySecretEnv = 'SESSION_KEY_SECRET_ARN';
 export const setupTokenSecretEnv = 'SETUP_TOKEN_SECRET_ARN';
+/** The name prefix of the companies' platform secrets (e-invoicing network), given to the functions that use them. */
+export const platformSecretPrefixEnv = 'EINVOICING_SECRET_PREFIX';
+
+/** The actions on the companies' platform secrets: reading them, and also creating and replacing them. */
+export const platformSecretActions = {
+  read: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+  write: [
+    'secretsmanager:GetSecretValue',
+    'secretsmanager:DescribeSecret',
+    'secretsmanager:CreateSecret',
+    'secretsmanager:PutSecretValue',
+  ],
+} as const;
 
 /**
  * The application's two Secrets Manager secrets, the session key (signs the session cookies) and the
@@ -21,8 +33,17 @@ export const setupTokenSecretEnv = 'SETUP_TOKEN_SECRET_ARN';
 export class Secrets {
   readonly sessionKey: secretsmanager.Secret;
   readonly setupToken: secretsmanager.Secret;
+  /**
+   * The name prefix of each company's secret of its plateforme agréée (docs/einvoicing-network.md):
+   * `btp-gestion/<stage>/einvoicing/<companyId>`, created at run time by `PUT /api/company/einvoicing`
+   * (one secret per company, so none in this template), read by the functions that call the platform.
+   */
+  readonly platformSecretPrefix: string;
+  private readonly stack: Stack;
 
   constructor(stack: Stack, props: { readonly stage: string }) {
+    this.stack = stack;
+    this.platformSecretPrefix = `btp-gestion/${props.stage}/einvoicing/`;
     this.sessionKey = new secretsmanager.Secret(stack, 'SessionKey', {
       description: `BTP Gestion (${props.stage}): HS256 key signing the session cookies`,
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
@@ -53,6 +74,43 @@ export class Secrets {
   grantRead(role: iam.IRole, secrets: RouteSecrets): void {
     if (secrets.sessionKey) this.sessionKey.grantRead(role);
     if (secrets.setupToken) this.setupToken.grantRead(role);
+  }
+
+  /**
+   * Access to the companies' platform secrets, and to nothing else of Secrets Manager: the actions
+   * of `platformSecretActions[level]` on the secrets named under {@link platformSecretPrefix}.
+   */
+  grantPlatformSecrets(role: iam.Role, level: 'read' | 'write'): void {
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: [...platformSecretActions[level]],
+        resources: [
+          Stack.of(this.stack).formatArn({
+            service: 'secretsmanager',
+            resource: 'secret',
+            resourceName: `${this.platformSecretPrefix}*`,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    );
+    NagSuppressions.addResourceSuppressions(
+      role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            "One Secrets Manager secret per company, created at run time when its administrator saves the plateforme agréée in Paramètres: the grant names the stage's e-invoicing prefix and nothing else of Secrets Manager; which company's secret a request reads comes from its session (tenancy in the handlers).",
+          appliesTo: [
+            {
+              regex:
+                '/^Resource::arn:[^:]+:secretsmanager:.+:secret:btp-gestion\\/[^/]+\\/einvoicing\\/\\*$/g',
+            },
+          ],
+        },
+      ],
+      true,
+    );
   }
 
   /** The ARNs of the secrets a function reads, never their values. */
