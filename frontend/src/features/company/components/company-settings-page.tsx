@@ -8,6 +8,7 @@ import { missingProfileSentence } from '../../../components/company-profile-bann
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
 import { LoadingState } from '../../../components/query-list';
 import { serverMessage } from '../../../lib/api';
+import { EinvoicingSettingsCard } from '../../einvoicing/einvoicing-settings-card';
 import { CompanyProfileForm } from './company-profile-form';
 import { CompanyProfileView } from './company-profile-view';
 import { CompanyUsers } from './company-users';
@@ -18,6 +19,8 @@ import styles from './company-settings.module.css';
 export const TAB_PARAM = 'onglet';
 const USERS_TAB = 'utilisateurs';
 const PROFILE_TAB = 'profil';
+/** `/settings?onglet=facturation-electronique`: the plateforme agréée (issue 30). */
+export const EINVOICING_TAB = 'facturation-electronique';
 
 export interface CompanySettingsPageProps extends PageTitles {
   /** The signed-in person: a `company_admin` edits and manages users, anyone else reads. */
@@ -67,7 +70,8 @@ export function CompanySettingsPage({
   // Read at once for the administrator: the tab says how many colleagues wait for approval.
   const users = useCompanyUsers({ enabled: admin });
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = searchParams.get(TAB_PARAM) === USERS_TAB ? USERS_TAB : PROFILE_TAB;
+  const asked = searchParams.get(TAB_PARAM);
+  const tab = asked === USERS_TAB || asked === EINVOICING_TAB ? asked : PROFILE_TAB;
 
   let content;
   if (company.isPending) {
@@ -107,8 +111,8 @@ export function CompanySettingsPage({
         onChange={(key) =>
           setSearchParams(
             (params) => {
-              if (key === USERS_TAB) params.set(TAB_PARAM, USERS_TAB);
-              else params.delete(TAB_PARAM);
+              if (key === PROFILE_TAB) params.delete(TAB_PARAM);
+              else params.set(TAB_PARAM, key);
               return params;
             },
             { replace: true },
@@ -126,6 +130,11 @@ export function CompanySettingsPage({
                 <ReminderSettingsCard key={`reminders-${company.data.version}`} profile={company.data} />
               </>
             ),
+          },
+          {
+            key: EINVOICING_TAB,
+            label: 'Facturation électronique',
+            children: <EinvoicingSettingsCard />,
           },
           {
             key: USERS_TAB,

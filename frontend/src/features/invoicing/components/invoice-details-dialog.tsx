@@ -9,6 +9,7 @@ import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { PdfButtons } from '../../../components/pdf-buttons';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { InvoiceNetworkSection } from '../../einvoicing/lifecycle-views';
 import { statusLabel } from './invoice-card';
 import { euros, InvoiceFigures } from './invoice-figures';
 import { decimalForInput, vatRateText } from './invoice-lines';
@@ -313,6 +314,8 @@ export function InvoiceDetailsDialog({ invoice, onClose, onCredit }: InvoiceDeta
           )}
         </dl>
       )}
+
+      {invoice.number !== undefined && <InvoiceNetworkSection invoiceId={invoice.id} />}
 
       {invoice.seller !== undefined && <SellerBlock seller={invoice.seller} />}
       {invoice.buyer !== undefined && <BuyerBlock buyer={invoice.buyer} />}

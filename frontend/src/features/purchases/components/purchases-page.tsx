@@ -11,6 +11,7 @@ import {
   type SupplierQuotesListItem,
 } from '../../../api/supplier-quotes/list-supplier-quotes';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { SyncPlatformButton } from '../../einvoicing/lifecycle-views';
 import { EmptyCard, QueryList } from '../../../components/query-list';
 import { CreateButton } from '../../../components/record-buttons';
 import styles from './purchases.module.css';
@@ -98,9 +99,12 @@ export function PurchasesPage(titles: PageTitles) {
         <Typography.Title level={4} style={{ margin: 0 }}>
           Factures fournisseurs
         </Typography.Title>
-        <Button size="large" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'invoice' })}>
-          Nouvelle facture
-        </Button>
+        <div className={styles.sectionActions}>
+          <SyncPlatformButton />
+          <Button size="large" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'invoice' })}>
+            Nouvelle facture
+          </Button>
+        </div>
       </div>
       <SupplierInvoiceImport />
       <QueryList

@@ -12,6 +12,7 @@ import type { SupplierInvoicesListItem } from '../../../api/supplier-invoices/li
 import type { SupplierQuotesListItem } from '../../../api/supplier-quotes/list-supplier-quotes';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
 import { formatDate } from '../../../lib/format';
+import { ReceivedInvoicePanel } from '../../einvoicing/received-invoice-panel';
 import { OriginalFileButton } from './original-file-button';
 import { euros } from './purchase-values';
 import styles from './purchases.module.css';
@@ -120,6 +121,7 @@ export function SupplierInvoiceCard({ invoice, requests, onEdit }: SupplierInvoi
           />
         )}
         {!deletable && <p className={styles.note}>{paidSupplierInvoiceDeletionMessage}</p>}
+        <ReceivedInvoicePanel invoice={invoice} />
       </article>
     </Card>
   );
