@@ -372,7 +372,11 @@ export async function payInvoice(
       extraItemsOf: (next) => {
         const payment = next.payments?.at(-1);
         return reportCollection && payment
-          ? reportCollection(next, { key: payment.id, amountCents: parseMoney(payment.amount), at: payment.paidAt })
+          ? reportCollection(next, {
+              key: payment.id,
+              amountCents: parseMoney(payment.amount),
+              at: payment.paidAt,
+            })
           : [];
       },
     },

@@ -381,7 +381,9 @@ describe('two companies exchange invoices and statuses through the platform', ()
     expect(faults.status).toBe(204);
     let down: Awaited<ReturnType<typeof issue>>;
     try {
-      down = await issue(a, [{ description: 'Reprise', unit: 'forfait', quantity: 1, unitPrice: '100.00', vatRate: 20 }]);
+      down = await issue(a, [
+        { description: 'Reprise', unit: 'forfait', quantity: 1, unitPrice: '100.00', vatRate: 20 },
+      ]);
       expect(down.number).toMatch(/^FAC-\d{4}-\d{4}$/);
       expect(down.einvoicing).toMatchObject({
         network: 'pending',
