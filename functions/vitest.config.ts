@@ -7,6 +7,8 @@ export default defineConfig({
     // module): a second or two here, more on a busy 2-core CI runner, where the 5 s default failed one.
     testTimeout: 30_000,
     include: ['src/**/*.test.ts'],
+    // Writes carry the company aggregates, as in every handler (`src/aggregates/install.ts`).
+    setupFiles: ['src/aggregates/install.ts'],
     exclude: ['src/**/*.integ.test.ts'],
     env: {
       TABLE_NAME: 'btp-test',

@@ -10,6 +10,7 @@ export default defineConfig({
     include: ['src/**/*.integ.test.ts'],
     env: unit.test?.env,
     globalSetup: ['test/harness/dynamo-global-setup.ts'],
+    setupFiles: unit.test?.setupFiles,
     testTimeout: 60_000,
     hookTimeout: 90_000,
   },

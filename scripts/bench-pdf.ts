@@ -3,8 +3,8 @@
  * code a Lambda function runs.
  *
  * 1. Bundles a small entry importing `functions/src/pdf/render.ts` (and the sample documents of its
- *    tests) with the esbuild options CDK uses for a deployment (`esbuildOptions(bundling)` from
- *    infra/lib/bundling.ts), into `.bench/pdf/`.
+ *    tests) with the esbuild build a deployment runs (`esbuildOptions` from infra/lib/bundling.ts),
+ *    into `.bench/pdf/`.
  * 2. Copies the bundle to an empty directory outside the repository and runs it there in a fresh
  *    Node process with the functions' `NODE_OPTIONS`: no node_modules and no file of pdfkit can be
  *    reached, so a renderer that needed one (a standard font's metrics, the PDF/A colour profile)

@@ -198,3 +198,85 @@ test("Système Admin, its user dialog, and 'Accès refusé' @phone", async ({ pa
   await expect(page.getByText(companyName).filter({ visible: true })).toBeVisible();
   await auditScreen(page, testInfo, 'admin-companies');
 });
+
+test('the Bibliothèque, its dialogs, and the devis editor’s lots, sous-détail and library panel', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  const modal = { only: '.ant-modal-wrap' };
+  const article = async (data: object) => {
+    const response = await page.request.post('/api/library/articles', { headers: writeHeaders, data });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const brick = await article({
+    resourceType: 'materials',
+    designation: 'Axe parpaing 20×20×50',
+    unit: 'u',
+    unitCost: '1.48',
+    family: 'Gros œuvre › Maçonnerie',
+  });
+  const mason = await article({
+    resourceType: 'labor',
+    designation: 'Axe maçon',
+    unit: 'h',
+    unitCost: '38.75',
+  });
+  const ouvrage = await page.request.post('/api/library/ouvrages', {
+    headers: writeHeaders,
+    data: {
+      designation: 'Axe mur en parpaings',
+      unit: 'm²',
+      family: 'Gros œuvre › Maçonnerie',
+      components: [
+        { articleId: brick, quantity: '10', lossRate: '5' },
+        { articleId: mason, quantity: '0.85' },
+      ],
+    },
+  });
+  expect(ouvrage.status(), await ouvrage.text()).toBe(201);
+
+  await openScreen(page, '/library', 'Bibliothèque', 'Axe parpaing 20×20×50');
+  await auditScreen(page, testInfo, 'library');
+  await page.getByRole('button', { name: 'Nouvel article' }).first().click();
+  await expect(page.getByRole('dialog').getByLabel('Désignation')).toBeVisible();
+  await auditScreen(page, testInfo, 'library-article-dialog', modal);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Importer un tarif fournisseur' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Fichier du tarif')).toBeVisible();
+  await auditScreen(page, testInfo, 'library-import-dialog', modal);
+  await page.keyboard.press('Escape');
+  await openScreen(page, '/library?vue=ouvrages', 'Bibliothèque', 'Axe mur en parpaings');
+  await auditScreen(page, testInfo, 'library-ouvrages');
+  await page.getByRole('button', { name: 'Modifier Axe mur en parpaings' }).click();
+  await expect(page.getByRole('dialog').getByText(/Déboursé sec unitaire/)).toBeVisible();
+  await auditScreen(page, testInfo, 'library-ouvrage-dialog', modal);
+  await page.keyboard.press('Escape');
+
+  // The devis editor: a lot, a line from the library with its sous-détail open, the analysis, the panel.
+  await openScreen(page, '/quotes', 'Devis', records.quote.title);
+  await page.getByRole('button', { name: 'Nouveau Devis' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Ajouter un lot' }).click();
+  await page.keyboard.type('Maçonnerie');
+  await dialog.getByRole('button', { name: 'Ajouter une ligne' }).click();
+  const line = dialog.getByRole('listitem', { name: 'Ligne 1.1' });
+  await line.getByLabel('Description').click();
+  await page.keyboard.type('axe mur');
+  await expect(
+    page.locator('.ant-select-dropdown').getByText('Axe mur en parpaings', { exact: true }),
+  ).toBeVisible();
+  await auditScreen(page, testInfo, 'quote-library-search', modal);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await line.getByRole('button', { name: /^Sous-détail de la ligne 1\.1/ }).click();
+  await expect(line.getByRole('listitem', { name: /^Composant 2\. Axe maçon/ })).toBeVisible();
+  await dialog.getByText('Analyse du devis').click();
+  await auditScreen(page, testInfo, 'quote-lots-dialog', modal);
+  await dialog.getByRole('button', { name: /Bibliothèque$/ }).click();
+  const panel = page.locator('.ant-drawer');
+  await panel.getByLabel('Rechercher dans la bibliothèque').fill('axe');
+  await expect(panel.getByRole('button', { name: 'Insérer Axe maçon' })).toBeVisible();
+  await auditScreen(page, testInfo, 'quote-library-panel', { only: '.ant-drawer' });
+});

@@ -61,7 +61,7 @@ test('on an empty company every block shows its empty text', async ({ page }, te
   await expect(kpi(page, 'CA Mensuel HT')).toContainText('— vs mois dernier');
   await expect(kpi(page, 'Devis en Attente')).toContainText(`${euros(0)} HT Valeur totale`);
   await expect(kpi(page, 'Projets Actifs')).toContainText('sur 0 projet');
-  await expect(kpi(page, 'Marge Bénéficiaire')).toContainText('— vs trimestre');
+  await expect(kpi(page, 'Marge Bénéficiaire HT')).toContainText('— vs trimestre');
   await expectNoHorizontalOverflow(page);
 
   await page.getByRole('button', { name: 'Nouveau Projet' }).click();
@@ -98,7 +98,8 @@ test('the figures follow a client, a project, invoices at two VAT rates, a credi
   const revenueCents = 1_200_040;
   // Pending: 3 000,50 HT at 10 % = 3 300,55 TTC.
   const pendingWithVatCents = 330_055;
-  const expensesCents = 320_015; // 3 200,15 €
+  // Purchases HT: 2 666,79 € HT (3 200,15 € TTC at 20 %); the margin compares HT with HT.
+  const expensesCents = 266_679;
 
   const client = await post(api, '/api/clients', { name: 'Garnier SARL', email: 'compta@garnier.fr' });
   await post(api, '/api/projects', {
@@ -135,8 +136,8 @@ test('the figures follow a client, a project, invoices at two VAT rates, a credi
   const supplier = await post(api, '/api/suppliers', { name: 'Béton du Midi' });
   await post(api, '/api/supplier-invoices', {
     supplierId: supplier.id,
-    totalAmount: '3200.15',
     status: 'paid',
+    lines: [{ description: 'Béton C25/30', quantity: '1', unitPrice: '2666.79', vatRate: '20' }],
   });
 
   const profitCents = revenueCents - expensesCents;
@@ -149,7 +150,7 @@ test('the figures follow a client, a project, invoices at two VAT rates, a credi
   // Cashed today, credited today, nothing last month: no change to compute.
   await expect(kpi(page, 'CA Mensuel HT')).toContainText(euros(revenueCents));
   await expect(kpi(page, 'CA Mensuel HT')).toContainText('— vs mois dernier');
-  await expect(kpi(page, 'Marge Bénéficiaire')).toContainText(margin);
+  await expect(kpi(page, 'Marge Bénéficiaire HT')).toContainText(margin);
 
   const projects = page.getByRole('region', { name: 'Projets Récents' });
   await expect(projects).toContainText('Extension Garnier');
@@ -178,12 +179,12 @@ test('the figures follow a client, a project, invoices at two VAT rates, a credi
 
   await page.goto('/finances');
   await expect(kpi(page, 'CA Encaissé HT')).toContainText(euros(revenueCents));
-  await expect(kpi(page, 'Dépenses')).toContainText(euros(expensesCents));
+  await expect(kpi(page, 'Dépenses HT')).toContainText(euros(expensesCents));
   await expect(kpi(page, 'Bénéfice Net')).toContainText(euros(profitCents));
   await expect(kpi(page, 'Bénéfice Net')).toContainText(`Marge : ${margin}`);
   await expect(kpi(page, 'En Attente TTC')).toContainText(euros(pendingWithVatCents));
   await expect(kpi(page, 'En Attente TTC')).toContainText('0 facture en retard');
-  await expect(page.getByRole('region', { name: 'Revenus vs Dépenses' })).toContainText(
+  await expect(page.getByRole('region', { name: 'Revenus vs Dépenses (HT)' })).toContainText(
     `Revenus HT${euros(revenueCents)}`,
   );
   await expectNoHorizontalOverflow(page);

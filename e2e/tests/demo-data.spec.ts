@@ -70,9 +70,10 @@ test('the demo company on every screen @phone', async ({ page }) => {
   }
 
   await openScreen(page, '/quotes', 'Devis');
-  // Ten quotes sized to their chantiers; the two drafts can be sent.
-  await expect(page.getByRole('article', { name: /^Devis DEV-/ })).toHaveCount(10);
-  await expect(page.getByRole('button', { name: 'Envoyer' })).toHaveCount(2);
+  // Ten quotes sized to their chantiers and the draft priced from the library in lots; the three
+  // drafts can be sent.
+  await expect(page.getByRole('article', { name: /^Devis DEV-/ })).toHaveCount(11);
+  await expect(page.getByRole('button', { name: 'Envoyer' })).toHaveCount(3);
 
   await openScreen(page, '/purchases', 'Achats');
   await expect(page.getByRole('tab', { name: 'Demandes de Prix (5)' })).toBeVisible();
@@ -121,10 +122,10 @@ test('the demo company on every screen @phone', async ({ page }) => {
   ).toBeVisible();
 
   await openScreen(page, '/finances', 'Finances');
-  // The same revenue as Facturation, 60 240,00 € of supplier invoices paid: a margin of 21,7 %.
+  // The same revenue as Facturation, 60 240,00 € HT of supplier invoices paid: a margin of 21,7 %.
   await expect(page.getByText('76 890,39 €').first()).toBeVisible();
   await expect(page.getByText('Marge : 21,7 %')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Revenus vs Dépenses' })).toContainText(
+  await expect(page.getByRole('region', { name: 'Revenus vs Dépenses (HT)' })).toContainText(
     'Bénéfice Net16 650,39 €',
   );
   await expect(page.getByText('39 177,23 €').first()).toBeVisible();

@@ -37,7 +37,13 @@ test('the local platform’s page lists the flows and the directory @phone', asy
         mimeType: 'application/json',
         buffer: Buffer.from(JSON.stringify({ name: fileName, flowSyntax: 'CDAR' })),
       },
-      file: { name: fileName, mimeType: 'application/xml', buffer: Buffer.from('<statut/>') },
+      // Its own bytes: the platform answers a flow already received (same account and content)
+      // with the first one's id, and every e2e company shares one SIREN.
+      file: {
+        name: fileName,
+        mimeType: 'application/xml',
+        buffer: Buffer.from(`<statut nom="${fileName}"/>`),
+      },
     },
   });
   expect(submitted.status()).toBe(202);

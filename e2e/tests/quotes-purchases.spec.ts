@@ -253,7 +253,12 @@ test('Achats: a price request is created, received, selected, and becomes an ord
   await chooseOption(page, dialog, 'Fournisseur', 'Béton du Midi');
   await chooseOption(page, dialog, 'Demande de prix liée', 'Béton C25/30');
   await dialog.getByLabel('Titre').fill('Livraison béton');
-  await dialog.getByLabel('Montant (€)').fill('4800,50');
+  // One line at the default 20 %: 4 000,42 € HT make 4 800,50 € TTC.
+  const line = dialog.getByRole('listitem', { name: 'Ligne 1' });
+  await line.getByLabel('Désignation').fill('Béton C25/30, 12 m³');
+  await line.getByLabel('Quantité').fill('1');
+  await line.getByLabel('Prix unitaire HT').fill('4000,42');
+  await expect(dialog.getByLabel('Totaux de la facture')).toContainText(/4\s800,50\s€/);
   await dialog.getByRole('button', { name: 'Créer la facture' }).click();
   await expect(toast(page).getByText('Facture fournisseur créée avec succès')).toBeVisible();
   const invoice = page.getByRole('article', { name: /^Facture fournisseur FF-/ });

@@ -19,6 +19,7 @@ const businessEntries = [
   'Fournisseurs',
   'Projets',
   'Devis',
+  'Bibliothèque',
   'Achats',
   'Suivi Travaux',
   'Facturation',

@@ -1,16 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { basename } from 'node:path';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { auditScreen } from '../support/accessibility.js';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
-import { legalProfile, registerCompany, write, writeHeaders } from '../support/company.js';
+import { legalProfile, registerCompany, write } from '../support/company.js';
+import { euros, giveFile, importWait, invoicePdf, post, type Issued } from '../support/e-invoices.js';
 import { isPdf } from '../support/pdf.js';
 
 /**
@@ -28,14 +21,6 @@ test.beforeEach(async ({ page }, testInfo) => {
   if (testInfo.project.name === 'mobile') await page.setViewportSize(PHONE);
 });
 
-/** Euros as the screens write them: "1 180,00 €" (narrow no-break spaces, French format). */
-function euros(amount: string): RegExp {
-  const text = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(
-    amount as `${number}`,
-  );
-  return new RegExp(text.replace(/\s/g, '\\s'));
-}
-
 /** "2026-11-25" as the screens write it: "25/11/2026". */
 function frenchDate(iso: string): string {
   const [year, month, day] = iso.split('-');
@@ -44,33 +29,6 @@ function frenchDate(iso: string): string {
 
 function escaped(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-interface Issued {
-  id: string;
-  version: number;
-  number: string;
-  issueDate: string;
-}
-
-async function post<T>(request: APIRequestContext, path: string, data?: object): Promise<T> {
-  const response = await request.post(path, { headers: writeHeaders, ...(data ? { data } : {}) });
-  expect(response.status(), `POST ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-/** The PDF of an invoice (`GET /api/invoices/{id}/pdf`, then its link), saved under `name`. */
-async function invoicePdf(request: APIRequestContext, id: string, name: string, testInfo: TestInfo) {
-  const link = await request.get(`/api/invoices/${id}/pdf`);
-  expect(link.status(), await link.text()).toBe(200);
-  const { url } = (await link.json()) as { url: string };
-  const file = await request.get(url);
-  expect(file.status()).toBe(200);
-  const bytes = await file.body();
-  expect(isPdf(bytes), `${name} is a PDF`).toBe(true);
-  const path = testInfo.outputPath(name);
-  await writeFile(path, bytes);
-  return path;
 }
 
 /**
@@ -107,40 +65,6 @@ async function sellerInvoices(request: APIRequestContext, buyerName: string, tes
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-function mimeTypeOf(path: string): string {
-  if (path.endsWith('.pdf')) return 'application/pdf';
-  if (path.endsWith('.png')) return 'image/png';
-  return 'application/xml';
-}
-
-/**
- * Hands the file to the drop zone as a person does on this device: dropped on it on the desktop
- * (a real `drop` event carrying the file), tapped then picked in the file chooser on a phone.
- */
-async function giveFile(page: Page, zone: Locator, path: string, testInfo: TestInfo) {
-  if (testInfo.project.name === 'mobile') {
-    const choosing = page.waitForEvent('filechooser');
-    await zone.tap();
-    const chooser = await choosing;
-    expect(chooser.isMultiple()).toBe(false);
-    await chooser.setFiles(path);
-    return;
-  }
-  const data = (await readFile(path)).toString('base64');
-  const dataTransfer = await page.evaluateHandle(
-    ({ data, name, type }) => {
-      const bytes = Uint8Array.from(atob(data), (character) => character.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], name, { type }));
-      return transfer;
-    },
-    { data, name: basename(path), type: mimeTypeOf(path) },
-  );
-  await zone.dispatchEvent('dragenter', { dataTransfer });
-  await zone.dispatchEvent('dragover', { dataTransfer });
-  await zone.dispatchEvent('drop', { dataTransfer });
-}
-
 test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the same file again, a PNG, a PDF without invoice are refused in French @phone", async ({
   page,
   request,
@@ -167,6 +91,7 @@ test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the sa
     new RegExp(
       `^Facture ${escaped(issued.number)} de ${escaped(seller.companyName)}.* importée en brouillon \\(FF-\\d{4}-\\d{4}\\)`,
     ),
+    importWait,
   );
   const draftNumber = /\((FF-\d{4}-\d{4})\)/.exec((await success.textContent()) ?? '')?.[1] ?? '';
 
@@ -232,6 +157,7 @@ test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the sa
   const refused = page.getByRole('alert').filter({ hasText: 'Import impossible' });
   await expect(refused).toContainText(
     `La facture ${issued.number} de ${supplier?.name ?? ''} est déjà enregistrée (facture fournisseur ${draftNumber})`,
+    importWait,
   );
   await expect(page.getByRole('article', { name: /^Facture fournisseur FF-/ })).toHaveCount(1);
 
@@ -243,7 +169,7 @@ test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the sa
 
   // A PDF, but no invoice inside: a draft's preview.
   await giveFile(page, zone, draftPdf, testInfo);
-  await expect(refused).toContainText('Ce PDF ne contient pas de facture électronique');
+  await expect(refused).toContainText('Ce PDF ne contient pas de facture électronique', importWait);
   await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: testInfo.outputPath('refused.png'), fullPage: true });
   await auditScreen(page, testInfo, 'purchases-import-refused');

@@ -3,8 +3,10 @@ import type { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { defaultRoutePath, routeId } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
@@ -29,12 +31,44 @@ export interface ApiProps {
   readonly secrets: Secrets;
   /** SES sending, for the routes marked `mail`. */
   readonly mail?: Mail;
+  /** The price-list import queue, for the routes marked `importQueue`. */
+  readonly importQueue?: sqs.IQueue;
+}
+
+/** The functions one managed policy of the API's invoke role names (see {@link Api}). */
+const functionsPerInvokePolicy = 40;
+
+/**
+ * A route's Lambda proxy integration (payload 2.0) that API Gateway invokes with the API's invoke
+ * role ({@link Api}) instead of a resource-based permission on the function: one role for every
+ * route rather than one `AWS::Lambda::Permission` per route, which kept the stack under
+ * CloudFormation's 500 resources no longer (docs/deploy.md).
+ */
+class RoleInvokedLambdaIntegration extends apigwv2.HttpRouteIntegration {
+  constructor(
+    id: string,
+    private readonly handler: lambda.IFunction,
+    private readonly invokeRole: iam.IRole,
+  ) {
+    super(id);
+  }
+
+  bind(): apigwv2.HttpRouteIntegrationConfig {
+    return {
+      type: apigwv2.HttpIntegrationType.AWS_PROXY,
+      uri: this.handler.functionArn,
+      payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+      credentials: apigwv2.IntegrationCredentials.fromRole(this.invokeRole),
+    };
+  }
 }
 
 /**
  * The HTTP API: its `$default` stage (throttling, JSON access logs in a log group of their own), one
  * Lambda function and one route per route-table entry, and the session authorizer on every
- * non-public route. The functions, their log group and roles are {@link Functions}.
+ * non-public route. The functions, their log group and roles are {@link Functions}. API Gateway
+ * invokes the routes' functions with one role (`ApiInvokeRole`) allowed to invoke exactly those
+ * functions, and the authorizer through its own resource-based permission.
  *
  * Its resources are created with the stack as their scope, so that they keep their logical IDs (see
  * `BtpStack`).
@@ -87,12 +121,20 @@ export class Api {
       documents: props.documents,
       secrets: props.secrets,
       mail: props.mail,
+      importQueue: props.importQueue,
     });
 
     // Only built when a route needs it: a stack of public routes has no authorizer at all.
     const authorizer = props.routes.some((route) => route.access !== 'public')
       ? this.sessionAuthorizer(props.authorizerEntry)
       : undefined;
+
+    // Assumed by API Gateway to invoke the routes' functions, and allowed nothing else.
+    const invokeRole = new iam.Role(stack, 'ApiInvokeRole', {
+      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      description: `BTP Gestion (${props.stage}) API: invokes the routes' functions`,
+    });
+    const routeFunctions: lambda.IFunction[] = [];
 
     for (const route of props.routes) {
       const id = routeId(route);
@@ -108,6 +150,8 @@ export class Api {
           secrets: routeSecrets(route.handler),
           mail: route.mail === true,
           ...(route.einvoicing ? { einvoicing: route.einvoicing } : {}),
+          importQueue: route.importQueue === true,
+          route: true,
         },
       });
 
@@ -117,11 +161,10 @@ export class Api {
           route.path === defaultRoutePath
             ? apigwv2.HttpRouteKey.DEFAULT
             : apigwv2.HttpRouteKey.with(route.path, apigwv2.HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`Integration${id}`, fn, {
-          payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
-        }),
+        integration: new RoleInvokedLambdaIntegration(`Integration${id}`, fn, invokeRole),
         authorizer: route.access === 'public' ? undefined : authorizer,
       });
+      routeFunctions.push(fn);
       if (route.access === 'public') {
         NagSuppressions.addResourceSuppressions(httpRoute, [
           {
@@ -130,6 +173,23 @@ export class Api {
           },
         ]);
       }
+    }
+    // Every route's function named (no wildcard), in managed policies of at most
+    // `functionsPerInvokePolicy` ARNs each: a managed policy holds 6,144 characters, a function's
+    // ARN up to ~115 (its name up to 64), and a role takes 10 managed policies by default.
+    for (let start = 0; start < routeFunctions.length; start += functionsPerInvokePolicy) {
+      new iam.ManagedPolicy(stack, `ApiInvokePolicy${start / functionsPerInvokePolicy + 1}`, {
+        description: `BTP Gestion (${props.stage}) API: invokes the routes' functions (part ${start / functionsPerInvokePolicy + 1})`,
+        roles: [invokeRole],
+        statements: [
+          new iam.PolicyStatement({
+            actions: ['lambda:InvokeFunction'],
+            resources: routeFunctions
+              .slice(start, start + functionsPerInvokePolicy)
+              .map((fn) => fn.functionArn),
+          }),
+        ],
+      });
     }
   }
 

@@ -11,16 +11,18 @@ import { Data } from './data.js';
 import { Documents } from './documents.js';
 import { Mail, mailEventsHandler } from './mail.js';
 import { einvoicingJobHandler, Jobs, remindersJobHandler } from './jobs.js';
+import { LibraryImports, libraryImportJobHandler } from './library-imports.js';
 import { Monitoring, validateAlarmEmail } from './monitoring.js';
-import { Secrets } from './secrets.js';
+import { originVerifyHeader, Secrets } from './secrets.js';
 import { Site, validateCustomDomain } from './site.js';
 
 // The bundling options and entry files live in bundling.ts (the tests and `npm run bench:lambda` use
 // them too); re-exported for the stack's users, with the names the parts below define.
-export { bundling, repoRoot } from './bundling.js';
+export { esbuildOptions, repoRoot } from './bundling.js';
 export { sessionPartitionPrefix } from './data.js';
 export { authorizerTagValue, functionTag, jobTag } from './functions.js';
 export { einvoicingJobTagValue, remindersJobTagValue } from './jobs.js';
+export { libraryImportJobTagValue } from './library-imports.js';
 export { sessionKeySecretEnv, setupTokenSecretEnv } from './secrets.js';
 
 export interface BtpStackProps extends StackProps {
@@ -101,6 +103,8 @@ export class BtpStack extends Stack {
       mailFrom: props.mailFrom,
       mailIdentity: props.mailIdentity,
     });
+    // Before the API: its import route sends to the queue (docs/library.md).
+    const libraryImports = new LibraryImports(this);
     const api = new Api(this, {
       stage: props.stage,
       removalPolicy: dataRemovalPolicy,
@@ -111,6 +115,7 @@ export class BtpStack extends Stack {
       documents,
       secrets,
       mail,
+      importQueue: libraryImports.queue,
     });
     // Not a route: SES's bounces and complaints, from EventBridge (docs/mail.md).
     mail.addEventsHandler({
@@ -143,9 +148,21 @@ export class BtpStack extends Stack {
         table: 'write',
       }),
     });
+    // Not a route: the price-list import worker, on its SQS queue (docs/library.md).
+    libraryImports.addWorker(
+      api.functions,
+      routeEntry({
+        method: 'ANY',
+        path: '$job',
+        handler: libraryImportJobHandler,
+        access: 'public',
+        table: 'write',
+      }),
+    );
     const site = new Site(this, {
       stage: props.stage,
       apiEndpoint: api.httpApi.apiEndpoint,
+      originVerify: { header: originVerifyHeader, value: secrets.originVerifyValue },
       logsBucket,
       customDomain,
       frontendDist: props.frontendDist ?? path.join(repoRoot, 'frontend/dist'),
@@ -164,7 +181,7 @@ export class BtpStack extends Stack {
     new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The application (SPA and /api)' });
     new CfnOutput(this, 'ApiUrl', {
       value: api.httpApi.apiEndpoint,
-      description: 'HTTP API, direct endpoint',
+      description: "HTTP API's own address: CloudFront's origin for /api; it answers 403 to anyone else",
     });
     new CfnOutput(this, 'DistributionDomainName', {
       value: site.distribution.distributionDomainName,

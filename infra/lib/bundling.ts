@@ -1,12 +1,22 @@
 /**
- * How every Lambda function is bundled, in one place: the stack hands {@link bundling} to CDK's
- * `NodejsFunction`, and the tests and `npm run bench:lambda` bundle with {@link esbuildOptions},
- * which turns the same object into the esbuild call CDK makes.
+ * How every Lambda function is bundled, in one place: {@link esbuildOptions} is the esbuild build of
+ * one function, which the stack runs through {@link bundledCode} (CDK's local bundling of an asset)
+ * and the tests and `npm run bench:lambda` run as they are. What a deployment carries is what they
+ * measure.
+ *
+ * A function's folder holds `index.mjs` (its handler) and the chunks esbuild splits off at each
+ * dynamic `import()`: a module a function imports only in the code path that needs it (the PDF
+ * renderer, the e-mail composer, the e-invoice reader, the aggregates' maintenance) stays out of
+ * what the function evaluates when it starts, and is read from its own file the first time that
+ * path runs. Code shared by the entry and a chunk goes to a chunk the entry imports statically.
  */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { BuildOptions } from 'esbuild';
+import { AssetHashType, DockerImage } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { BuildOptions, Metafile } from 'esbuild';
+import { buildSync } from 'esbuild';
 import { authorizerModule } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
 
@@ -35,76 +45,94 @@ export const runtimeProvidedModules = ['@aws-sdk/*'];
 /** `NODE_OPTIONS` of every function: stack traces point into the TypeScript sources. */
 export const functionNodeOptions = '--enable-source-maps';
 
-/** How every function is bundled (CDK's `NodejsFunction` options). */
-export const bundling: nodejs.BundlingOptions = {
-  format: nodejs.OutputFormat.ESM,
-  target: 'node22',
-  mainFields: ['module', 'main'],
-  minify: true,
-  sourceMap: true,
-  // Stack traces only need the mappings; the embedded sources would double the asset.
-  sourcesContent: false,
-  externalModules: runtimeProvidedModules,
-  // Some CommonJS dependencies call `require`, which does not exist in an ES module.
-  banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-  forceDockerBundling: false,
+/**
+ * Packages replaced in every bundle by a stand-in (`infra/lib/stubs/`): code a dependency imports
+ * but that never runs for us. `brotli` (486 kB) is fontkit's WOFF2 decoder; the PDFs embed Inter from
+ * WOFF 1.0 files unpacked beforehand (functions/src/pdf/woff.ts), never WOFF2, so its stand-in throws.
+ */
+export const stubbedModules: Readonly<Record<string, string>> = {
+  brotli: './infra/lib/stubs/brotli',
 };
 
-/** Options of {@link bundling} that {@link esbuildOptions} turns into esbuild's; any other one is refused. */
-const mirroredOptions = new Set<keyof nodejs.BundlingOptions>([
-  'format',
-  'target',
-  'mainFields',
-  'minify',
-  'sourceMap',
-  'sourcesContent',
-  'externalModules',
-  'banner',
-  'footer',
-  'keepNames',
-  'define',
-  'loader',
-  'forceDockerBundling',
-]);
+/** The entry's output in a function's folder: what the Lambda handler `index.handler` names. */
+export const entryFileName = 'index.mjs';
 
 /**
- * The esbuild build CDK runs for one function (its `--bundle --platform=node` command line from
- * `aws-lambda-nodejs`), writing `<outdir>/index.mjs` and its source map. An option of `options` this
- * function does not translate throws, so the tests and the benchmark never bundle differently from
- * a deployment without anyone noticing.
+ * The esbuild build of one function into `outdir`: `index.mjs` and its chunks, each with its source
+ * map, ES modules for Node 22, minified, the AWS SDK imported from the runtime. `bundleSdk` carries
+ * the SDK too (for `bench:lambda --bundle-sdk` only, as the stack did before issue 9).
  */
 export function esbuildOptions(
   entry: string,
   outdir: string,
-  options: nodejs.BundlingOptions = bundling,
-): BuildOptions {
-  const unknown = Object.keys(options).filter(
-    (key) => !mirroredOptions.has(key as keyof nodejs.BundlingOptions),
-  );
-  if (unknown.length > 0)
-    throw new Error(`esbuildOptions does not mirror bundling option(s): ${unknown.join(', ')}`);
-  // CDK's defaults for these two depend on the runtime and on feature flags: they must be explicit.
-  if (!options.target) throw new Error('bundling.target must be set');
-  if (!options.externalModules) throw new Error('bundling.externalModules must be set');
-  const esm = options.format === nodejs.OutputFormat.ESM;
+  options: { bundleSdk?: boolean } = {},
+): BuildOptions & { outdir: string; entryPoints: string[] } {
   return {
     entryPoints: [entry],
     bundle: true,
+    splitting: true,
     platform: 'node',
-    target: options.target,
-    ...(options.format ? { format: options.format === nodejs.OutputFormat.ESM ? 'esm' : 'cjs' } : {}),
-    outfile: path.join(outdir, esm ? 'index.mjs' : 'index.js'),
-    minify: options.minify ?? false,
-    sourcemap: options.sourceMap ?? false,
-    sourcesContent: options.sourcesContent ?? true,
-    external: options.externalModules,
-    ...(options.loader ? { loader: options.loader as BuildOptions['loader'] } : {}),
-    ...(options.define ? { define: options.define } : {}),
-    ...(options.keepNames ? { keepNames: true } : {}),
-    ...(options.banner ? { banner: { js: options.banner } } : {}),
-    ...(options.footer ? { footer: { js: options.footer } } : {}),
-    ...(options.mainFields ? { mainFields: options.mainFields } : {}),
+    target: 'node22',
+    format: 'esm',
+    outdir,
+    entryNames: 'index',
+    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    // ES module builds of the dependencies where they have one (smaller, tree-shaken).
+    mainFields: ['module', 'main'],
+    minify: true,
+    sourcemap: true,
+    // Stack traces only need the mappings; the embedded sources would double the asset.
+    sourcesContent: false,
+    external: options.bundleSdk ? [] : runtimeProvidedModules,
+    alias: { ...stubbedModules },
+    // Some CommonJS dependencies call `require`, which does not exist in an ES module (each output
+    // file is its own module and gets its own).
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
     absWorkingDir: repoRoot,
     logLevel: 'silent',
   };
+}
+
+/**
+ * The code of a function whose handler module is `entry`: its folder built by {@link esbuildOptions}
+ * when the stack is synthesized (locally, no Docker), hashed on what was built. Stacks whose bundling
+ * is skipped (the tests' `aws:cdk:bundling-stacks`) get a placeholder without building anything.
+ */
+export function bundledCode(entry: string): lambda.Code {
+  return lambda.Code.fromAsset(path.dirname(entry), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never pulled: the local bundling below always builds (or throws).
+      image: DockerImage.fromRegistry('dummy'),
+      local: {
+        tryBundle(outputDir: string): boolean {
+          mkdirSync(outputDir, { recursive: true });
+          const result = buildSync(esbuildOptions(entry, outputDir));
+          if (result.errors.length > 0) throw new Error(`esbuild failed for ${entry}`);
+          return true;
+        },
+      },
+    },
+  });
+}
+
+/**
+ * The output files a function reads when it starts, from its build's metafile: `entry` (the path of
+ * its `index.mjs` as the metafile names it, relative to {@link repoRoot}) and the chunks it imports
+ * statically, transitively. The other chunks are loaded by a dynamic `import()` only.
+ */
+export function filesLoadedAtStart(metafile: Metafile, entry: string): Set<string> {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const imported of metafile.outputs[file]?.imports ?? []) {
+      if (!imported.external && imported.kind === 'import-statement') visit(imported.path);
+    }
+  };
+  visit(entry);
+  return loaded;
 }

@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { PDF_PREVIEW_KEY_PREFIX } from '@btp/shared/document-pdf';
+import { PRICE_LIST_KEY_PREFIX } from '@btp/shared/entities/library';
 
 /**
  * Documents bucket object actions (`documents: 'read'` / `'write'`). Presigned URLs carry the signing
@@ -53,6 +54,13 @@ export class Documents {
           id: 'ExpireDraftPreviews',
           prefix: PDF_PREVIEW_KEY_PREFIX,
           expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        // A supplier's price list and its checked rows serve one import (docs/library.md).
+        {
+          id: 'ExpirePriceLists',
+          prefix: PRICE_LIST_KEY_PREFIX,
+          expiration: Duration.days(2),
           noncurrentVersionExpiration: Duration.days(1),
         },
       ],

@@ -1,19 +1,17 @@
-import path from 'node:path';
 import { Duration, Tags } from 'aws-cdk-lib';
 import type { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { TableAccess } from '@btp/shared/routes';
-import { bundling, functionNodeOptions, repoRoot } from './bundling.js';
+import { bundledCode, functionNodeOptions } from './bundling.js';
 import type { Data } from './data.js';
 import type { Documents } from './documents.js';
-import type { Mail } from './mail.js';
 import type { MonitoredFunction } from './monitoring.js';
 import type { RouteSecrets } from './route-secrets.js';
-import { platformSecretPrefixEnv, type Secrets } from './secrets.js';
+import { originVerifyEnv, platformSecretPrefixEnv, type Secrets } from './secrets.js';
 
 /** Tag put on every function of the application (route handlers and authorizer), not on CDK helpers. */
 export const functionTag = 'btp:function';
@@ -25,7 +23,7 @@ export const authorizerTagValue = 'authorizer';
 export const functionDefaults = {
   runtime: lambda.Runtime.NODEJS_22_X,
   architecture: lambda.Architecture.ARM_64,
-  handler: 'handler',
+  handler: 'index.handler',
   memorySize: 256,
   timeout: Duration.seconds(10),
   logRetention: logs.RetentionDays.ONE_MONTH,
@@ -46,6 +44,10 @@ export interface FunctionAccess {
    * outside any VPC: Lambda's own internet access, nothing to configure).
    */
   readonly einvoicing?: 'read' | 'write';
+  /** Sends to the price-list import queue (docs/library.md), and gets its URL. */
+  readonly importQueue?: boolean;
+  /** Serves a route: refuses requests that did not come through CloudFront (`ORIGIN_VERIFY`). */
+  readonly route?: boolean;
 }
 
 /** One application function: its construct id, handler entry file and settings. */
@@ -71,8 +73,20 @@ export interface FunctionsProps {
   readonly data: Data;
   readonly documents: Documents;
   readonly secrets: Secrets;
-  /** Needed when a function sends e-mail (`access.mail`). */
-  readonly mail?: Mail;
+  /** Needed when a function sends e-mail (`access.mail`): the stack's `Mail` (mail.ts). */
+  readonly mail?: MailSenders;
+  /** The price-list import queue, for the functions with `access.importQueue`. */
+  readonly importQueue?: sqs.IQueue;
+}
+
+/** What the functions need of the stack's mail (`Mail`, mail.ts, which builds on this module). */
+export interface MailSenders {
+  /** The `MAIL_*` environment of a function that sends. */
+  environment(): Record<string, string>;
+  /** Records a function that sends, to give it `APP_URL` once the site's URL is known. */
+  addSender(fn: lambda.Function): void;
+  /** Lets `role` send from the stack's identity only, with its configuration set. */
+  grantSend(role: iam.IGrantable): void;
 }
 
 /**
@@ -80,11 +94,11 @@ export interface FunctionsProps {
  * log group they all write to, and one IAM role per permission profile, granting what the route
  * table asks for and nothing else.
  *
- * CloudFormation takes at most 500 resources per stack and the route table is heading for ~80
- * routes, so what can be shared is: one log group for every function (Lambda names each stream
+ * CloudFormation takes at most 500 resources per stack and the route table holds over 100 routes,
+ * so what can be shared is: one log group for every function (Lambda names each stream
  * `YYYY/MM/DD/<function name>[…]`, so the logs of one route stay apart) and one role per permission
- * profile (functions whose routes declare the same access share exactly the same rights). A route
- * then costs 4 resources: function, invoke permission, integration, route.
+ * profile (functions whose routes declare the same access share exactly the same rights). With the
+ * API's invoke role (`api.ts`) a route then costs 3 resources: function, integration, route.
  *
  * Functions, roles and the log group are created with the stack as their scope, so that they keep
  * their logical IDs (see `BtpStack`).
@@ -106,12 +120,16 @@ export class Functions {
     });
   }
 
-  add(spec: FunctionSpec): nodejs.NodejsFunction {
+  add(spec: FunctionSpec): lambda.Function {
     const { data, documents, secrets, mail } = this.props;
     const { access } = spec;
     if (access.mail && !mail) throw new Error(`${spec.constructId} sends e-mail but the stack has no Mail.`);
-    const fn = new nodejs.NodejsFunction(this.stack, spec.constructId, {
-      entry: spec.entry,
+    const { importQueue } = this.props;
+    if (access.importQueue && !importQueue) {
+      throw new Error(`${spec.constructId} sends to the import queue but the stack has none.`);
+    }
+    const fn = new lambda.Function(this.stack, spec.constructId, {
+      code: bundledCode(spec.entry),
       handler: functionDefaults.handler,
       runtime: functionDefaults.runtime,
       architecture: functionDefaults.architecture,
@@ -120,9 +138,6 @@ export class Functions {
       description: spec.description,
       role: this.roleFor(access),
       logGroup: this.logGroup,
-      projectRoot: repoRoot,
-      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
-      bundling,
       environment: {
         TABLE_NAME: data.table.tableName,
         NODE_OPTIONS: functionNodeOptions,
@@ -134,6 +149,8 @@ export class Functions {
         ...secrets.environment(access.secrets),
         ...(access.mail && mail ? mail.environment() : {}),
         ...(access.einvoicing ? { [platformSecretPrefixEnv]: secrets.platformSecretPrefix } : {}),
+        ...(access.importQueue && importQueue ? { LIBRARY_IMPORT_QUEUE_URL: importQueue.queueUrl } : {}),
+        ...(access.route ? { [originVerifyEnv]: secrets.originVerifyValue } : {}),
       },
     });
     if (access.mail) mail?.addSender(fn);
@@ -162,6 +179,7 @@ export class Functions {
       access.touchSessions ? 'TouchSessions' : '',
       access.mail ? 'Mail' : '',
       access.einvoicing ? `Einvoicing${capitalize(access.einvoicing)}` : '',
+      access.importQueue ? 'ImportQueue' : '',
     ].join('');
     const existing = this.roles.get(profile);
     if (existing) return existing;
@@ -183,6 +201,7 @@ export class Functions {
     this.props.secrets.grantRead(role, access.secrets);
     if (access.mail) this.props.mail?.grantSend(role);
     if (access.einvoicing) this.props.secrets.grantPlatformSecrets(role, access.einvoicing);
+    if (access.importQueue) this.props.importQueue?.grantSendMessages(role);
     this.roles.set(profile, role);
     return role;
   }

@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { jobTag, type Functions } from './functions.js';
 
 /** Value of {@link jobTag} on the daily reminders job's function. */
@@ -33,9 +33,9 @@ export interface JobsProps {
  * sends nothing twice: each step is claimed by a conditional write before it is sent.
  */
 export class Jobs {
-  readonly reminders: nodejs.NodejsFunction;
+  readonly reminders: lambda.Function;
   readonly remindersRule: events.Rule;
-  readonly einvoicing: nodejs.NodejsFunction;
+  readonly einvoicing: lambda.Function;
   readonly einvoicingRule: events.Rule;
 
   constructor(stack: Stack, props: JobsProps) {

@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { Annotations, CfnOutput, Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { NagSuppressions } from 'cdk-nag';
-import { bundling, functionNodeOptions, repoRoot } from './bundling.js';
+import { bundledCode, functionNodeOptions } from './bundling.js';
 import type { Data } from './data.js';
 import { functionDefaults, type Functions } from './functions.js';
 
@@ -74,7 +73,7 @@ export class Mail {
   /** The configuration set's name, as a plain string (the event pattern and the ARN need one). */
   readonly configurationSetName: string;
   private readonly stack: Stack;
-  private readonly senders: nodejs.NodejsFunction[] = [];
+  private readonly senders: lambda.Function[] = [];
   private appUrl: string | undefined;
 
   constructor(stack: Stack, props: MailProps) {
@@ -149,7 +148,7 @@ export class Mail {
   }
 
   /** Records a function that sends, to give it `APP_URL` once the site's URL is known. */
-  addSender(fn: nodejs.NodejsFunction): void {
+  addSender(fn: lambda.Function): void {
     this.senders.push(fn);
     if (this.appUrl) fn.addEnvironment('APP_URL', this.appUrl);
   }
@@ -165,7 +164,7 @@ export class Mail {
    * complaints from the default bus. It writes the table (the client's `emailStatus`, the
    * notification) and nothing else.
    */
-  addEventsHandler(props: { functions: Functions; data: Data; entry: string }): nodejs.NodejsFunction {
+  addEventsHandler(props: { functions: Functions; data: Data; entry: string }): lambda.Function {
     const role = new iam.Role(this.stack, 'MailEventsRole', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: 'BTP Gestion mail events (bounces, complaints)',
@@ -177,8 +176,8 @@ export class Mail {
       }),
     );
     props.data.grantTable(role, 'write');
-    const fn = new nodejs.NodejsFunction(this.stack, 'MailEventsFunction', {
-      entry: props.entry,
+    const fn = new lambda.Function(this.stack, 'MailEventsFunction', {
+      code: bundledCode(props.entry),
       handler: functionDefaults.handler,
       runtime: functionDefaults.runtime,
       architecture: functionDefaults.architecture,
@@ -187,9 +186,6 @@ export class Mail {
       description: 'SES bounces and complaints: recorded on the client, notified to the company',
       role,
       logGroup: props.functions.logGroup,
-      projectRoot: repoRoot,
-      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
-      bundling,
       environment: {
         TABLE_NAME: props.data.table.tableName,
         NODE_OPTIONS: functionNodeOptions,

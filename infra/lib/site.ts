@@ -47,6 +47,8 @@ export interface SiteProps {
   readonly stage: string;
   /** The HTTP API's endpoint (`https://<id>.execute-api.<region>.amazonaws.com`), served under `/api` and `/api/*`. */
   readonly apiEndpoint: string;
+  /** The header and value CloudFront adds to every request to the API, which refuses any without it. */
+  readonly originVerify: { readonly header: string; readonly value: string };
   /** Receives the site bucket's S3 access logs (`site/`) and CloudFront's standard logs (`cloudfront/`). */
   readonly logsBucket: s3.IBucket;
   readonly customDomain?: CustomDomain;
@@ -140,6 +142,8 @@ export class Site {
       origin: new origins.HttpOrigin(apiDomain, {
         protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+        // Replaces any value the viewer sent under that name.
+        customHeaders: { [props.originVerify.header]: props.originVerify.value },
       }),
       // A redirect would turn a POST into a GET: plain HTTP is refused instead.
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,8 +12,17 @@ import { routeId, routeKeyOf, routes } from '@btp/shared/routes';
 import type { RouteDefinition } from '@btp/shared/routes';
 import { table as tableDefinition } from '@btp/shared/table';
 import { authorizerTagValue } from '../lib/btp-stack.js';
-import { authorizerEntry, bundling, esbuildOptions, handlerEntry, repoRoot } from '../lib/bundling.js';
+import {
+  authorizerEntry,
+  esbuildOptions,
+  filesLoadedAtStart,
+  handlerEntry,
+  repoRoot,
+} from '../lib/bundling.js';
 import type { BtpStack } from '../lib/btp-stack.js';
+import { remindersJobHandler } from '../lib/jobs.js';
+import { libraryImportJobHandler } from '../lib/library-imports.js';
+import { mailEventsHandler } from '../lib/mail.js';
 import {
   actionsOfFunction,
   appFunctions,
@@ -42,38 +51,68 @@ describe('Lambda bundles', () => {
     assetDir = path.join(outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);
   });
 
-  it('bundles a handler through CDK as a minified ES module with its source map, importing the AWS SDK from the runtime', () => {
+  /**
+   * The code files of a function's folder (`index.mjs` and its chunks), by name. A chunk's name ends
+   * with a hash that also covers its source map, whose paths are relative to the folder: the hashes
+   * are left out, so that folders built at different depths compare.
+   */
+  const withoutHashes = (text: string) => text.replace(/-[A-Z0-9]{8}\.mjs/g, '-<hash>.mjs');
+  const codeOf = (dir: string): Map<string, string> =>
+    new Map(
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.mjs'))
+        .map((name) => [withoutHashes(name), withoutHashes(readFileSync(path.join(dir, name), 'utf8'))]),
+    );
+
+  it('bundles a handler through CDK as minified ES modules with their source maps, importing the AWS SDK from the runtime', () => {
     const code = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
     expect(code).toContain('createRequire(import.meta.url)');
     expect(code).toMatch(/export\s*\{/);
     // Minified: long lines, not one per statement.
     expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
     // The SDK is imported, not carried: the Lambda runtime provides it.
-    expect(code).toMatch(/from\s*"@aws-sdk\/client-dynamodb"/);
-    expect(code).toMatch(/from\s*"@aws-sdk\/lib-dynamodb"/);
-    expect(readFileSync(path.join(assetDir, 'index.mjs.map'), 'utf8')).toContain('"mappings"');
+    const all = [...codeOf(assetDir).values()].join('\n');
+    expect(all).toMatch(/from\s*"@aws-sdk\/client-dynamodb"/);
+    expect(all).toMatch(/from\s*"@aws-sdk\/lib-dynamodb"/);
+    for (const name of readdirSync(assetDir).filter((file) => file.endsWith('.mjs'))) {
+      expect(readFileSync(path.join(assetDir, `${name}.map`), 'utf8'), name).toContain('"mappings"');
+    }
   });
 
   it('produces with esbuildOptions (what the tests and `npm run bench:lambda` bundle with) the code CDK deploys', async () => {
     const outdir = mkdtempSync(path.join(tmpdir(), 'btp-bundle-same-'));
     await esbuild.build(esbuildOptions(handlerEntry(setupStatus), outdir));
-    expect(readFileSync(path.join(outdir, 'index.mjs'), 'utf8')).toBe(
-      readFileSync(path.join(assetDir, 'index.mjs'), 'utf8'),
-    );
+    expect(codeOf(outdir)).toEqual(codeOf(assetDir));
   });
 
-  it('refuses bundling options that esbuildOptions would not translate', () => {
-    expect(() => esbuildOptions(authorizerEntry, tmpdir(), { ...bundling, nodeModules: ['jose'] })).toThrow(
-      /nodeModules/,
-    );
-    expect(() =>
-      esbuildOptions(authorizerEntry, tmpdir(), { ...bundling, externalModules: undefined }),
-    ).toThrow(/externalModules/);
+  it('starts a function that draws PDFs without the renderer: pdfkit, fontkit and the fonts load on the path that draws, and brotli is a stand-in', async () => {
+    const outdir = mkdtempSync(path.join(tmpdir(), 'btp-bundle-lazy-'));
+    const entry = handlerEntry({ handler: 'invoices/send' });
+    const { metafile } = await esbuild.build({
+      ...esbuildOptions(entry, outdir),
+      write: false,
+      metafile: true,
+    });
+    const outputs = metafile.outputs;
+    const eager = filesLoadedAtStart(metafile, path.relative(repoRoot, path.join(outdir, 'index.mjs')));
+    const inputsOf = (files: Iterable<string>) =>
+      [...files].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
+    const atStart = inputsOf(eager);
+    const everything = inputsOf(Object.keys(outputs));
+    const heavy =
+      /node_modules\/(pdfkit|fontkit|nodemailer)\/|functions\/src\/pdf\/(render|assets\.generated)\.ts$/;
+    expect(everything.filter((input) => heavy.test(input)).length).toBeGreaterThan(3);
+    expect(atStart.filter((input) => heavy.test(input))).toEqual([]);
+    expect(everything.filter((input) => input.includes('node_modules/brotli/'))).toEqual([]);
+    expect(everything).toContain('infra/lib/stubs/brotli/decompress.js');
   });
 
-  it('bundles every handler of the route table, and the authorizer, into an ES module exporting `handler`, with every dependency but the AWS SDK inside', async () => {
+  it('bundles every handler of the route table, the functions that serve no route, and the authorizer, into an ES module exporting `handler`, with every dependency but the AWS SDK inside', async () => {
     const entries = [
       ...new Set(routes.map((route) => handlerEntry(route))),
+      ...[mailEventsHandler, remindersJobHandler, libraryImportJobHandler].map((handler) =>
+        handlerEntry({ handler }),
+      ),
       ...(routes.some((route) => route.access !== 'public') ? [authorizerEntry] : []),
     ];
     // The production options, but one run with shared chunks and no minification: what matters here
@@ -83,8 +122,9 @@ describe('Lambda bundles', () => {
     const result = await esbuild.build({
       ...production,
       entryPoints: entries,
-      outfile: undefined,
       outdir: path.join(tmpdir(), 'btp-bundle-check'),
+      // One output per entry (the functions' own name every entry `index`).
+      entryNames: '[dir]/[name]',
       write: false,
       splitting: true,
       minify: false,
@@ -276,7 +316,7 @@ describe('BtpStack with the shared route table (prod)', () => {
     });
   });
 
-  it("expires drafts' PDF previews (previews/) after a day, versions included, and nothing else", () => {
+  it("expires drafts' PDF previews (previews/) after a day and price lists (imports/) after two, versions included, and nothing else", () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       VersioningConfiguration: { Status: 'Enabled' },
       LifecycleConfiguration: {
@@ -297,9 +337,17 @@ describe('BtpStack with the shared route table (prod)', () => {
     const documents = resources(template, 'AWS::S3::Bucket').find(([, bucket]) =>
       rulesOf(bucket).some((rule) => rule.Id === 'ExpireDraftPreviews'),
     );
-    // In the documents bucket only the previews expire: archived PDFs and uploads are kept.
+    // In the documents bucket only the previews and the price lists of imports (docs/library.md)
+    // expire: archived PDFs and uploaded documents are kept.
     expect(rulesOf(documents?.[1] as Resource).filter((rule) => 'ExpirationInDays' in rule)).toEqual([
       expect.objectContaining({ Prefix: 'previews/' }),
+      {
+        Id: 'ExpirePriceLists',
+        Prefix: 'imports/',
+        ExpirationInDays: 2,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      },
     ]);
   });
 
@@ -356,6 +404,43 @@ describe('BtpStack with the shared route table (prod)', () => {
     });
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always' },
+    });
+  });
+
+  it("lets only CloudFront reach the API: its /api origin sends the origin secret every route's function checks", () => {
+    const config = distributionConfig(template);
+    const behaviours = config.CacheBehaviors as Record<string, unknown>[];
+    const origins = config.Origins as Record<string, unknown>[];
+    const apiOrigins = new Set(behaviours.map((behaviour) => behaviour.TargetOriginId));
+    expect(apiOrigins.size).toBe(1);
+    const apiOrigin = origins.find((origin) => apiOrigins.has(origin.Id)) as Record<string, unknown>;
+    expect(apiOrigin.OriginCustomHeaders).toEqual([
+      { HeaderName: 'x-origin-verify', HeaderValue: expect.anything() },
+    ]);
+    const value = (apiOrigin.OriginCustomHeaders as { HeaderValue: unknown }[])[0]?.HeaderValue;
+
+    // A secret generated at deploy time: the template holds a dynamic reference, never the value.
+    const secrets = resources(template, 'AWS::SecretsManager::Secret').filter(([logicalId]) =>
+      JSON.stringify(value).includes(`"${logicalId}"`),
+    );
+    expect(secrets).toHaveLength(1);
+    expect(secrets[0]?.[1].Properties.GenerateSecretString).toMatchObject({
+      PasswordLength: 48,
+      ExcludePunctuation: true,
+    });
+    expect(JSON.stringify(value)).toContain('{{resolve:secretsmanager:');
+
+    // Every route's function refuses a request without it (functions/src/lib/http.ts); the
+    // authorizer lets every request through to them, and the scheduled jobs serve no request.
+    for (const [tag, [, fn]] of appFunctions(template)) {
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      if (tag === authorizerTagValue) expect(variables, tag).not.toHaveProperty('ORIGIN_VERIFY');
+      else expect(variables.ORIGIN_VERIFY, tag).toEqual(value);
+    }
+    // The API's own execute-api address stays on: it is CloudFront's origin (an HTTP API without
+    // it answers only through a custom domain of its own), and answers 403 to anyone else.
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      DisableExecuteApiEndpoint: Match.absent(),
     });
   });
 

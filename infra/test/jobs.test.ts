@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { remindersJobTagValue } from '../lib/btp-stack.js';
+import { libraryImportJobTagValue, remindersJobTagValue } from '../lib/btp-stack.js';
 import {
   actionsOfFunction,
   jobFunctions,
@@ -62,5 +62,45 @@ describe('the daily reminders job (docs/reminders-notifications.md)', () => {
     );
     expect(actions).toEqual(expect.arrayContaining(['s3:GetObject', 's3:PutObject']));
     expect(actions.some((action) => action.startsWith('secretsmanager:'))).toBe(false);
+  });
+});
+
+describe('the price-list import worker (docs/library.md)', () => {
+  let template: Template;
+  let workerId: string;
+  let worker: Resource;
+  beforeAll(() => {
+    ({ template } = synth(productLikeProps));
+    const found = jobFunctions(template).get(libraryImportJobTagValue);
+    expect(found).toBeDefined();
+    [workerId, worker] = found as [string, Resource];
+  });
+
+  it('has 15 minutes per message, and the queue hides a message longer than that, with a dead-letter queue', () => {
+    expect(worker.Properties).toMatchObject({ Runtime: 'nodejs22.x', Timeout: 900, MemorySize: 1024 });
+    const queues = resources(template, 'AWS::SQS::Queue');
+    const main = queues.find(([, queue]) => queue.Properties.RedrivePolicy !== undefined);
+    expect(main?.[1].Properties).toMatchObject({
+      VisibilityTimeout: 960,
+      RedrivePolicy: { maxReceiveCount: 5 },
+    });
+    const mappings = resources(template, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings.map(([, mapping]) => mapping.Properties)).toEqual([
+      expect.objectContaining({
+        BatchSize: 1,
+        FunctionName: { Ref: workerId },
+        EventSourceArn: { 'Fn::GetAtt': [main?.[0], 'Arn'] },
+      }),
+    ]);
+  });
+
+  it('is the only function that reads the queue; the import route may only send to it', () => {
+    const consumers = resources(template, 'AWS::IAM::Policy').filter(([, policy]) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes('sqs:ReceiveMessage'),
+    );
+    expect(consumers).toHaveLength(1);
+    expect(actionsOfFunction(template, workerId)).toEqual(
+      expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage']),
+    );
   });
 });

@@ -162,25 +162,62 @@ describe('BtpStack in production, with a product-like route table', () => {
       expect(accessOfRole.size).toBeLessThan(functions.size);
     });
 
-    it('keeps a route to 4 resources (function, permission, integration, route), far from the 500 per stack', () => {
+    it('keeps a route to 3 resources (function, integration, route), far from the 500 per stack', () => {
       const total = Object.keys(template.toJSON().Resources as object).length;
       const perRoute = [
         'AWS::Lambda::Function',
-        'AWS::Lambda::Permission',
         'AWS::ApiGatewayV2::Integration',
         'AWS::ApiGatewayV2::Route',
       ];
       const routeResources = perRoute
         .map((type) => resources(template, type).length)
         .reduce((a, b) => a + b, 0);
-      // Besides: the authorizer (function and invoke permission), the two jobs' (reminders,
-      // e-invoicing sync) and the mail events' invoke permissions (EventBridge; their functions are
-      // counted with CDK's helpers).
+      // Besides: the authorizer's function; the jobs' and the mail events' functions are counted
+      // with CDK's helpers.
       const helpers = resources(template, 'AWS::Lambda::Function').length - functions.size;
-      expect(routeResources).toBe(4 * productLikeRoutes.length + 2 + 2 + 1 + helpers);
+      expect(routeResources).toBe(3 * productLikeRoutes.length + 1 + helpers);
+      // Invoke permissions: the authorizer's (API Gateway), the daily job's, the e-invoicing sync's
+      // and the mail events' (EventBridge); none per route (the API's invoke role, below).
+      expect(resources(template, 'AWS::Lambda::Permission')).toHaveLength(4);
       const fixed = total - routeResources;
-      // At this rate the stack holds about 105 routes (the e-invoicing job and its role took a few).
-      expect(fixed + 4 * 105).toBeLessThan(500);
+      // CloudFormation's limit is on the whole stack: 3 resources a route instead of 4 left room
+      // for about 25 more routes than the 106 the stack holds with the library and the network.
+      expect(total).toBeLessThan(500);
+      expect(fixed).toBeLessThan(75);
+    });
+
+    it("lets API Gateway invoke each route's function through one role, allowed to invoke those functions and nothing else", () => {
+      const roleId = logicalIdOf(template, 'AWS::IAM::Role', 'ApiInvokeRole');
+      expect(resourceById(template, roleId).Properties.AssumeRolePolicyDocument).toMatchObject({
+        Statement: [
+          { Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'apigateway.amazonaws.com' } },
+        ],
+      });
+      const routeFunctionIds = new Set(
+        productLikeRoutes.map((route) => (functions.get(routeId(route)) as [string, Resource])[0]),
+      );
+      const integrations = resources(template, 'AWS::ApiGatewayV2::Integration');
+      expect(integrations).toHaveLength(productLikeRoutes.length);
+      for (const [id, integration] of integrations) {
+        expect(integration.Properties.CredentialsArn, id).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
+        const uri = integration.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] };
+        expect(routeFunctionIds.has(uri['Fn::GetAtt'][0]), id).toBe(true);
+      }
+      // Its policies (inline, or the managed ones CDK moves a large policy into), all together.
+      const policies = [
+        ...resources(template, 'AWS::IAM::Policy'),
+        ...resources(template, 'AWS::IAM::ManagedPolicy'),
+      ].filter(([, policy]) => JSON.stringify(policy.Properties.Roles ?? []).includes(`"${roleId}"`));
+      const statements = policies.flatMap(
+        ([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement,
+      );
+      expect(new Set(actionsOf(statements))).toEqual(new Set(['lambda:InvokeFunction']));
+      const invoked = statements.flatMap((statement) =>
+        statementResources(statement).map(
+          (resource) => (resource as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
+        ),
+      );
+      expect(new Set(invoked)).toEqual(routeFunctionIds);
     });
 
     it('grants the table to the routes that declare it, read-only for reads, on the table and its indexes by name', () => {
@@ -386,7 +423,8 @@ describe('BtpStack in production, with a product-like route table', () => {
 
     it('watches errors and throttles of every function, the authorizer included', () => {
       const jobs = jobFunctions(template);
-      expect(jobs.size).toBe(2);
+      // The daily reminders, the e-invoicing sync and the price-list import worker.
+      expect(jobs.size).toBe(3);
       const mailEvents = resources(template, 'AWS::Lambda::Function').filter(([, fn]) =>
         String(fn.Properties.Description).startsWith('SES bounces and complaints'),
       );

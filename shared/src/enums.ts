@@ -48,6 +48,16 @@ export const supplierInvoiceStatusLabels: Record<InvoiceStatus, string> = {
   sent: 'Reçue',
 };
 /**
+ * What a supplier invoice record is: an invoice the company received, or a supplier's credit note
+ * (avoir fournisseur), which lowers what the company owes that supplier and its purchases.
+ */
+export const supplierInvoiceKinds = ['invoice', 'credit_note'] as const;
+export type SupplierInvoiceKind = (typeof supplierInvoiceKinds)[number];
+export const supplierInvoiceKindLabels: Record<SupplierInvoiceKind, string> = {
+  invoice: 'Facture',
+  credit_note: 'Avoir',
+};
+/**
  * The French VAT rates a quote or invoice line may carry (DOCUMENTS.md § 2), as the API writes them:
  * normal 20 %, intermediate 10 % (renovation of housing over two years old), reduced 5.5 % (energy
  * renovation), 2.1 %, and 0 % (reverse charge, franchise, exempt).

@@ -11,6 +11,7 @@ import { vatRates, type VatRate } from './enums.js';
 import {
   formatDecimal,
   MONEY_SCALE,
+  RECEIVED_DECIMAL_SCALE,
   PERCENT_SCALE,
   QUANTITY_SCALE,
   RATING_SCALE,
@@ -227,6 +228,52 @@ export function quantityField(options: { positive?: boolean; message?: string } 
       tooBig: 'Quantité invalide : au plus 9 999 999,999 en valeur absolue',
     },
   });
+}
+
+/** Units of 10^-6 → "12.5" written with at least `minScale` decimals ("12.500" at 3), no trailing zero beyond. */
+export function formatReceivedDecimal(units: number, minScale: number): string {
+  const full = formatDecimal(units, RECEIVED_DECIMAL_SCALE);
+  const [integer = '', fraction = ''] = full.split('.');
+  let digits = fraction;
+  while (digits.length > minScale && digits.endsWith('0')) digits = digits.slice(0, -1);
+  return digits === '' ? integer : `${integer}.${digits}`;
+}
+
+/**
+ * A quantity (BT-129) or a unit price HT (BT-146) of a supplier invoice line: at most six decimals,
+ * as suppliers' e-invoices write them (`1.2605`, `0.000125`), within ±999 999 999.999999; output
+ * with at least `minScale` decimals ("12.500" for a quantity, "8.50" for a price). `nonNegative`
+ * refuses values below zero (a price; a quantity may be negative, a line returned).
+ */
+export function receivedDecimalField(options: {
+  minScale: number;
+  nonNegative?: boolean;
+  required: string;
+  invalid: string;
+  negative?: string;
+}) {
+  const max = 999_999_999_999_999;
+  const tooBig = 'Nombre invalide : au plus 999 999 999 en valeur absolue';
+  return decimalUnits({
+    scale: RECEIVED_DECIMAL_SCALE,
+    min: options.nonNegative === true ? 0 : -max,
+    max,
+    messages: {
+      required: options.required,
+      invalid: options.invalid,
+      tooSmall: options.nonNegative === true ? (options.negative ?? options.invalid) : tooBig,
+      tooBig,
+    },
+  }).transform((units) => formatReceivedDecimal(units, options.minScale));
+}
+
+/**
+ * A VAT rate a supplier charged: any percentage from 0 to 100 with at most two decimals (a French
+ * rate, or another country's: 19 %, 7 %, 21 %…); output "20.00".
+ */
+export function receivedVatRateField() {
+  const message = 'Le taux de TVA doit être un pourcentage entre 0 et 100, avec au plus deux décimales';
+  return percentField({ message });
 }
 
 /** Supplier rating from 1 to 5 in steps of 0.1 (precision 2,1); output "4.5". */

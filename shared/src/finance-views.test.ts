@@ -9,7 +9,7 @@ import {
   firstOf,
   formatPointsTenths,
   formatSignedPercentTenths,
-  paidInQuarterCents,
+  purchasesHtInQuarterCents,
   previousQuarter,
   quarterInFrance,
   quarterMarginChangeTenths,
@@ -64,10 +64,23 @@ describe('quarters', () => {
     { status: 'paid', totalAmount: '1000.00', paidAmount: '1000.00', paidAt: '2026-01-15T10:00:00Z' },
   ];
 
-  it('sums what was paid in a quarter, in cents', () => {
-    expect(paidInQuarterCents(invoices, '2026-Q2')).toBe(150000);
-    expect(paidInQuarterCents(invoices, '2026-Q1')).toBe(200000);
-    expect(paidInQuarterCents(invoices, '2025-Q4')).toBe(0);
+  it('sums the purchases HT paid in a quarter (credit notes deducted), in cents', () => {
+    const purchases = [
+      ...supplierInvoices,
+      // HT known: its HT less its credit note's HT, in the quarter of its payment.
+      {
+        status: 'paid',
+        netAmount: '500.00',
+        totalAmount: '600.00',
+        paidAmount: '480.00',
+        paidAt: '2026-06-30T10:00:00Z',
+        creditNotes: [{ netAmount: '100.00', totalAmount: '120.00' }],
+      },
+      { status: 'sent', netAmount: '700.00', totalAmount: '840.00', paidAt: '2026-05-02T10:00:00Z' },
+    ];
+    expect(purchasesHtInQuarterCents(purchases, '2026-Q2')).toBe(100000);
+    expect(purchasesHtInQuarterCents(purchases, '2026-Q1')).toBe(100000);
+    expect(purchasesHtInQuarterCents(purchases, '2025-Q4')).toBe(0);
   });
 
   it('counts revenue HT in a quarter, less the credit notes of cashed invoices', () => {

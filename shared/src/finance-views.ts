@@ -5,7 +5,6 @@
  * section 9 is `progress-tone.ts`). Money stays in integer cents and ratios go through BigInt.
  */
 import {
-  paidCents,
   profitMarginTenths,
   revenueEntries,
   revenueHtCents,
@@ -14,6 +13,7 @@ import {
 } from './finance.js';
 import { calendarDateInFrance } from './invoice-status.js';
 import { divideRounded, formatDecimal } from './money.js';
+import { purchaseEntry, type SupplierInvoiceAmounts } from './supplier-invoice-figures.js';
 
 // Built on first use, not at import: creating an Intl formatter loads locale data (~10 ms), which
 // every importer would pay up front (each Lambda function's cold start).
@@ -74,13 +74,18 @@ export function previousQuarter(quarter: string): string {
   return number === 1 ? `${year - 1}-Q4` : `${year}-Q${number - 1}`;
 }
 
-/** `paidCents` of the paid invoices whose `paidAt` falls in `quarter` ("YYYY-Qn", France). */
-export function paidInQuarterCents(invoices: Iterable<InvoiceAmounts>, quarter: string): number {
+/**
+ * Purchases HT paid in `quarter` ("YYYY-Qn", France): the `purchaseEntry` of each supplier invoice
+ * or credit note whose payment falls in that quarter (`supplier-invoice-figures.ts`).
+ */
+export function purchasesHtInQuarterCents(
+  supplierInvoices: Iterable<SupplierInvoiceAmounts>,
+  quarter: string,
+): number {
   let total = 0n;
-  for (const invoice of invoices) {
-    if (invoice.status === 'paid' && invoice.paidAt && quarterInFrance(invoice.paidAt) === quarter) {
-      total += BigInt(paidCents(invoice));
-    }
+  for (const record of supplierInvoices) {
+    const entry = purchaseEntry(record);
+    if (entry?.month && quarterOfMonth(entry.month) === quarter) total += BigInt(entry.cents);
   }
   return Number(total);
 }
@@ -103,17 +108,17 @@ function quarterOfMonth(month: string): string {
 }
 
 /**
- * The profit margin of one quarter (revenue HT of that quarter − supplier invoices paid in it,
- * over that revenue), in tenths of a percent; `null` when nothing was cashed in that quarter.
+ * The profit margin of one quarter (revenue HT of that quarter − purchases HT paid in it, over
+ * that revenue), in tenths of a percent; `null` when nothing was cashed in that quarter.
  */
 export function quarterMarginTenths(
   invoices: Iterable<InvoiceAmounts>,
-  supplierInvoices: Iterable<InvoiceAmounts>,
+  supplierInvoices: Iterable<SupplierInvoiceAmounts>,
   quarter: string,
 ): number | null {
   return profitMarginTenths(
     revenueHtInQuarterCents(invoices, quarter),
-    paidInQuarterCents(supplierInvoices, quarter),
+    purchasesHtInQuarterCents(supplierInvoices, quarter),
   );
 }
 
@@ -123,7 +128,7 @@ export function quarterMarginTenths(
  */
 export function quarterMarginChangeTenths(
   invoices: readonly InvoiceAmounts[],
-  supplierInvoices: readonly InvoiceAmounts[],
+  supplierInvoices: readonly SupplierInvoiceAmounts[],
   today: Date = new Date(),
 ): number | null {
   const current = quarterInFrance(today);

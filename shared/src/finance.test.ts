@@ -210,6 +210,8 @@ describe('dashboardStatsSchema', () => {
     monthlyRevenueChangePercent: null,
     revenuePaid: '1234.50',
     expensesPaid: '945.62',
+    expensesWithoutVatDetail: 1,
+    expensesWithoutVatDetailValue: '45.62',
     netProfit: '288.88',
     profitMarginPercent: '23.4',
     pendingQuotesValue: '0.00',
@@ -238,7 +240,7 @@ describe('dashboardStatsSchema', () => {
     expect(dashboardStatsSchema.safeParse({ ...stats, activeProjects: '2' }).success).toBe(false);
   });
 
-  it('reads an answer made before credit notes existed with their figures at zero', () => {
+  it('reads an answer made before credit notes (and supplier VAT details) existed with their figures at zero', () => {
     const {
       pendingQuotesValueWithVat: _withVat,
       creditNotes: _count,
@@ -246,6 +248,8 @@ describe('dashboardStatsSchema', () => {
       creditNotesValueWithVat: _valueWithVat,
       retentionsHeld: _retentions,
       retentionsHeldValue: _retentionsValue,
+      expensesWithoutVatDetail: _withoutVat,
+      expensesWithoutVatDetailValue: _withoutVatValue,
       ...older
     } = raw;
     expect(dashboardStatsSchema.parse({ ...stats, raw: older }).raw).toMatchObject({
@@ -255,6 +259,8 @@ describe('dashboardStatsSchema', () => {
       creditNotesValueWithVat: '0.00',
       retentionsHeld: 0,
       retentionsHeldValue: '0.00',
+      expensesWithoutVatDetail: 0,
+      expensesWithoutVatDetailValue: '0.00',
     });
   });
 });

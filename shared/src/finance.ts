@@ -12,7 +12,8 @@
  * - a credit note is never revenue nor a receivable of its own: it lowers those of its invoice;
  * - a situation's retenue de garantie (DOCUMENTS.md § 4) is not in its `amountDue`, hence never a
  *   receivable: it is counted apart, held until released (`retentionsSummary`).
- * Supplier invoices carry one amount (`totalAmount`): expenses are what was paid of them.
+ * Supplier invoices: expenses are purchases HT paid, net of supplier credit notes
+ * (`supplier-invoice-figures.ts`).
  */
 import { awaitsPayment, calendarDateInFrance, isOverdue } from './invoice-status.js';
 import { divideRounded, formatDecimal, percentOf, sumCents, tryParseDecimal, MONEY_SCALE } from './money.js';
@@ -630,7 +631,7 @@ export const dashboardStatsSchema = z.object({
   monthlyRevenue: z.string(),
   /** Quotes `sent`, awaiting the client's answer. */
   pendingQuotes: z.number().int(),
-  /** (revenue HT − paid supplier invoices) / revenue HT, e.g. "23,4 %"; "0 %" without revenue. */
+  /** (revenue HT − purchases HT paid) / revenue HT, e.g. "23,4 %"; "0 %" without revenue. */
   profitMargin: z.string(),
   /** Money as decimal strings ("1234.50"), percentages as decimal strings with one decimal or `null`. */
   raw: z.object({
@@ -644,8 +645,14 @@ export const dashboardStatsSchema = z.object({
     monthlyRevenueChangePercent: z.string().nullable(),
     /** Revenue HT of all time: paid customer invoices less their issued credit notes (`revenueHtCents`). */
     revenuePaid: z.string(),
-    /** All paid supplier invoices (their one amount). */
+    /**
+     * Purchases HT paid, all time: paid supplier invoices' HT less their credit notes
+     * (`supplier-invoice-figures.ts`, `purchaseEntry`); records without VAT detail at their TTC.
+     */
     expensesPaid: z.string(),
+    /** Of those, the records counted at their TTC (VAT not detailed): how many, and their amount. (Defaulted.) */
+    expensesWithoutVatDetail: z.number().int().default(0),
+    expensesWithoutVatDetailValue: z.string().default('0.00'),
     /** `revenuePaid` − `expensesPaid`. */
     netProfit: z.string(),
     /** "23.4"; `null` without revenue. */
@@ -664,7 +671,7 @@ export const dashboardStatsSchema = z.object({
     creditNotes: z.number().int().default(0),
     creditNotesValue: z.string().default('0.00'),
     creditNotesValueWithVat: z.string().default('0.00'),
-    /** Supplier invoices neither paid nor cancelled: what remains to pay. */
+    /** What remains to pay suppliers, TTC, less their credit notes not yet deducted (`owedToSuppliersCents`). */
     pendingSupplierInvoicesValue: z.string(),
     /**
      * Retenues de garantie still held by clients (`heldRetentionCents`): how many situations, and

@@ -13,11 +13,7 @@ import {
   monthInFrance,
   netProfitCents,
   outstandingCents,
-  paidCents,
-  paidInMonthCents,
-  paidTotalCents,
   paymentRevenueEntries,
-  pendingSupplierCents,
   percentTenthsText,
   previousMonth,
   profitMarginTenths,
@@ -25,9 +21,14 @@ import {
   retentionsSummary,
   revenueHtCents,
   revenueHtInMonthCents,
-  type InvoiceAmounts,
   type RetentionAmounts,
 } from './finance.js';
+import {
+  owedToSuppliersCents,
+  purchaseEntry,
+  purchasesSummary,
+  type SupplierInvoiceAmounts,
+} from './supplier-invoice-figures.js';
 import { calendarDateInFrance, isOverdue } from './invoice-status.js';
 import { formatMoney, sumCents } from './money.js';
 import './zod-fr.js';
@@ -46,8 +47,13 @@ export const financesSummarySchema = z.object({
   month: z.string(),
   /** Revenue HT cashed, all time, net of credit notes. */
   revenue: money,
-  /** Supplier invoices paid, all time. */
+  /**
+   * Purchases HT paid, all time: supplier invoices paid (their HT less their credit notes' HT), less
+   * the credit notes refunded that credit no invoice (`supplier-invoice-figures.ts`).
+   */
   expenses: money,
+  /** Of those, the records whose VAT is not detailed, counted at their TTC (all that is known). */
+  expensesWithoutVat: z.object({ count: z.number().int(), amount: money }),
   netProfit: money,
   /** "23.4"; `null` without revenue. */
   marginPercent: z.string().nullable(),
@@ -84,9 +90,9 @@ export const financesSummarySchema = z.object({
   drafts: z.object({ count: z.number().int(), amount: money }),
   /** Issued credit notes: how many, and their HT. */
   creditNotes: z.object({ count: z.number().int(), amount: money }),
-  /** What remains to pay on supplier invoices neither paid nor cancelled. */
+  /** What remains to pay suppliers, TTC, less their credit notes not yet deducted. */
   supplierPending: money,
-  /** The clients with the largest revenue HT, the suppliers with the largest paid totals (5 each). */
+  /** The clients with the largest revenue HT, the suppliers with the largest purchases HT paid (5 each). */
   topClients: z.array(party),
   topSuppliers: z.array(party),
   projectCounts: z.object(
@@ -137,7 +143,7 @@ export interface SummaryInvoice extends RetentionAmounts {
   buyer?: { name?: string | null } | null;
 }
 
-export interface SummarySupplierInvoice extends InvoiceAmounts {
+export interface SummarySupplierInvoice extends SupplierInvoiceAmounts {
   supplierId?: string | null;
   supplier?: { name?: string | null } | null;
 }
@@ -158,7 +164,8 @@ export function financesSummaryOfRecords(
   const today = calendarDateInFrance(now);
   const month = monthInFrance(now);
   const revenueCents = revenueHtCents(invoices);
-  const expensesCents = paidTotalCents(supplierInvoices);
+  const purchases = purchasesSummary(supplierInvoices);
+  const expensesCents = purchases.cents;
   const owed = receivables(invoices, today);
   const notes = issuedCreditNotes(invoices);
   const drafts = invoices.filter((invoice) => invoice.status === 'draft' && !isCreditNote(invoice));
@@ -191,11 +198,12 @@ export function financesSummaryOfRecords(
     if (!invoice.supplierId) continue;
     if (invoice.supplier?.name && !supplierNames.has(invoice.supplierId))
       supplierNames.set(invoice.supplierId, invoice.supplier.name);
-    const cents = paidCents(invoice);
+    const cents = purchaseEntry(invoice)?.cents ?? 0;
     if (cents !== 0) bySupplier.set(invoice.supplierId, (bySupplier.get(invoice.supplierId) ?? 0) + cents);
   }
   const topSuppliers = [...bySupplier]
     .map(([id, cents]) => ({ id, cents }))
+    .filter((supplier) => supplier.cents > 0)
     .sort(byAmountThenId)
     .slice(0, FINANCES_LISTED)
     .map((supplier) => ({
@@ -216,6 +224,10 @@ export function financesSummaryOfRecords(
     month,
     revenue: formatMoney(revenueCents),
     expenses: formatMoney(expensesCents),
+    expensesWithoutVat: {
+      count: purchases.withoutVatCount,
+      amount: formatMoney(purchases.withoutVatCents),
+    },
     netProfit: formatMoney(netProfitCents(revenueCents, expensesCents)),
     marginPercent: percentTenthsText(profitMarginTenths(revenueCents, expensesCents)),
     revenueChangePercent: percentTenthsText(
@@ -226,8 +238,8 @@ export function financesSummaryOfRecords(
     ),
     expensesChangePercent: percentTenthsText(
       changeTenths(
-        paidInMonthCents(supplierInvoices, month),
-        paidInMonthCents(supplierInvoices, previousMonth(month)),
+        purchasesSummary(supplierInvoices, month).cents,
+        purchasesSummary(supplierInvoices, previousMonth(month)).cents,
       ),
     ),
     cashedInvoices: invoices.filter((invoice) => paymentRevenueEntries(invoice).length > 0).length,
@@ -249,7 +261,7 @@ export function financesSummaryOfRecords(
       amount: formatMoney(sumCents(drafts.map((invoice) => centsOf(invoice.totalAmount)))),
     },
     creditNotes: { count: notes.count, amount: formatMoney(notes.cents) },
-    supplierPending: formatMoney(pendingSupplierCents(supplierInvoices)),
+    supplierPending: formatMoney(owedToSuppliersCents(supplierInvoices)),
     topClients,
     topSuppliers,
     projectCounts,

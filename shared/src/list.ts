@@ -9,6 +9,14 @@ import './zod-fr.js';
 /** The most items one list answer carries, also the answer size without `limit`. */
 export const MAX_LIST_LIMIT = 1_000;
 
+/**
+ * The page the SPA's list screens ask for (`?limit=`), « Charger plus » reading the next: what a
+ * screen of cards shows, so the first page of a company with 100,000 invoices answers as fast and as
+ * small as one of a company with 50 (docs/performance.md, `bench:api`). API callers keep `limit` up
+ * to `MAX_LIST_LIMIT`.
+ */
+export const SCREEN_LIST_LIMIT = 50;
+
 /** The response header that carries the cursor of the next page. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 

@@ -13,6 +13,8 @@ export const MONEY_SCALE = 2;
 export const QUANTITY_SCALE = 3;
 export const PERCENT_SCALE = 2;
 export const RATING_SCALE = 1;
+/** Decimals of a supplier invoice line's quantity and unit price (what received e-invoices write: BT-129, BT-146). */
+export const RECEIVED_DECIMAL_SCALE = 6;
 
 /** What `parseDecimal` accepts: a JSON number or the text a person typed. */
 export type DecimalInput = string | number;
@@ -215,6 +217,31 @@ export function lineTotal(quantityThousandths: number, unitPriceCents: number): 
   return toSafeNumber(
     divideRounded(BigInt(quantityThousandths) * BigInt(unitPriceCents), 10n ** BigInt(QUANTITY_SCALE)),
     'lineTotal',
+  );
+}
+
+/**
+ * Net amount of a received invoice line in cents (EN 16931 BT-131 without its line allowances and
+ * charges): quantity × unit price ÷ price base quantity, all three in units of 10^-`scale`, rounded
+ * to the cent, halves away from zero. 3 × 1.2605 € ÷ 1 = 3.7815 € → 378 cents.
+ * @throws RangeError when the base is 0, or an argument or the result is not a safe integer.
+ */
+export function scaledLineTotal(
+  quantityUnits: number,
+  unitPriceUnits: number,
+  baseQuantityUnits: number,
+  scale: number,
+): number {
+  assertSafeInteger(quantityUnits, 'quantityUnits');
+  assertSafeInteger(unitPriceUnits, 'unitPriceUnits');
+  assertSafeInteger(baseQuantityUnits, 'baseQuantityUnits');
+  // (q / 10^s) × (p / 10^s) ÷ (b / 10^s) × 100 = q × p × 100 ÷ (b × 10^s)
+  return toSafeNumber(
+    divideRounded(
+      BigInt(quantityUnits) * BigInt(unitPriceUnits) * 100n,
+      BigInt(baseQuantityUnits) * 10n ** BigInt(scale),
+    ),
+    'scaledLineTotal',
   );
 }
 

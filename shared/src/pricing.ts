@@ -14,6 +14,8 @@
  *
  * Halves are rounded away from zero everywhere (money.ts).
  */
+import type { Company } from './entities/company.js';
+import { defaultVatRate, vatRates, type VatRate } from './enums.js';
 import {
   formatMoney,
   formatPercent,
@@ -163,5 +165,28 @@ export function quoteTotals(input: {
     vatBreakdown: formatVatBreakdown(totals.vatBreakdown),
     vatAmount: formatMoney(totals.vatCents),
     totalWithVat: formatMoney(totals.totalWithVatCents),
+  };
+}
+
+/** What pricing a document reads of its company. */
+export interface PricingContext {
+  /** The rate of a line given without one. */
+  defaultVatRate: VatRate;
+  /** Franchise en base (art. 293 B CGI): no VAT on any line. */
+  franchise: boolean;
+}
+
+/** A company that has not filled its profile yet: lines at 20 %, VAT charged. */
+export const defaultPricingContext: PricingContext = { defaultVatRate, franchise: false };
+
+/** The pricing context of a company's profile. */
+export function pricingContextOf(
+  company: Pick<Partial<Company>, 'defaultVatRate' | 'vatRegime'>,
+): PricingContext {
+  const rate = company.defaultVatRate;
+  return {
+    defaultVatRate:
+      rate !== undefined && (vatRates as readonly string[]).includes(rate) ? rate : defaultVatRate,
+    franchise: company.vatRegime === 'franchise',
   };
 }

@@ -18,9 +18,9 @@ describe('quote status rule', () => {
     }
   });
 
-  it('moves a sent quote to validated, rejected or expired, and nothing else by an edit', () => {
-    expect(quoteStatusChoices('sent')).toEqual(['sent', 'validated', 'rejected', 'expired']);
-    expect(canChangeQuoteStatus('sent', 'validated')).toBe(true);
+  it('moves a sent quote to rejected or expired by an edit; validated only through its « Bon pour accord »', () => {
+    expect(quoteStatusChoices('sent')).toEqual(['sent', 'rejected', 'expired']);
+    expect(canChangeQuoteStatus('sent', 'validated')).toBe(false);
     expect(canChangeQuoteStatus('sent', 'rejected')).toBe(true);
     expect(canChangeQuoteStatus('sent', 'expired')).toBe(true);
     expect(canChangeQuoteStatus('sent', 'draft')).toBe(false);

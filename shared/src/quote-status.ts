@@ -5,15 +5,20 @@
  * - A draft is the only editable quote: its fields and lines change freely, it can be deleted.
  * - draft → sent only through the `send` action (it sets `sentAt`); a sent quote never becomes a
  *   draft again: the customer holds that version.
- * - sent → validated, rejected or expired by an edit of the status (the customer's answer, or the
- *   validity date passed). Those three are final.
+ * - sent → rejected or expired by an edit of the status (the customer's refusal, or the validity
+ *   date passed); sent → validated only by the customer's « Bon pour accord » (`POST
+ *   /api/quotes/{id}/accept` or the online acceptance), which records who signed and when: a quote
+ *   is never validated without its signer. Those three are final.
  */
 import type { QuoteStatus } from './enums.js';
 
-/** The statuses an edit (`PUT /api/quotes/{id}`) may move a quote to, by current status. */
+/**
+ * The statuses an edit (`PUT /api/quotes/{id}`) may move a quote to, by current status: never
+ * `validated`, which only the « Bon pour accord » sets.
+ */
 export const quoteStatusChanges: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {
   draft: [],
-  sent: ['validated', 'rejected', 'expired'],
+  sent: ['rejected', 'expired'],
   validated: [],
   rejected: [],
   expired: [],

@@ -57,6 +57,29 @@ describe('the route table', () => {
   });
 });
 
+describe('file routes', () => {
+  it('say how they take their file; a presigned one names an upload route of the table', () => {
+    const keys = new Set(routes.map(routeKeyOf));
+    const fileRoutes = routes.filter((route) => route.file);
+    expect(fileRoutes.map(routeKeyOf)).toEqual(
+      expect.arrayContaining([
+        'POST /api/documents/upload',
+        'POST /api/documents/{id}/complete',
+        'POST /api/supplier-invoices/import',
+      ]),
+    );
+    for (const route of fileRoutes) {
+      const file = route.file!;
+      if (file.via === 'presigned') {
+        expect(keys, routeKeyOf(route)).toContain(file.upload);
+        expect(route.path, routeKeyOf(route)).toMatch(/\{[^}]+\}/);
+      } else {
+        expect(route.method, routeKeyOf(route)).not.toBe('GET');
+      }
+    }
+  });
+});
+
 describe('the $default route (API Gateway: whatever no other route matches)', () => {
   const withDefault: RouteDefinition[] = [
     { method: 'GET', path: '/api/clients', handler: 'clients/list', access: 'user', table: 'read' },

@@ -6,12 +6,14 @@
  * `route-tables/` plus one handler file under `functions/src/handlers/<handler>.ts` exporting
  * `handler`.
  */
+import type { RouteDefinition } from './route-definition.js';
 import { accountRoutes } from './route-tables/accounts.js';
 import { clientRoutes } from './route-tables/clients.js';
 import { companyRoutes } from './route-tables/company.js';
 import { dashboardRoutes } from './route-tables/dashboard.js';
 import { documentRoutes } from './route-tables/documents.js';
 import { invoicingRoutes } from './route-tables/invoicing.js';
+import { libraryRoutes } from './route-tables/library.js';
 import { notificationRoutes } from './route-tables/notifications.js';
 import { projectRoutes } from './route-tables/projects.js';
 import { publicQuoteRoutes } from './route-tables/public-quotes.js';
@@ -21,44 +23,7 @@ import { supplierRoutes } from './route-tables/suppliers.js';
 import { fallbackRoutes, systemRoutes } from './route-tables/system.js';
 import { workTrackingRoutes } from './route-tables/work-tracking.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
-
-/**
- * Who may call a route: anyone, any signed-in user, the administrators of a company (their own
- * company's settings and users), or super administrators only.
- */
-export type Access = 'public' | 'user' | 'company_admin' | 'super_admin';
-
-/** What a route's function may do with the table; drives least-privilege grants in the stack. */
-export type TableAccess = 'none' | 'read' | 'write';
-
-export interface RouteDefinition {
-  method: HttpMethod;
-  /**
-   * API Gateway path syntax: `/api/clients/{id}`, greedy `/api/{proxy+}`; or `$default`, API
-   * Gateway's route for whatever no other route matches (its method is then `ANY`).
-   */
-  path: string;
-  /** Module under `functions/src/handlers/`, without extension, e.g. `health/get`. */
-  handler: string;
-  access: Access;
-  table: TableAccess;
-  /** Documents bucket access, for the routes that read or write files (documents, PDFs). */
-  documents?: 'read' | 'write';
-  /** Memory in MB when the default (256) is not enough, e.g. for password hashing. */
-  memoryMb?: number;
-  /**
-   * The route e-mails (functions/src/mail/mailer.ts): in AWS its function may send through SES from
-   * the stack's sending identity only, with the configuration set (docs/mail.md).
-   */
-  mail?: true;
-  /**
-   * The route talks to the company's plateforme agréée (docs/einvoicing-network.md): in AWS its
-   * function may read (`read`) or also create and update (`write`) the companies' platform secrets
-   * in Secrets Manager (the `…/einvoicing/` prefix only), and calls out over HTTPS.
-   */
-  einvoicing?: 'read' | 'write';
-}
+export type { Access, FileInput, HttpMethod, RouteDefinition, TableAccess } from './route-definition.js';
 
 /** Every route, feature by feature (`route-tables/`); the `$default` 404 route comes last. */
 export const routes: readonly RouteDefinition[] = [
@@ -69,6 +34,7 @@ export const routes: readonly RouteDefinition[] = [
   ...supplierRoutes,
   ...projectRoutes,
   ...quoteRoutes,
+  ...libraryRoutes,
   ...publicQuoteRoutes,
   ...purchaseRoutes,
   ...workTrackingRoutes,

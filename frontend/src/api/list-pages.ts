@@ -1,14 +1,20 @@
-import { NEXT_CURSOR_HEADER } from '@btp/shared/list';
-import { keepPreviousData, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { NEXT_CURSOR_HEADER, SCREEN_LIST_LIMIT } from '@btp/shared/list';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+} from '@tanstack/react-query';
 
 import { ApiError, NetworkError } from '../lib/api';
 import { listPath, type ListParams } from './list-params';
 
 /**
- * Lists past 1,000 records (API.md "Lists"): a list answers at most 1,000 of them and, when more
- * remain, the header `x-next-cursor` whose value the next call sends back as `?cursor=`. The list
- * screens read page after page ('Charger plus'); the first call is the plain list path, so a
- * company of fewer than 1,000 records sees exactly one call, as before.
+ * The list screens read their records a screen at a time (API.md "Lists"): `?limit=` of
+ * `SCREEN_LIST_LIMIT` (50) and, when more remain, the header `x-next-cursor` whose value the next
+ * call sends back as `?cursor=` ('Charger plus'). The first page of a company of 100,000 invoices
+ * then costs what it costs at 50 (docs/performance.md). Pickers and a client's page read the plain
+ * list (up to 1,000, the API's own page) with `listPath`.
  */
 
 /** One answer of a list: its records and the cursor of the next page, when more remain. */
@@ -17,11 +23,14 @@ export interface ListPage<T> {
   nextCursor: string | undefined;
 }
 
-/** `/api/clients?q=…` with `cursor` added, when there is one. */
+/** `/api/clients?q=…&limit=50`, with `cursor` added when there is one. */
 export function pagePath(path: string, params: ListParams | undefined, cursor: string | undefined): string {
   const first = listPath(path, params);
-  if (cursor === undefined) return first;
-  return `${first}${first.includes('?') ? '&' : '?'}${new URLSearchParams({ cursor }).toString()}`;
+  const paging = new URLSearchParams({
+    limit: String(SCREEN_LIST_LIMIT),
+    ...(cursor === undefined ? {} : { cursor }),
+  });
+  return `${first}${first.includes('?') ? '&' : '?'}${paging.toString()}`;
 }
 
 /**
@@ -101,6 +110,13 @@ export function usePagedList<T>(
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
   });
+  return pagedListOf(query);
+}
+
+/** What a paged list hook answers for an infinite query of `ListPage`s (the list screens', the library's). */
+export function pagedListOf<T>(
+  query: UseInfiniteQueryResult<InfiniteData<ListPage<T>, string | undefined>, Error>,
+): PagedList<T> {
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
   return {
     data: query.data?.pages.flatMap((page) => page.items),

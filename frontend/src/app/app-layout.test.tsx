@@ -40,6 +40,7 @@ describe('signed-in layout', () => {
       'Fournisseurs',
       'Projets',
       'Devis',
+      'Bibliothèque',
       'Achats',
       'Suivi Travaux',
       'Facturation',

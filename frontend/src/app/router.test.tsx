@@ -25,6 +25,7 @@ const knownPaths = [
   '/suppliers',
   '/projects',
   '/quotes',
+  '/library',
   '/purchases',
   '/work-tracking',
   '/invoicing',

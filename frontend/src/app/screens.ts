@@ -53,6 +53,13 @@ export const mainScreens: readonly MainScreen[] = [
   },
   { path: '/quotes', module: 'quotes', label: 'Devis', title: 'Devis', subtitle: 'Devis de vos clients' },
   {
+    path: '/library',
+    module: 'library',
+    label: 'Bibliothèque',
+    title: 'Bibliothèque',
+    subtitle: 'Articles, ouvrages et tarifs fournisseurs',
+  },
+  {
     path: '/purchases',
     module: 'purchases',
     label: 'Achats',

@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   BarChartOutlined,
+  BookOutlined,
   CloseOutlined,
   EuroOutlined,
   FileTextOutlined,
@@ -32,6 +33,7 @@ const icons: Record<string, ReactNode> = {
   '/suppliers': <ShopOutlined />,
   '/projects': <ProjectOutlined />,
   '/quotes': <FileTextOutlined />,
+  '/library': <BookOutlined />,
   '/purchases': <ShoppingCartOutlined />,
   '/work-tracking': <ToolOutlined />,
   '/invoicing': <EuroOutlined />,

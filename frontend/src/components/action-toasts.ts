@@ -4,10 +4,10 @@ import { useCallback } from 'react';
 import { serverMessage } from '../lib/api';
 import { useToast } from './toast';
 
-/** What the toasts say after an action. */
-export interface ActionTexts {
-  /** The 'Succès' toast, e.g. 'Client supprimé avec succès'. */
-  success: string;
+/** What the toasts say after an action (answering `T`). */
+export interface ActionTexts<T = unknown> {
+  /** The 'Succès' toast, e.g. 'Client supprimé avec succès', or its text for the action's answer. */
+  success: string | ((result: T) => string);
   /** The 'Erreur' toast when the server gives no message, e.g. 'Erreur lors de la suppression du client'. */
   failure: string;
 }
@@ -20,10 +20,11 @@ export interface ActionTexts {
 export function useActionToasts() {
   const { toast } = useToast();
   return useCallback(
-    async <T>(action: () => Promise<T>, texts: ActionTexts): Promise<T> => {
+    async <T>(action: () => Promise<T>, texts: ActionTexts<T>): Promise<T> => {
       try {
         const result = await action();
-        toast({ title: 'Succès', description: texts.success });
+        const { success } = texts;
+        toast({ title: 'Succès', description: typeof success === 'string' ? success : success(result) });
         return result;
       } catch (error) {
         toast({

@@ -34,8 +34,8 @@ function stub(me: Answer, company: Answer = json(incomplete)) {
     'GET /api/setup/status': json({ installed: true }),
     'GET /api/auth/me': me,
     'GET /api/company': company,
-    'GET /api/quotes': json([]),
-    'GET /api/invoices': json([]),
+    'GET /api/quotes?limit=50': json([]),
+    'GET /api/invoices?limit=50': json([]),
   });
 }
 

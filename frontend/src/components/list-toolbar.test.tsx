@@ -42,8 +42,8 @@ describe('ListToolbar', () => {
   it('puts the search in the URL once typing pauses, replacing the history entry, and asks the server', async () => {
     const user = setupUser();
     const api = stubApi({
-      'GET /api/clients': json([eric, fabien]),
-      'GET /api/clients?q=%C3%A9ric': json([eric]),
+      'GET /api/clients?limit=50': json([eric, fabien]),
+      'GET /api/clients?q=%C3%A9ric&limit=50': json([eric]),
     });
     const router = renderClients('/clients?nouveau-onglet=1');
     expect(await screen.findByText('Fabien Morel')).toBeInTheDocument();
@@ -54,7 +54,10 @@ describe('ListToolbar', () => {
     await waitFor(() => expect(screen.queryByText('Fabien Morel')).not.toBeInTheDocument());
     expect(screen.getByText('Éric Durand')).toBeInTheDocument();
     // One request for the whole word, none per key.
-    expect(listCalls(api, '/api/clients')).toEqual(['/api/clients', '/api/clients?q=%C3%A9ric']);
+    expect(listCalls(api, '/api/clients')).toEqual([
+      '/api/clients?limit=50',
+      '/api/clients?q=%C3%A9ric&limit=50',
+    ]);
 
     // The clear button empties it at once.
     await user.click(screen.getByRole('button', { name: /close-circle|effacer|clear/i }));
@@ -65,8 +68,8 @@ describe('ListToolbar', () => {
   it('reads q and tri from the URL, says when nothing matches and clears the search', async () => {
     const user = setupUser();
     const api = stubApi({
-      'GET /api/clients?q=zzz&sort=name': json([]),
-      'GET /api/clients?sort=name': json([eric, fabien]),
+      'GET /api/clients?q=zzz&sort=name&limit=50': json([]),
+      'GET /api/clients?sort=name&limit=50': json([eric, fabien]),
     });
     const router = renderClients('/clients?q=zzz&tri=name');
     expect(await screen.findByText('Aucun résultat pour « zzz »')).toBeInTheDocument();
@@ -78,16 +81,16 @@ describe('ListToolbar', () => {
     expect(await screen.findByText('Fabien Morel')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Rechercher' })).toHaveValue('');
     expect(listCalls(api, '/api/clients')).toEqual([
-      '/api/clients?q=zzz&sort=name',
-      '/api/clients?sort=name',
+      '/api/clients?q=zzz&sort=name&limit=50',
+      '/api/clients?sort=name&limit=50',
     ]);
   });
 
   it('sorts from Trier par: the URL keeps the sort, the default one leaves it out', async () => {
     const user = setupUser();
     const api = stubApi({
-      'GET /api/quotes': json([]),
-      'GET /api/quotes?sort=-amount': json([]),
+      'GET /api/quotes?limit=50': json([]),
+      'GET /api/quotes?sort=-amount&limit=50': json([]),
       'GET /api/company': json({}),
     });
     const router = createMemoryRouter(
@@ -102,7 +105,7 @@ describe('ListToolbar', () => {
     await user.click(screen.getByRole('combobox', { name: 'Trier par' }));
     await user.click(await screen.findByTitle('Montant (décroissant)'));
     await waitFor(() => expect(router.state.location.search).toBe('?tri=-amount'));
-    await waitFor(() => expect(listCalls(api, '/api/quotes')).toContain('/api/quotes?sort=-amount'));
+    await waitFor(() => expect(listCalls(api, '/api/quotes')).toContain('/api/quotes?sort=-amount&limit=50'));
 
     await user.click(screen.getByRole('combobox', { name: 'Trier par' }));
     await user.click(await screen.findByTitle('Plus récents'));
@@ -113,7 +116,7 @@ describe('ListToolbar', () => {
 describe('Clients empty state', () => {
   it("offers 'Créer un client', which opens the creation form", async () => {
     const user = setupUser();
-    stubApi({ 'GET /api/clients': json([]) });
+    stubApi({ 'GET /api/clients?limit=50': json([]) });
     renderClients('/clients');
     expect(await screen.findByText('Aucun client')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Créer un client' }));

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_LIST_SORT, listSortOptions, type ListEntity } from '@btp/shared/list';
 import { Button, Input, Select } from 'antd';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import type { ListParams } from '../api/list-params';
@@ -38,13 +38,23 @@ function withSearch(current: URLSearchParams, value: string): URLSearchParams {
 
 /**
  * Above a list: 'Rechercher…' (the server searches once typing pauses ~300 ms, the clear button
- * empties it at once) and 'Trier par'. Both live in the URL (`?q=`, `?tri=`), so a link or a reload
- * shows the same list; typing replaces the history entry instead of adding one per key.
+ * empties it at once) and 'Trier par' (lists with an `entity` only). Both live in the URL (`?q=`,
+ * `?tri=`), so a link or a reload shows the same list; typing replaces the history entry instead of
+ * adding one per key. `children` go beside them (another filter of the same list).
  */
-export function ListToolbar({ entity, label }: { entity: ListEntity; label: string }) {
+export function ListToolbar({
+  entity,
+  label,
+  children,
+}: {
+  /** The list's sorts; without it, the search alone. */
+  entity?: ListEntity;
+  label: string;
+  children?: ReactNode;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlQuery = searchParams.get(SEARCH_PARAM) ?? '';
-  const sort = sortOf(entity, searchParams.get(SORT_PARAM)) ?? DEFAULT_LIST_SORT;
+  const sort = (entity && sortOf(entity, searchParams.get(SORT_PARAM))) ?? DEFAULT_LIST_SORT;
   const [text, setText] = useState(urlQuery);
   // The URL value the input last agreed with: the URL changed by something else (the back button,
   // 'Effacer la recherche') puts its value in the input.
@@ -91,29 +101,32 @@ export function ListToolbar({ entity, label }: { entity: ListEntity; label: stri
         }}
         onPressEnter={() => write(text.trim())}
       />
-      <div className={styles.sort}>
-        <label htmlFor={sortId} className={styles.sortLabel}>
-          Trier par
-        </label>
-        <Select
-          id={sortId}
-          className={styles.select}
-          size="large"
-          value={sort}
-          options={listSortOptions(entity)}
-          onChange={(value: string) =>
-            setSearchParams(
-              (current) => {
-                const next = new URLSearchParams(current);
-                if (value === DEFAULT_LIST_SORT) next.delete(SORT_PARAM);
-                else next.set(SORT_PARAM, value);
-                return next;
-              },
-              { replace: true },
-            )
-          }
-        />
-      </div>
+      {children}
+      {entity !== undefined && (
+        <div className={styles.sort}>
+          <label htmlFor={sortId} className={styles.sortLabel}>
+            Trier par
+          </label>
+          <Select
+            id={sortId}
+            className={styles.select}
+            size="large"
+            value={sort}
+            options={listSortOptions(entity)}
+            onChange={(value: string) =>
+              setSearchParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  if (value === DEFAULT_LIST_SORT) next.delete(SORT_PARAM);
+                  else next.set(SORT_PARAM, value);
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { SCREEN_LIST_LIMIT } from '@btp/shared/list';
 import { Alert, Button, Card, Empty, Spin } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 
@@ -46,7 +47,7 @@ export interface ListQueryState<TItem> {
 /** French thousands: 1 050 (a no-break space). */
 const countFormat = new Intl.NumberFormat('fr-FR');
 
-/** « 1 000+ résultats » while more remain, « 1 050 résultats » once every page is read. */
+/** « 50+ résultats » while more remain, « 120 résultats » once every page is read. */
 export function loadedCountText(count: number, more: boolean): string {
   return `${countFormat.format(count)}${more ? '+' : ''} résultat${count > 1 ? 's' : ''}`;
 }
@@ -132,16 +133,14 @@ export function QueryList<TItem extends { id: string }>({
   );
 }
 
-/** The 1,000 records cap (API.md "Lists"): past it, the count read so far and 'Charger plus'. */
-const PAGE_SIZE = 1_000;
-
 /**
- * Under a paged list of more than one page: how many records are read (« 1 000+ résultats » while
- * more remain) and 'Charger plus', which reads the next page. Nothing for a list of one page.
+ * Under a paged list of more than one page (`SCREEN_LIST_LIMIT` records a page, API.md "Lists"): how
+ * many records are read (« 50+ résultats » while more remain) and 'Charger plus', which reads the
+ * next page. Nothing for a list of one page.
  */
 export function MoreRecords<TItem>({ query, count }: { query: ListQueryState<TItem>; count: number }) {
   const more = query.hasMore === true;
-  if (!more && count <= PAGE_SIZE) return null;
+  if (!more && count <= SCREEN_LIST_LIMIT) return null;
   return (
     <div className={styles.more}>
       <span role="status">{loadedCountText(count, more)}</span>

@@ -24,3 +24,14 @@ export function formatDateTime(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
 }
+
+/**
+ * A stored decimal ("12.500", "8.40") as a French reader types it: decimal comma, trailing zeros of
+ * the fraction dropped beyond `keep` decimals ("12,5", "8,40").
+ */
+export function decimalForInput(value: string, keep = 0): string {
+  const [integer = '', fraction = ''] = value.split('.');
+  let digits = fraction;
+  while (digits.length > keep && digits.endsWith('0')) digits = digits.slice(0, -1);
+  return digits === '' ? integer : `${integer},${digits}`;
+}

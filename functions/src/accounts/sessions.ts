@@ -53,7 +53,10 @@ export async function createSession(input: Pick<Session, 'userId' | 'companyId' 
 }
 
 /** Whether a session has ended by its absolute or inactivity expiry at `now`. */
-export function isExpired(session: Session, now = Date.now()): boolean {
+export function isExpired(
+  session: Pick<Session, 'absoluteExpiry' | 'lastSeenAt'>,
+  now = Date.now(),
+): boolean {
   return now >= session.absoluteExpiry || now >= session.lastSeenAt + sessionIdleMs;
 }
 
@@ -69,7 +72,10 @@ export async function useSession(id: string, now = Date.now()): Promise<Session 
  * A session record just read, checked at `now`: `undefined` when expired; otherwise its last use
  * is recorded (at most every 5 minutes, so most requests only read).
  */
-export async function liveSession(session: Session, now = Date.now()): Promise<Session | undefined> {
+export async function liveSession<S extends Pick<Session, 'id' | 'absoluteExpiry' | 'lastSeenAt'>>(
+  session: S,
+  now = Date.now(),
+): Promise<S | undefined> {
   if (isExpired(session, now)) return undefined;
   if (now - session.lastSeenAt >= touchIntervalMs) {
     await withAwsErrors(() =>

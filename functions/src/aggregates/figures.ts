@@ -11,15 +11,19 @@ import {
   heldRetentionCents,
   isCreditNote,
   isPendingInvoice,
-  monthInFrance,
   outstandingCents,
-  paidCents,
   paymentRevenueEntries,
   revenueEntries,
   worksCompletedOn,
   type InvoiceAmounts,
   type RetentionAmounts,
 } from '@btp/shared/finance';
+import {
+  isSupplierCreditNote,
+  purchaseEntry,
+  supplierOwedCents,
+  type SupplierInvoiceAmounts,
+} from '@btp/shared/supplier-invoice-figures';
 import { invoiceFigureAttributes, invoiceFiguresAsRead } from '../data/entities/invoices.js';
 import { quoteAsRead } from '../data/entities/quotes.js';
 import type { Quote } from '@btp/shared/entities/quote';
@@ -28,7 +32,7 @@ import type { Quote } from '@btp/shared/entities/quote';
 export const aggregatePrefix = 'AGG#';
 /** Company-wide counts and sums. */
 export const totalsSk = 'AGG#TOTALS';
-/** Revenue HT cashed and supplier invoices paid in a calendar month (France). */
+/** Revenue HT cashed and purchases HT paid in a calendar month (France). */
 export const monthSk = (month: string): string => `AGG#MONTH#${month}`;
 /**
  * Customer invoices awaiting payment whose due day is `day` (`YYYY-MM-DD`): overdue once that day
@@ -56,7 +60,7 @@ export const retentionPrefix = 'AGG#RETQ#';
 /** Revenue HT cashed from one client (Finances' top clients). */
 export const clientSk = (clientId: string): string => `AGG#CLIENT#${clientId}`;
 export const clientPrefix = 'AGG#CLIENT#';
-/** What was paid to one supplier (Finances' top suppliers). */
+/** One supplier: purchases HT paid (Finances' top suppliers), what is owed to it and on how many invoices. */
 export const supplierSk = (supplierId: string): string => `AGG#SUPPLIER#${supplierId}`;
 export const supplierPrefix = 'AGG#SUPPLIER#';
 
@@ -101,7 +105,22 @@ export const figureFields = {
     'quoteId',
     'situation',
   ],
-  SUPPLIER_INVOICE: ['id', 'supplierId', 'status', 'totalAmount', 'paidAmount', 'paidAt', 'dueDate'],
+  SUPPLIER_INVOICE: [
+    'id',
+    'supplierId',
+    'status',
+    'kind',
+    'totalAmount',
+    'netAmount',
+    'paidAmount',
+    'paidAt',
+    'dueDate',
+    'prepaidAmount',
+    'roundingAmount',
+    'creditedInvoiceId',
+    'creditNotes',
+    'currency',
+  ],
 } as const;
 
 export type FigureType = keyof typeof figureFields;
@@ -140,6 +159,11 @@ export function invoiceAsFigures(record: Record<string, unknown>): RetentionAmou
   };
 }
 
+/** A supplier invoice or credit note as the figures read it (`supplier-invoice-figures.ts`). */
+export function supplierInvoiceAsFigures(record: Record<string, unknown>): SupplierInvoiceAmounts {
+  return figureFieldsOf('SUPPLIER_INVOICE', record) as unknown as SupplierInvoiceAmounts;
+}
+
 /** A quote as the figures read it (records made before VAT read as HT at 20 %). */
 export function quoteAsFigures(record: Record<string, unknown>): InvoiceAmounts {
   return quoteAsRead(figureFieldsOf('QUOTE', record) as unknown as Quote) as unknown as InvoiceAmounts;
@@ -160,21 +184,24 @@ export function figuresOf(records: FigureRecords): Figures {
     }
   }
   for (const stored of records.supplierInvoices ?? []) {
-    const invoice = figureFieldsOf('SUPPLIER_INVOICE', stored) as unknown as InvoiceAmounts & {
-      supplierId?: string;
-    };
-    const paid = paidCents(invoice);
-    add(figures, totalsSk, 'expenses', paid);
-    if (invoice.status === 'paid' && invoice.paidAt)
-      add(figures, monthSk(monthInFrance(invoice.paidAt)), 'expenses', paid);
-    if (invoice.supplierId) add(figures, supplierSk(invoice.supplierId), 'paid', paid);
-    if (invoice.status !== 'paid' && invoice.status !== 'cancelled') {
-      add(
-        figures,
-        totalsSk,
-        'supplierPending',
-        Math.max(0, centsOf(invoice.totalAmount) - centsOf(invoice.paidAmount)),
-      );
+    const record = supplierInvoiceAsFigures(stored);
+    const purchase = purchaseEntry(record);
+    if (purchase) {
+      add(figures, totalsSk, 'purchasesHt', purchase.cents);
+      if (purchase.month) add(figures, monthSk(purchase.month), 'purchasesHt', purchase.cents);
+      if (record.supplierId) add(figures, supplierSk(record.supplierId), 'paidHt', purchase.cents);
+      if (purchase.withoutVat) {
+        add(figures, totalsSk, 'purchasesNoVat', 1);
+        add(figures, totalsSk, 'purchasesNoVatCents', purchase.cents);
+      }
+    }
+    const owed = supplierOwedCents(record);
+    add(figures, totalsSk, 'supplierPending', owed);
+    if (record.supplierId) {
+      add(figures, supplierSk(record.supplierId), 'owed', owed);
+      if (!isSupplierCreditNote(record) && owed > 0) {
+        add(figures, supplierSk(record.supplierId), 'openInvoices', 1);
+      }
     }
   }
   const invoices = (records.invoices ?? []).map(invoiceAsFigures);

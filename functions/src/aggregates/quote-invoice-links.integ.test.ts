@@ -5,9 +5,9 @@ import {
   invoiceCreditNoteInput,
   invoiceUpdateInput,
   situationInput,
-  type InvoiceListItem,
+  type InvoiceWithRefs,
 } from '@btp/shared/entities/invoice';
-import { quoteCreateInput, quoteUpdateInput } from '@btp/shared/entities/quote';
+import { quoteAcceptInput } from '@btp/shared/entities/quote';
 import { formatMoney, parseMoney, percentOf } from '@btp/shared/money';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testCompanyId } from '../../test/company.js';
@@ -28,10 +28,11 @@ import { invoiceQuote, quoteInvoicingMessages } from '../invoicing/quote-invoici
 import { createSituation, situationMessages } from '../invoicing/situations.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { HttpError } from '../lib/http-errors.js';
-import { createQuote, deleteQuote, updateQuote } from '../quotes/quote-service.js';
+import { acceptQuote, deleteQuote } from '../quotes/quote-service.js';
 import { sendQuote } from '../quotes/quote-sending.js';
 import {
   companyWithClient,
+  draftQuote,
   standInDocumentsBucket,
   withInvoiceRangeQueries,
 } from '../test-support/aggregates-harness.js';
@@ -57,36 +58,15 @@ async function company(marked: boolean): Promise<{ companyId: string; clientId: 
   return { companyId, clientId };
 }
 
-async function draftQuote(companyId: string, clientId: string, title: string) {
-  return createQuote(
-    companyId,
-    quoteCreateInput.parse({
-      title,
-      clientId,
-      retentionRate: '5.00',
-      items: [
-        { resourceType: 'labor', description: 'Pose', unit: 'h', quantity: '10', unitPrice: '50.00' },
-        {
-          resourceType: 'materials',
-          description: 'Carrelage',
-          unit: 'm2',
-          quantity: '20',
-          unitPrice: '30.00',
-        },
-      ],
-    }),
-  );
-}
-
 /** A quote sent, then accepted by the client (`validated`). */
 async function validatedQuote(companyId: string, clientId: string, title: string) {
-  const draft = await draftQuote(companyId, clientId, title);
+  const draft = await draftQuote(companyId, clientId, { title });
   await sendQuote(companyId, draft.id, draft.version);
   const sent = await quotes.getOrThrow(companyId, draft.id);
-  return updateQuote(
+  return acceptQuote(
     companyId,
     sent.id,
-    quoteUpdateInput.parse({ title: sent.title, clientId, status: 'validated', version: sent.version }),
+    quoteAcceptInput.parse({ signerName: 'M. Martin', version: sent.version }),
   );
 }
 
@@ -95,7 +75,7 @@ async function outcome(run: () => Promise<unknown>): Promise<unknown> {
   try {
     const answer = await run();
     if (answer === undefined) return 'ok';
-    const invoice = answer as InvoiceListItem;
+    const invoice = answer as InvoiceWithRefs;
     return {
       kind: invoice.kind,
       title: invoice.title,
@@ -120,8 +100,8 @@ async function billingStory(marked: boolean) {
   const { companyId, clientId } = await company(marked);
   const deposits = await validatedQuote(companyId, clientId, 'Acomptes');
   const progress = await validatedQuote(companyId, clientId, 'Situations');
-  const loose = await draftQuote(companyId, clientId, 'Brouillon');
-  const other = await draftQuote(companyId, clientId, 'Autre brouillon');
+  const loose = await draftQuote(companyId, clientId, { title: 'Brouillon' });
+  const other = await draftQuote(companyId, clientId, { title: 'Autre brouillon' });
   const steps: unknown[] = [];
   const step = async (run: () => Promise<unknown>) => steps.push(await outcome(run));
 

@@ -9,7 +9,13 @@ import { projects } from '../data/entities/projects.js';
 import { quotes } from '../data/entities/quotes.js';
 import { supplierInvoices } from '../data/entities/supplier-invoices.js';
 import { computeDashboardStats } from '../dashboard/dashboard-stats.js';
-import { figureFields, invoiceAsFigures, quoteAsFigures, type FigureRecords } from './figures.js';
+import {
+  figureFields,
+  invoiceAsFigures,
+  quoteAsFigures,
+  supplierInvoiceAsFigures,
+  type FigureRecords,
+} from './figures.js';
 
 /** Every project, quote, customer and supplier invoice of the company: the fields the figures read. */
 export async function figureRecordsOf(companyId: string): Promise<Required<FigureRecords>> {
@@ -49,9 +55,7 @@ export function dashboardStatsOfRecords(
       projects: records.projects as { status: string }[],
       quotes: records.quotes.map(quoteAsFigures) as { status: string }[],
       invoices: records.invoices.map(invoiceAsFigures),
-      supplierInvoices: records.supplierInvoices as unknown as Parameters<
-        typeof computeDashboardStats
-      >[0]['supplierInvoices'],
+      supplierInvoices: records.supplierInvoices.map(supplierInvoiceAsFigures),
     },
     now,
   );

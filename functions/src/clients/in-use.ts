@@ -27,6 +27,7 @@ export const usageKinds = {
   supplierInvoice: { singular: 'facture fournisseur', plural: 'factures fournisseur', feminine: true },
   progressReport: { singular: "état d'avancement", plural: "états d'avancement", feminine: false },
   document: { singular: 'document', plural: 'documents', feminine: false },
+  article: { singular: 'article de la bibliothèque', plural: 'articles de la bibliothèque', feminine: false },
 } satisfies Record<string, UsageKind>;
 
 /** How many of `records` satisfy `uses`. */

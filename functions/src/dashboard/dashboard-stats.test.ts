@@ -22,6 +22,8 @@ describe('computeDashboardStats', () => {
         monthlyRevenueChangePercent: null,
         revenuePaid: '0.00',
         expensesPaid: '0.00',
+        expensesWithoutVatDetail: 0,
+        expensesWithoutVatDetailValue: '0.00',
         netProfit: '0.00',
         profitMarginPercent: null,
         pendingQuotesValue: '0.00',
@@ -122,7 +124,8 @@ describe('computeDashboardStats', () => {
         ],
         supplierInvoices: [
           { status: 'paid', totalAmount: '1000.00', paidAmount: '0.00' },
-          { status: 'paid', totalAmount: '500.00', paidAmount: '500.00' },
+          // HT known: its HT counts (a margin is HT against HT).
+          { status: 'paid', netAmount: '500.00', totalAmount: '600.00', paidAmount: '600.00' },
           { status: 'sent', totalAmount: '80.00', paidAmount: '0.00' },
           { status: 'cancelled', totalAmount: '9999.00' },
         ],
@@ -143,6 +146,9 @@ describe('computeDashboardStats', () => {
       monthlyRevenueChangePercent: '13.5',
       revenuePaid: '2134.50',
       expensesPaid: '1500.00',
+      // The first one has only its TTC: counted at it, and said.
+      expensesWithoutVatDetail: 1,
+      expensesWithoutVatDetailValue: '1000.00',
       netProfit: '634.50',
       profitMarginPercent: '29.7',
       pendingQuotesValue: '1234.50',

@@ -4,8 +4,6 @@ import {
   issuedCreditNotes,
   monthInFrance,
   netProfitCents,
-  paidTotalCents,
-  pendingSupplierCents,
   percentTenthsText,
   previousMonth,
   profitMarginTenths,
@@ -15,10 +13,14 @@ import {
   revenueHtInMonthCents,
   centsOf,
   type DashboardStats,
-  type InvoiceAmounts,
   type RetentionAmounts,
 } from '@btp/shared/finance';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
+import {
+  owedToSuppliersCents,
+  purchasesSummary,
+  type SupplierInvoiceAmounts,
+} from '@btp/shared/supplier-invoice-figures';
 import { formatEuro, formatMoney, sumCents } from '@btp/shared/money';
 import type { AggregateValues } from '../aggregates/read.js';
 
@@ -31,15 +33,15 @@ export interface DashboardRecords {
    * (`invoiceFiguresAsRead`); a situation with its retention (`retentionAmount`, `retentionReleasedAt`).
    */
   invoices: RetentionAmounts[];
-  supplierInvoices: InvoiceAmounts[];
+  supplierInvoices: SupplierInvoiceAmounts[];
 }
 
 /**
  * The dashboard figures at instant `now` (spec sections 3 and 9, DOCUMENTS.md § 3): active
  * projects are those `in_progress`; the monthly revenue is the revenue HT cashed during the
  * current calendar month in France, net of credit notes (`revenueHtInMonthCents`); pending quotes
- * are those `sent` (awaiting the client's answer); the margin is (revenue HT − paid supplier
- * invoices) / revenue HT over all time; receivables are TTC, and the retenues de garantie still
+ * are those `sent` (awaiting the client's answer); the margin is (revenue HT − purchases HT
+ * paid, supplier credit notes deducted) / revenue HT over all time; receivables are TTC, and the retenues de garantie still
  * held by clients are counted apart from them (`amountDue` excludes them). Amounts in cents, shown as fr-FR
  * text, with the raw figures as decimal strings.
  */
@@ -49,7 +51,8 @@ export function computeDashboardStats(records: DashboardRecords, now: Date = new
   const monthCents = revenueHtInMonthCents(records.invoices, month);
   const previousMonthCents = revenueHtInMonthCents(records.invoices, previousMonth(month));
   const revenueCents = revenueHtCents(records.invoices);
-  const expensesCents = paidTotalCents(records.supplierInvoices);
+  const purchases = purchasesSummary(records.supplierInvoices);
+  const expensesCents = purchases.cents;
   const margin = profitMarginTenths(revenueCents, expensesCents);
   const pendingQuotes = records.quotes.filter((quote) => quote.status === 'sent');
   const owed = receivables(records.invoices, today);
@@ -68,6 +71,8 @@ export function computeDashboardStats(records: DashboardRecords, now: Date = new
       monthlyRevenueChangePercent: percentTenthsText(changeTenths(monthCents, previousMonthCents)),
       revenuePaid: formatMoney(revenueCents),
       expensesPaid: formatMoney(expensesCents),
+      expensesWithoutVatDetail: purchases.withoutVatCount,
+      expensesWithoutVatDetailValue: formatMoney(purchases.withoutVatCents),
       netProfit: formatMoney(netProfitCents(revenueCents, expensesCents)),
       profitMarginPercent: percentTenthsText(margin),
       pendingQuotesValue: formatMoney(sumCents(pendingQuotes.map((quote) => centsOf(quote.totalAmount)))),
@@ -81,7 +86,7 @@ export function computeDashboardStats(records: DashboardRecords, now: Date = new
       creditNotes: credits.count,
       creditNotesValue: formatMoney(credits.cents),
       creditNotesValueWithVat: formatMoney(credits.withVatCents),
-      pendingSupplierInvoicesValue: formatMoney(pendingSupplierCents(records.supplierInvoices)),
+      pendingSupplierInvoicesValue: formatMoney(owedToSuppliersCents(records.supplierInvoices)),
       retentionsHeld: retentions.heldCount,
       retentionsHeldValue: formatMoney(retentions.heldCents),
     },
@@ -111,7 +116,7 @@ export function dashboardStatsFromAggregates(
   const monthCents = aggregates.month.get('revenue');
   const previousMonthCents = aggregates.previousMonth.get('revenue');
   const revenueCents = totals.get('revenue');
-  const expensesCents = totals.get('expenses');
+  const expensesCents = totals.get('purchasesHt');
   const margin = profitMarginTenths(revenueCents, expensesCents);
   return {
     activeProjects: totals.get('projects_in_progress'),
@@ -125,6 +130,8 @@ export function dashboardStatsFromAggregates(
       monthlyRevenueChangePercent: percentTenthsText(changeTenths(monthCents, previousMonthCents)),
       revenuePaid: formatMoney(revenueCents),
       expensesPaid: formatMoney(expensesCents),
+      expensesWithoutVatDetail: totals.get('purchasesNoVat'),
+      expensesWithoutVatDetailValue: formatMoney(totals.get('purchasesNoVatCents')),
       netProfit: formatMoney(netProfitCents(revenueCents, expensesCents)),
       profitMarginPercent: percentTenthsText(margin),
       pendingQuotesValue: formatMoney(totals.get('quotesSentHt')),

@@ -5,12 +5,13 @@ import {
   projectQuantities,
   receivables,
   retentionsSummary,
-  type InvoiceAmounts,
   type RetentionAmounts,
 } from '@btp/shared/finance';
+import type { SupplierInvoiceAmounts } from '@btp/shared/supplier-invoice-figures';
 import { previousQuarter, quarterInFrance, quarterMarginChangeTenths } from '@btp/shared/finance-views';
 import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
 import { formatMoney, sumCents } from '@btp/shared/money';
+import { figureFields } from '../aggregates/figures.js';
 import { readAggregateItems } from '../aggregates/read.js';
 import { documents } from '../data/entities/documents.js';
 import { invoiceFigureAttributes, invoiceFiguresAsRead, invoices } from '../data/entities/invoices.js';
@@ -31,7 +32,7 @@ export interface WidgetRecords {
   }[];
   /** Customer invoices and credit notes, their figures completed for old records. */
   invoices: (RetentionAmounts & { id: string; title?: string | null })[];
-  supplierInvoices: InvoiceAmounts[];
+  supplierInvoices: SupplierInvoiceAmounts[];
   /** The most recent documents (at least as many as the widget lists). */
   documents: {
     id: string;
@@ -189,7 +190,7 @@ export async function dashboardWidgets(companyId: string, now: Date = new Date()
   const quarterMargin = (of: string) => {
     const sum = (attribute: string) =>
       sumCents(monthsOfQuarter(of).map((month) => months.get(month)?.get(attribute) ?? 0));
-    return profitMarginTenths(sum('revenue'), sum('expenses'));
+    return profitMarginTenths(sum('revenue'), sum('purchasesHt'));
   };
   const marginNow = quarterMargin(quarter);
   const marginBefore = quarterMargin(before);
@@ -221,7 +222,10 @@ export async function dashboardWidgetsOfRecords(
   const [projectList, invoiceList, supplierInvoiceList, documentPage] = await Promise.all([
     projects.listAll(companyId, projectFields),
     invoices.listAll(companyId, invoiceFields),
-    supplierInvoices.listAll(companyId, ['status', 'totalAmount', 'paidAmount', 'paidAt', 'dueDate']),
+    supplierInvoices.listAll(
+      companyId,
+      figureFields.SUPPLIER_INVOICE.filter((field) => field !== 'id'),
+    ),
     documents.list(companyId, {
       limit: dashboardWidgetSizes.recentDocuments,
       attributes: ['name', 'mimeType', 'size', 'createdAt'],

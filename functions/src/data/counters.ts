@@ -3,7 +3,7 @@ import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { conflict, unavailable, type HttpError } from '../lib/http-errors.js';
 import { counterKey } from './keys.js';
-import { cancellationCodes, withAggregates, type TransactItem } from './transactions.js';
+import { cancellationCodes, withExtraItems, type TransactItem } from './transactions.js';
 
 /**
  * Number series of a company: quotes `DEV-2026-0001`, invoices `FAC-2026-0001` and credit notes
@@ -93,7 +93,7 @@ export async function takeNextNumber(
             }),
       },
     };
-    const items = await withAggregates([counterItem, ...build(number)]);
+    const items = await withExtraItems([counterItem, ...build(number)]);
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));
       return number;

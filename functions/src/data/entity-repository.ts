@@ -49,11 +49,13 @@ export interface ReferenceRule<R> {
 
 /**
  * A link item a record keeps in its company's partition (an invoice's `INVOICE_OF_QUOTE#…`, so
- * the invoices of a quote are read without reading every invoice): its key for a record, or
- * `undefined` when the record has none. The repository writes it with the record, moves it when
- * an update changes it and deletes it with the record, in the same transaction.
+ * the invoices of a quote are read without reading every invoice): its key for a record (or
+ * several: a library record's search-index items), or `undefined` when the record has none. The
+ * repository writes it with the record, moves it when an update changes it and deletes it with the
+ * record, in the same transaction. A link may carry attributes besides its key (what a search
+ * reads): an update that changes them rewrites it.
  */
-export type LinkRule<R> = (companyId: string, record: R) => Key | undefined;
+export type LinkRule<R> = (companyId: string, record: R) => Key | readonly Key[] | undefined;
 
 export interface EntityDefinition<R extends BaseRecord> {
   /** Sort-key prefix, e.g. `CLIENT`. */
@@ -72,20 +74,39 @@ export interface ListOptions {
 }
 
 /**
+ * An attribute of a record to read (`name`), or a part of a map attribute (`situation.index`): a
+ * projection of the part leaves the rest of the map unread.
+ */
+export type AttributePath<R> = (keyof R & string) | `${keyof R & string}.${string}`;
+
+/**
  * A DynamoDB projection of these attributes (plus `id`): reads that need a few fields of many
  * records (dashboard sums, related names, lists without quote lines) transfer and unmarshall only
- * those, which is most of a large read's time.
+ * those, which is most of a large read's time. A dotted path names a part of a map attribute.
  */
 export function projectionOf(attributes: readonly string[] | undefined): {
   ProjectionExpression?: string;
   ExpressionAttributeNames?: Record<string, string>;
 } {
   if (!attributes) return {};
-  const names = [...new Set(['id', ...attributes])];
+  const names: string[] = [];
+  const placeholder = (name: string) => {
+    const index = names.includes(name) ? names.indexOf(name) : names.push(name) - 1;
+    return `#p${index}`;
+  };
+  const paths = [...new Set(['id', ...attributes])].map((path) => path.split('.').map(placeholder).join('.'));
   return {
-    ProjectionExpression: names.map((_, index) => `#p${index}`).join(', '),
+    ProjectionExpression: paths.join(', '),
     ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#p${index}`, name])),
   };
+}
+
+/**
+ * The stored attributes a list reads: the fields of its item's schema (`shape`), without those the
+ * service adds when answering (`computed`: relations such as `client`, derived amounts).
+ */
+export function storedAttributesOf<R>(shape: object, computed: readonly string[]): AttributePath<R>[] {
+  return Object.keys(shape).filter((name) => !computed.includes(name)) as AttributePath<R>[];
 }
 
 export interface Page<T> {
@@ -98,6 +119,11 @@ export const maxListLimit = 1000;
 
 export const staleVersionMessage =
   'Cet enregistrement a été modifié entre-temps : rechargez-le puis recommencez.';
+
+/** More items for an update's transaction, made from the record as written (after `extraItems`). */
+export interface ExtraItemsOf<R> {
+  extraItemsOf?(next: R, current: R): TransactItem[];
+}
 
 export interface WriteOptions {
   /** More items written in the same transaction (counters, related records). */
@@ -124,16 +150,27 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     return links.flatMap((rule) => rule(companyId, record) ?? []);
   }
   const putLink = (link: Key): TransactItem => ({ Put: { TableName: tableName(), Item: link } });
-  const deleteLink = (link: Key): TransactItem => ({ Delete: { TableName: tableName(), Key: link } });
+  const deleteLink = (link: Key): TransactItem => ({
+    Delete: { TableName: tableName(), Key: { pk: link.pk, sk: link.sk } },
+  });
+  const sameLink = (a: Key, b: Key) => JSON.stringify(a) === JSON.stringify(b);
 
-  /** The items that move a record's links from `before` to `after` (either absent: created, deleted). */
+  /**
+   * The items that move a record's links from `before` to `after` (either absent: created,
+   * deleted): a link gone is deleted, a new one put, one whose attributes changed put again.
+   */
   function linkItems(companyId: string, before: R | undefined, after: R | undefined): TransactItem[] {
-    const from = before ? linkKeys(companyId, before) : [];
+    const from = new Map((before ? linkKeys(companyId, before) : []).map((link) => [link.sk, link]));
     const to = after ? linkKeys(companyId, after) : [];
-    const has = (keys: Key[], link: Key) => keys.some((other) => other.sk === link.sk);
+    const kept = new Set(to.map((link) => link.sk));
     return [
-      ...from.filter((link) => !has(to, link)).map(deleteLink),
-      ...to.filter((link) => !has(from, link)).map(putLink),
+      ...[...from.values()].filter((link) => !kept.has(link.sk)).map(deleteLink),
+      ...to
+        .filter((link) => {
+          const old = from.get(link.sk);
+          return old === undefined || !sameLink(old, link);
+        })
+        .map(putLink),
     ];
   }
 
@@ -282,6 +319,20 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     };
   }
 
+  /** A record with its reference stamp as stored (`undefined`: none), for a stamp-guarded write. */
+  async function getWithStamp(companyId: string, id: string): Promise<{ record: R; stamp: unknown }> {
+    let item: Record<string, unknown> | undefined;
+    try {
+      ({ Item: item } = await db().send(
+        new GetCommand({ TableName: tableName(), Key: key(companyId, id), ConsistentRead: true }),
+      ));
+    } catch (error) {
+      throw awsErrorToHttp(error) ?? error;
+    }
+    if (!item) throw notFound(definition.notFoundMessage);
+    return { record: withoutKeys<R>(item), stamp: item[referenceStampAttribute] };
+  }
+
   /**
    * Replaces the editable fields of a record. `expectedVersion` is the version the caller read:
    * when the record changed since, nothing is written and the answer is 409.
@@ -290,18 +341,32 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     companyId: string,
     id: string,
     change: (current: R) => Fields<R>,
-    options: WriteOptions & {
-      expectedVersion?: number;
-      /** More items for the same transaction, made from the record as written (after `extraItems`). */
-      extraItemsOf?(next: R, current: R): TransactItem[];
-    } = {},
+    options: WriteOptions & ExtraItemsOf<R> & { expectedVersion?: number } = {},
   ): Promise<R> {
     const current = await getOrThrow(companyId, id);
     if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
       throw conflict(staleVersionMessage);
     }
+    const { record, items, explain } = updateItems(companyId, current, change(current), options);
+    await transactWrite(items, explain);
+    return record;
+  }
+
+  /**
+   * The items that replace `current` (as read) by `fields`, with its markers, reference stamps,
+   * `extraItems` and links, for a transaction the caller runs (several records in one), and how to
+   * explain a failed one. With `stamp` (as `getWithStamp` read it), the write is also conditioned
+   * on the record's reference stamp: nothing started to refer to it since it was read.
+   */
+  function updateItems(
+    companyId: string,
+    current: R,
+    fields: Fields<R>,
+    options: WriteOptions & ExtraItemsOf<R> & { stamp?: { value: unknown } } = {},
+  ): { record: R; items: TransactItem[]; explain: (index: number) => HttpError | undefined } {
+    const id = current.id;
     const next = {
-      ...change(current),
+      ...fields,
       id,
       companyId,
       createdAt: current.createdAt,
@@ -313,16 +378,15 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     const removed = before.filter((marker) => !after.some((other) => other.key.sk === marker.key.sk));
     const added = after.filter((marker) => !before.some((other) => other.key.sk === marker.key.sk));
     const stamps = stampItems(companyId, next, current);
+    const condition = options.stamp
+      ? stampedDeleteCondition(current.version, options.stamp.value)
+      : {
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': current.version },
+        };
     const items: TransactItem[] = [
       withFigureImage(
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...key(companyId, id), ...next },
-            ConditionExpression: 'version = :version',
-            ExpressionAttributeValues: { ':version': current.version },
-          },
-        },
+        { Put: { TableName: tableName(), Item: { ...key(companyId, id), ...next }, ...condition } },
         { type, companyId, before: current, after: next },
       ),
       ...removed.map((marker) => deleteMarker(marker.key, id)),
@@ -333,7 +397,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       // Unconditional, after `extraItems` (whose indexes `explainExtra` receives).
       ...linkItems(companyId, current, next),
     ];
-    await transactWrite(items, (index) => {
+    const explain = (index: number): HttpError | undefined => {
       if (index === 0) return conflict(staleVersionMessage);
       if (index <= removed.length) return conflict(staleVersionMessage);
       const marker = added[index - 1 - removed.length];
@@ -341,8 +405,8 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       const stamp = stamps[index - 1 - removed.length - added.length];
       if (stamp) return referenceGone(stamp);
       return options.explainExtra?.(index - 1 - removed.length - added.length - stamps.length);
-    });
-    return next;
+    };
+    return { record: next, items, explain };
   }
 
   /** Deletes a record and frees its unique values, together with `extraItems`. */
@@ -385,6 +449,8 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     companyId: string,
     id: string,
     inUse: () => Promise<HttpError | undefined>,
+    /** More items of the deletion's transaction (unconditional ones: counters), from the record read. */
+    extraItems: (current: R) => TransactItem[] = () => [],
   ): Promise<void> {
     for (let round = 0; round < 3; round += 1) {
       let item: Record<string, unknown> | undefined;
@@ -416,6 +482,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
             ),
             ...markers.map((marker) => deleteMarker(marker.key, id)),
             ...linkItems(companyId, current, undefined),
+            ...extraItems(current),
           ],
           (index) => (index === 0 ? changed : conflict(staleVersionMessage)),
         );
@@ -433,7 +500,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
    */
   async function list(
     companyId: string,
-    options: ListOptions & { attributes?: readonly (keyof R & string)[] } = {},
+    options: ListOptions & { attributes?: readonly AttributePath<R>[] } = {},
   ): Promise<Page<R>> {
     const limit = Math.min(Math.max(options.limit ?? maxListLimit, 1), maxListLimit);
     const pk = companyPk(companyId);
@@ -478,7 +545,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     companyId: string,
     attributes: readonly K[],
   ): Promise<Pick<R, K | 'id'>[]>;
-  async function listAll(companyId: string, attributes?: readonly (keyof R & string)[]): Promise<R[]> {
+  async function listAll(companyId: string, attributes?: readonly AttributePath<R>[]): Promise<R[]> {
     const all: R[] = [];
     let cursor: string | undefined;
     do {
@@ -493,7 +560,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
   async function getMany(
     companyId: string,
     ids: Iterable<string>,
-    attributes?: readonly (keyof R & string)[],
+    attributes?: readonly AttributePath<R>[],
   ): Promise<Map<string, R>> {
     const unique = [...new Set(ids)].filter(Boolean);
     const items = await batchGetConsistent(
@@ -516,10 +583,12 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       linkItems(companyId, record, undefined),
     get,
     getOrThrow,
+    getWithStamp,
     createItems,
     create,
     replaceItem,
     update,
+    updateItems,
     remove,
     removeUnlessUsed,
     list,

@@ -1,11 +1,12 @@
-import type { TransactItem } from './transactions.js';
+import type { TransactItem } from './transact-item.js';
 
 /**
  * What a transaction item does to a business record whose figures the company aggregates count
  * (`functions/src/aggregates/`): the record as it was (`before`, absent for a creation) and as it
  * will be (`after`, absent for a deletion). The repository and the few hand-made deletes attach it
- * to the item they build; `transactWrite` and `takeNextNumber` read it back to add the aggregate
- * updates to the same transaction, so a figure never moves without its record, nor the reverse.
+ * to the item they build; the aggregates module (installed as the transactions' extension,
+ * `transactions.ts`) reads it back to add the aggregate updates to the same transaction, so a figure
+ * never moves without its record, nor the reverse.
  */
 export interface FigureImage {
   /** Sort-key prefix of the record, e.g. `INVOICE`. */

@@ -1,11 +1,14 @@
 import { clientCreateInput, type Client } from '@btp/shared/entities/client';
 import { documentCreateInput } from '@btp/shared/entities/document';
 import { projectCreateInput, type Project } from '@btp/shared/entities/project';
-import { MAX_LIST_LIMIT } from '@btp/shared/list';
+import { MAX_LIST_LIMIT, NEXT_CURSOR_HEADER, SCREEN_LIST_LIMIT } from '@btp/shared/list';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { batchPut } from '../../test/batch-seed.js';
 import { testCompanyId } from '../../test/company.js';
 import { listClients } from '../clients/client-service.js';
+import { handler as listClientsRoute } from '../handlers/clients/list.js';
+import { apiEvent, jsonOf, lambdaContext } from '../test-support/api-event.js';
 import { listDocuments } from '../documents/document-list.js';
 import { documentObjectKey } from '../documents/document-storage.js';
 import { listProjects } from '../projects/project-service.js';
@@ -98,6 +101,36 @@ describe('lists past 1,000 records on DynamoDB Local', () => {
     const ids = pages.flat().map((client) => client.id);
     expect(new Set(ids).size).toBe(COUNT);
     expect(new Set(ids)).toEqual(new Set(seeded.map((client) => client.id)));
+  });
+
+  it('honours ?limit=1000 on the route, refuses more, and gives the screen-sized page', async () => {
+    const route = async (query: Record<string, string>) =>
+      (await listClientsRoute(
+        apiEvent({
+          path: '/api/clients',
+          routeKey: 'GET /api/clients',
+          query,
+          authorizer: { userId: companyB, companyId: companyA, role: 'user' },
+        }),
+        lambdaContext,
+      )) as APIGatewayProxyStructuredResultV2;
+    const first = await route({ limit: String(MAX_LIST_LIMIT) });
+    expect(first.statusCode).toBe(200);
+    expect(jsonOf(first)).toHaveLength(MAX_LIST_LIMIT);
+    const cursor = first.headers?.[NEXT_CURSOR_HEADER] as string;
+    const last = await route({ limit: String(MAX_LIST_LIMIT), cursor });
+    expect(names(jsonOf(last) as Client[])).toHaveLength(50);
+    expect(last.headers?.[NEXT_CURSOR_HEADER]).toBeUndefined();
+    const tooMany = await route({ limit: String(MAX_LIST_LIMIT + 1) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(jsonOf(tooMany)).toMatchObject({
+      details: [{ path: 'query.limit', message: 'La limite doit être un nombre entier entre 1 et 1 000' }],
+    });
+    const screen = await route({ limit: String(SCREEN_LIST_LIMIT) });
+    expect(names(jsonOf(screen) as Client[])).toEqual(
+      Array.from({ length: SCREEN_LIST_LIMIT }, (_, index) => `Client ${pad(COUNT - index)}`),
+    );
+    expect(screen.headers?.[NEXT_CURSOR_HEADER]).toBeDefined();
   });
 
   it('finds the oldest record by search, though it is past the first page', async () => {

@@ -1,9 +1,13 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { conflict, type HttpError } from '../lib/http-errors.js';
 import { db } from '../lib/dynamo.js';
+import { figureImageOf } from './figure-images.js';
+import { transactionExtension } from './transaction-extension.js';
+import type { TransactItem } from './transact-item.js';
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type { TransactItem } from './transact-item.js';
+export { extendTransactions, type TransactionExtension } from './transaction-extension.js';
 
 /** DynamoDB's limit of items in one transaction. */
 export const maxTransactionItems = 100;
@@ -19,14 +23,21 @@ export function cancellationCodes(error: unknown): string[] | undefined {
 }
 
 /**
- * `items` followed by the updates of the company aggregates their records move
- * (`aggregates/maintain.ts`): the figures change in the same transaction as the records, or not at
- * all. Refuses more than `maxTransactionItems` in all.
+ * `items` followed by the items the extension adds to them (the company aggregate updates their
+ * records imply): the figures change in the same transaction as the records, or not at all.
+ * Refuses more than `maxTransactionItems` in all, and refuses to write a record whose figures the
+ * aggregates count (an item carrying a `FigureImage`) while no extension is installed: a record is
+ * never written without its aggregates, however the process started.
  */
-export async function withAggregates(items: TransactItem[]): Promise<TransactItem[]> {
-  // Loaded on use: the aggregates read the entity modules, which import this one.
-  const { aggregateItems } = await import('../aggregates/maintain.js');
-  const all = [...items, ...(await aggregateItems(items))];
+export async function withExtraItems(items: TransactItem[]): Promise<TransactItem[]> {
+  const extension = transactionExtension();
+  if (!extension && items.some((item) => figureImageOf(item) !== undefined)) {
+    throw new Error(
+      'A record counted by the aggregates is written while no transaction extension is installed: ' +
+        "import 'aggregates/install.js' where the process starts (lib/http.ts does for every route).",
+    );
+  }
+  const all = extension ? [...items, ...(await extension(items))] : items;
   if (all.length > maxTransactionItems) {
     throw new Error(`Transaction of ${all.length} items exceeds ${maxTransactionItems}`);
   }
@@ -44,7 +55,7 @@ function onlyConcurrent(error: unknown): boolean {
 }
 
 /**
- * Writes all the items or none, with the aggregate updates they imply (`withAggregates`). When a
+ * Writes all the items or none, with the aggregate updates they imply (`withExtraItems`). When a
  * condition fails, `explain` receives the index of the first failed item and names the contract's
  * error (a uniqueness message, a stale version…); other failures map as AWS errors do (throttling →
  * 503). A transaction that only met a concurrent one (two writes of the same company move its
@@ -56,7 +67,7 @@ export async function transactWrite(
   explain: (failedIndex: number) => HttpError | undefined = () => undefined,
 ): Promise<void> {
   if (items.length === 0) return;
-  const all = await withAggregates(items);
+  const all = await withExtraItems(items);
   for (let attempt = 1; ; attempt += 1) {
     try {
       await db().send(new TransactWriteCommand({ TransactItems: all }));

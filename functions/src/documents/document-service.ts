@@ -20,6 +20,7 @@ import {
   promotePendingDocument,
   type PendingDocument,
 } from '../data/entities/documents.js';
+import { companyKey } from '../accounts/companies.js';
 import { invoices } from '../data/entities/invoices.js';
 import { quotes } from '../data/entities/quotes.js';
 import { newId } from '../data/ids.js';
@@ -54,6 +55,8 @@ export const messages = {
     "Ce document est le PDF d'un devis envoyé : il est conservé tel qu'il a été envoyé et ne peut pas être supprimé.",
   archivedInvoice:
     "Ce document est le PDF d'une facture ou d'un avoir émis : il est conservé tel qu'il a été envoyé (obligation légale) et ne peut pas être supprimé.",
+  companyLogo:
+    "Ce document est le logo de l'entreprise : choisissez un autre logo (ou aucun) dans Administration → Paramètres avant de le supprimer.",
 } as const;
 
 /** The fields of the multipart form besides `file`, read with the shared upload schema's rules. */
@@ -231,23 +234,36 @@ export async function completeUpload(companyId: string, id: string): Promise<Doc
 
 /**
  * The checks, in the deletion's transaction, that a document is not the archived PDF of the quote
- * or invoice it is linked to (that record's `pdfDocumentId`), and the 409 when it is.
+ * or invoice it is linked to (that record's `pdfDocumentId`) nor the company's logo (its
+ * `logoDocumentId`: a deleted logo would leave the profile naming nothing, and the PDFs without
+ * their logo unbeknown to anyone), and the 409 when it is. `PUT /api/company` checks, in its own
+ * transaction, that the logo it names exists: so the two never cross.
  */
-function archiveChecks(companyId: string, document: DocumentRecord) {
+function deletionChecks(companyId: string, document: DocumentRecord) {
   const linked = [
     document.quoteId
-      ? { key: quotes.key(companyId, document.quoteId), message: messages.archivedQuote }
+      ? {
+          key: quotes.key(companyId, document.quoteId),
+          field: 'pdfDocumentId',
+          message: messages.archivedQuote,
+        }
       : undefined,
     document.invoiceId
-      ? { key: invoices.key(companyId, document.invoiceId), message: messages.archivedInvoice }
+      ? {
+          key: invoices.key(companyId, document.invoiceId),
+          field: 'pdfDocumentId',
+          message: messages.archivedInvoice,
+        }
       : undefined,
+    { key: companyKey(companyId), field: 'logoDocumentId', message: messages.companyLogo },
   ].filter((check) => check !== undefined);
   return {
-    extraItems: linked.map(({ key }): TransactItem => ({
+    extraItems: linked.map(({ key, field }): TransactItem => ({
       ConditionCheck: {
         TableName: tableName(),
         Key: key,
-        ConditionExpression: 'attribute_not_exists(pdfDocumentId) OR pdfDocumentId <> :document',
+        ConditionExpression: 'attribute_not_exists(#field) OR #field <> :document',
+        ExpressionAttributeNames: { '#field': field },
         ExpressionAttributeValues: { ':document': document.id },
       },
     })),
@@ -262,12 +278,13 @@ function archiveChecks(companyId: string, document: DocumentRecord) {
  * `DELETE /api/documents/{id}`: the record first, then the object. A failure between the two
  * leaves an object no record points to (invisible, logged), never a listed document without its
  * file. An upload not yet completed can be cancelled the same way. The PDF archived when a quote
- * was sent or an invoice issued is kept as sent: 409 (DOCUMENTS.md § 5).
+ * was sent or an invoice issued is kept as sent: 409 (DOCUMENTS.md § 5); so is the company's logo
+ * while its profile names it (409: choose another logo, or none, first).
  */
 export async function deleteDocument(companyId: string, id: string): Promise<void> {
   const document = await documents.get(companyId, id);
   if (document) {
-    await documents.remove(companyId, id, archiveChecks(companyId, document));
+    await documents.remove(companyId, id, deletionChecks(companyId, document));
     await discardObject(documentObjectKey(companyId, id), 'document deleted');
     return;
   }

@@ -13,6 +13,7 @@
  * BT-113 + BT-114): BT-115 is the TTC, and a note (subject AAI) and the payment terms (BT-20) state
  * the retention and the net à payer the PDF prints.
  */
+import { sectionPath } from '@btp/shared/quote-sections';
 import type { BuyerSnapshot, Invoice, InvoiceLine, SellerSnapshot } from '@btp/shared/entities/invoice';
 import { normaliseIdentifier } from '@btp/shared/legal-identity';
 import { formatMoney, formatQuantity, parseMoney, parseQuantity } from '@btp/shared/money';
@@ -247,7 +248,12 @@ function situationLineNote(invoice: Invoice, line: InvoiceLine): string | undefi
 function lineItem(xml: Xml, input: InvoicePdfInput, line: InvoiceLine, index: number): void {
   const { quantity, price } = signedLine(line);
   const category = vatCategory(input, line.vatRate);
-  const note = situationLineNote(input.invoice, line);
+  // BT-127: the lot of the devis the line comes from ("2 Maçonnerie › 2.1 Fondations"), then a
+  // situation's figures.
+  const note =
+    [sectionPath(line.section, input.invoice.sections ?? []), situationLineNote(input.invoice, line)]
+      .filter((part): part is string => part !== undefined)
+      .join(' ; ') || undefined;
   xml.group('ram:IncludedSupplyChainTradeLineItem', () => {
     xml.group('ram:AssociatedDocumentLineDocument', () => {
       xml.leaf('ram:LineID', String(index + 1));

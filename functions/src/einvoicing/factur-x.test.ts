@@ -432,6 +432,34 @@ describe(
 );
 
 describe('Factur-X: other cases', slow, () => {
+  it('an invoice of a devis with lots: each line’s note names its lot (BT-127), the PDF prints the subtotals', async () => {
+    const base = companyInvoiceInput();
+    const sections = ['1', '2.1', '2.1'] as const;
+    const input = {
+      ...base,
+      invoice: {
+        ...base.invoice,
+        sections: [
+          { section: '1', title: 'Démolition' },
+          { section: '2', title: 'Aménagement' },
+          { section: '2.1', title: 'Plafonds et cloisons' },
+        ],
+        lines: base.invoice.lines.map((line, index) => ({ ...line, section: sections[index] })),
+      },
+    };
+    const rendered = await render(input);
+    const xml = expectFacturX(rendered, input, '380');
+    const note = (index: number) =>
+      xml.text(`${lines}[${index}]/ram:AssociatedDocumentLineDocument/ram:IncludedNote/ram:Content`);
+    expect(note(1)).toBe('1 Démolition');
+    expect(note(3)).toBe('2 Aménagement › 2.1 Plafonds et cloisons');
+    // 3 658.95 + 5 536.58 = 9 195.53 HT for the lot 2 (and its 2.1).
+    expect(rendered.text).toContain(fold('Sous-total 1 Démolition 1 850,00 €'));
+    expect(rendered.text).toContain(fold('Sous-total 2.1 Plafonds et cloisons 9 195,53 €'));
+    expect(rendered.text).toContain(fold('Sous-total 2 Aménagement 9 195,53 €'));
+    expect(rendered.validation.warnings).toEqual([]);
+  });
+
   it('a 0 % line in the normal regime is Z, reduced rates S with the certification, débits BT-8 = 5', async () => {
     const input: InvoicePdfInput = {
       ...franchiseInvoiceInput(),

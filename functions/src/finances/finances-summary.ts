@@ -124,7 +124,7 @@ export async function financesSummary(companyId: string, now: Date = new Date())
   const thisMonth = items.months.get(month)!;
   const lastMonth = items.months.get(previous)!;
   const topClients = topOf(clientItems, clientPrefix, 'revenue');
-  const topSuppliers = topOf(supplierItems, supplierPrefix, 'paid');
+  const topSuppliers = topOf(supplierItems, supplierPrefix, 'paidHt');
   const shownQuotes = quotes.slice(0, FINANCES_LISTED);
 
   // The records listed, and their clients' and suppliers' names.
@@ -144,7 +144,7 @@ export async function financesSummary(companyId: string, now: Date = new Date())
   const clientName = (id: string | undefined | null) => (id ? clientRecords.get(id)?.name : undefined);
 
   const revenueCents = totals.get('revenue');
-  const expensesCents = totals.get('expenses');
+  const expensesCents = totals.get('purchasesHt');
   const releasable = quotes.filter((quote) => quote.releasable);
   const upcoming = quotes
     .filter((quote) => !quote.releasable && quote.releasableOn !== undefined)
@@ -155,11 +155,15 @@ export async function financesSummary(companyId: string, now: Date = new Date())
     month,
     revenue: formatMoney(revenueCents),
     expenses: formatMoney(expensesCents),
+    expensesWithoutVat: {
+      count: totals.get('purchasesNoVat'),
+      amount: formatMoney(totals.get('purchasesNoVatCents')),
+    },
     netProfit: formatMoney(netProfitCents(revenueCents, expensesCents)),
     marginPercent: percentTenthsText(profitMarginTenths(revenueCents, expensesCents)),
     revenueChangePercent: percentTenthsText(changeTenths(thisMonth.get('revenue'), lastMonth.get('revenue'))),
     expensesChangePercent: percentTenthsText(
-      changeTenths(thisMonth.get('expenses'), lastMonth.get('expenses')),
+      changeTenths(thisMonth.get('purchasesHt'), lastMonth.get('purchasesHt')),
     ),
     cashedInvoices: totals.get('cashedInvoices'),
     pending: { count: totals.get('pending'), amount: formatMoney(totals.get('pendingCents')) },

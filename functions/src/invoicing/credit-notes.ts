@@ -7,7 +7,7 @@ import type {
   Invoice,
   InvoiceCreditNoteData,
   InvoiceLine,
-  InvoiceListItem,
+  InvoiceWithRefs,
 } from '@btp/shared/entities/invoice';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatEuro, formatQuantity, parseMoney, parseQuantity, sumCents } from '@btp/shared/money';
@@ -22,7 +22,7 @@ import {
 } from '../data/entities/invoices.js';
 import { badRequest, conflict, type ErrorDetail } from '../lib/http-errors.js';
 import { withBillingLock } from './billing-lock.js';
-import { pricedInvoice, type LineToPrice } from './invoice-lines.js';
+import { pricedInvoice, type LineToPrice } from '@btp/shared/invoice-lines';
 import { presentInvoice } from './present.js';
 
 export const creditNoteMessages = {
@@ -136,7 +136,7 @@ export function createCreditNote(
   companyId: string,
   invoiceId: string,
   body: InvoiceCreditNoteData,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   return withBillingLock(companyId, 'INVOICE', invoiceId, async (lock) => {
     const [stored, linked] = await Promise.all([
       invoices.getOrThrow(companyId, invoiceId),

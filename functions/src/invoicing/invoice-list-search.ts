@@ -1,6 +1,29 @@
-import type { InvoiceListItem } from '@btp/shared/entities/invoice';
+import {
+  invoiceListItemSchema,
+  situationSummarySchema,
+  type Invoice,
+  type InvoiceListItem,
+} from '@btp/shared/entities/invoice';
 import { invoiceKindLabels, invoiceStatuses, invoiceStatusLabels, labelOf } from '@btp/shared/enums';
+import { storedAttributesOf, type AttributePath } from '../data/entity-repository.js';
 import type { ListSearchSpec } from '../data/list-search.js';
+
+/**
+ * The stored attributes `GET /api/invoices` reads of each invoice: those of its list item
+ * (`invoiceListItemSchema`; relations and `remainingAmount` are computed), a situation's without its
+ * per-line figures. Lines, snapshots and the rest are never read for a list.
+ */
+export const invoiceListAttributes: AttributePath<Invoice>[] = [
+  ...storedAttributesOf<Invoice>(invoiceListItemSchema.shape, [
+    'client',
+    'project',
+    'remainingAmount',
+    'situation',
+  ]),
+  ...storedAttributesOf<Invoice>(situationSummarySchema.shape, []).map(
+    (name) => `situation.${name}` as AttributePath<Invoice>,
+  ),
+];
 
 /** What the search reads of an invoice (as listed: effective status, client and project names). */
 export type InvoiceSearchFields = Pick<

@@ -9,7 +9,7 @@
  * the failure is recorded on the invoice and notified, and the next step is the next chance.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Company } from '@btp/shared/entities/company';
+import { companyWithDefaults, type Company } from '@btp/shared/entities/company';
 import type { Invoice } from '@btp/shared/entities/invoice';
 import { frenchDate } from '@btp/shared/french-text';
 import { calendarDateInFrance, isOverdue } from '@btp/shared/invoice-status';
@@ -67,11 +67,19 @@ export function isRemindable(invoice: Invoice, today: string): boolean {
   );
 }
 
-/** The issued PDF's bytes: the archive made when it was issued (made now for one issued before archives). */
-async function issuedPdf(companyId: string, stored: Invoice): Promise<Buffer> {
-  const archived = stored.pdfDocumentId ? stored : await archiveIssuedInvoice(companyId, stored);
+/**
+ * The issued PDF's bytes: the archive made when it was issued, read from the bucket (drawn now, and
+ * not read back, for one issued before archives: from its snapshots, else `company` as read).
+ */
+async function issuedPdf(company: Company, stored: Invoice): Promise<Buffer> {
+  let archived = stored;
+  if (!stored.pdfDocumentId) {
+    const made = await archiveIssuedInvoice(company.id, stored, { company: companyWithDefaults(company) });
+    if (made.pdf) return made.pdf;
+    archived = made.record;
+  }
   const bytes = await readDocumentObject(
-    documentObjectKey(companyId, archived.pdfDocumentId as string),
+    documentObjectKey(company.id, archived.pdfDocumentId as string),
     maxPdfBytes,
   );
   if (!bytes) throw new Error(`Archived PDF of invoice ${stored.id} not found`);
@@ -128,7 +136,7 @@ async function deliverReminder(
   const at = now.toISOString();
   let reminder: InvoiceReminder;
   try {
-    const pdf = await issuedPdf(company.id, invoice);
+    const pdf = await issuedPdf(company, invoice);
     const { messageId } = await sendMail({
       to,
       fromName: company.name,

@@ -1,35 +1,44 @@
 /**
- * Sending an invoice or a credit note: it is issued (the next gapless number of its series, dates,
- * snapshots) and its PDF archived as issued (DOCUMENTS.md § 5). Apart from `invoice-service.ts` so
- * that only the send route loads the PDF renderer.
+ * Issuing an invoice or a credit note (DOCUMENTS.md § 5–6): draft → sent, the next gapless number of
+ * its series, its dates and snapshots, its Factur-X PDF archived. One path, each step handed what
+ * the earlier ones read (docs/architecture.md, "Issuing and sending a document"):
+ *
+ * 1. `readInvoiceIssue`: the draft (read by the caller) and its sources, read once
+ *    (`pdf/pdf-sources.ts`): the company, the client, the project, the logo, the quote (with all its
+ *    invoices for a situation: its billing), the credited invoice of a credit note;
+ * 2. `checkInvoiceIssue`: the version, a draft with lines and a positive HT, the company's legal
+ *    profile, a situation still current (computed from the billing read in 1), the client;
+ * 3. `issueInvoiceDocument`: the number, dates and snapshots, the PDF with its Factur-X XML drawn
+ *    from the sources, stored and listed as the archive in the numbering transaction. The answer
+ *    carries the PDF's bytes for the e-mail (`sending/invoice-mail.ts`), which reads nothing again.
  *
  * The number is only known inside the numbering transaction, which is retried whenever another
  * document of the series took the number first. Drawing the PDF inside that retry loop could take
  * seconds under contention, so instead:
  *
- * 1. before the transaction, the PDF is drawn once with the number the series would give now
- *    (`peekNextNumber`) and stored unlisted under a new document id;
- * 2. the transaction issues the invoice; when the number it takes and everything printed are those
- *    of the drawn PDF (the usual case: nobody else issued meanwhile), the same transaction lists the
- *    PDF as a document and writes `pdfDocumentId`: issued with its archive, or nothing written;
- * 3. otherwise (another document took that number first) the invoice is issued without it, the
- *    stored PDF is deleted, and the archive is made right after from the issued record
- *    (`archiveIssuedInvoice`, one more version). Should that fail, the invoice stays issued (its
- *    number is never given back: no gap) and the archive is made the first time its PDF is asked
- *    for, from the same stored record, so it shows the same thing.
+ * - before the transaction, the PDF is drawn once with the number the series would give now
+ *   (`peekNextNumber`) and stored unlisted under a new document id;
+ * - the transaction issues the invoice; when the number it takes and everything printed are those
+ *   of the drawn PDF (the usual case: nobody else issued meanwhile), the same transaction lists the
+ *   PDF as a document and writes `pdfDocumentId`: issued with its archive, or nothing written;
+ * - otherwise (another document took that number first) the invoice is issued without it, the
+ *   stored PDF is deleted, and the archive is drawn again right after from the issued record and the
+ *   same sources (one more version). Should that fail, the invoice stays issued (its number is never
+ *   given back: no gap) and the archive is made the first time its PDF is asked for, from the same
+ *   stored record, so it shows the same thing.
  *
  * If the invoice is not issued at all (stale version, incomplete profile, a race lost on the
  * credited invoice…), the stored PDF is deleted again (best effort).
  */
 import { DEFAULT_PAYMENT_TERM_DAYS } from '@btp/shared/entities/company';
-import type { Invoice, InvoiceListItem } from '@btp/shared/entities/invoice';
+import type { Client } from '@btp/shared/entities/client';
+import type { Invoice, InvoiceWithRefs } from '@btp/shared/entities/invoice';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatEuro, formatMoney, parseMoney, sumCents } from '@btp/shared/money';
 import { peekNextNumber } from '../data/counters.js';
 import type { Fields } from '../data/entity-repository.js';
 import { staleVersionMessage } from '../data/entity-repository.js';
 import { creditNoteLinkItem } from '../data/credit-note-links.js';
-import { clients } from '../data/entities/clients.js';
 import { invoiceAsRead, invoices, issueInvoice, seriesOf } from '../data/entities/invoices.js';
 import { nowIso } from '../data/ids.js';
 import { networkIssueItems } from '../einvoicing/exchange/invoice-submission.js';
@@ -37,17 +46,22 @@ import { conflict, HttpError } from '../lib/http-errors.js';
 import { logger } from '../lib/logger.js';
 import {
   archiveDocumentItems,
-  archiveIssuedInvoice,
+  archiveInvoiceDrawn,
   discardPdf,
   drawPdf,
   invoiceSubject,
   storePdf,
   type StoredPdf,
 } from '../pdf/pdf-archive.js';
-import { invoiceAsIssued, invoicePdfInput } from '../pdf/pdf-sources.js';
-import { renderInvoicePdf } from '../pdf/render.js';
+import {
+  invoiceAsIssued,
+  invoicePdfInputOf,
+  readInvoiceSources,
+  type DocumentSources,
+} from '../pdf/pdf-sources.js';
+import { renderInvoicePdf } from '../pdf/renderer.js';
 import { assertDraft, invoiceMessages } from './invoice-service.js';
-import { assertProfileComplete, buyerSnapshot, readIssuer, sellerSnapshot } from './issuer.js';
+import { assertProfileComplete, buyerSnapshot, sellerSnapshot } from './issuer.js';
 import { presentInvoice } from './present.js';
 import { assertSituationCurrent } from './situations.js';
 
@@ -86,16 +100,19 @@ function withoutArchive(invoice: Invoice): Invoice {
 class DrawnInAdvance {
   private file: StoredPdf | undefined;
   private shows: string | undefined;
+  /** The PDF's bytes, handed to the e-mail once it is the archive. */
+  bytes: Buffer | undefined;
 
   get drawn(): boolean {
     return this.file !== undefined;
   }
 
-  /** Draws `record` (the invoice as it would be issued) and stores its PDF, unlisted. */
-  async draw(companyId: string, record: Invoice, known: Parameters<typeof invoicePdfInput>[3]) {
+  /** Draws `record` (the invoice as it would be issued) from its sources and stores its PDF, unlisted. */
+  async draw(companyId: string, record: Invoice, sources: DocumentSources) {
     const issued = invoiceAsIssued(record);
-    const input = await invoicePdfInput(companyId, issued, issued.issueDate ?? calendarDateInFrance(), known);
-    this.file = await storePdf(companyId, await drawPdf(renderInvoicePdf, input));
+    const input = invoicePdfInputOf(issued, sources, issued.issueDate ?? calendarDateInFrance());
+    this.bytes = await drawPdf(renderInvoicePdf, input);
+    this.file = await storePdf(companyId, this.bytes);
     this.shows = canonicalJson(issued);
   }
 
@@ -115,30 +132,72 @@ class DrawnInAdvance {
   }
 }
 
+/** Everything the issue of an invoice reads, read once (step 1) and handed to every later step. */
+export interface InvoiceIssue {
+  companyId: string;
+  /** The draft as stored: the version the issue is guarded by. */
+  stored: Invoice;
+  /** The draft as the API reads it (`invoiceAsRead`). */
+  draft: Invoice;
+  sources: DocumentSources;
+}
+
+/** An invoice just issued, and its archive's bytes when they were drawn by the issue. */
+export interface IssuedInvoice {
+  invoice: Invoice;
+  /** Absent when the archive could not be made at once (made on the first request for its PDF). */
+  pdf?: Buffer;
+}
+
+/** Step 1: the sources of the draft `stored` (read by the caller), read once for the whole issue. */
+export async function readInvoiceIssue(companyId: string, stored: Invoice): Promise<InvoiceIssue> {
+  const draft = invoiceAsRead(stored);
+  const sources = await readInvoiceSources(companyId, draft, { issue: true });
+  return { companyId, stored, draft, sources };
+}
+
 /**
- * `POST /api/invoices/{id}/send`: draft → sent, issued. Refused (409) for a stale `version`, an
- * invoice that is not a draft, one without lines or whose HT is not above 0, and (with one
- * `details` entry per missing field) while the company's legal profile is incomplete. In one
- * transaction with the number counter of its series: the number, `issueDate` (today in France),
- * `dueDate` (when absent: issue date + the company's payment term; none for a credit note),
- * `amountDue`, the `seller` and `buyer` snapshots, and (see above) the archived PDF with
- * `pdfDocumentId`. A credit note also adds its TTC to the credited invoice's `creditedAmount`
- * (guarded by that invoice's version; retried when another credit note of it was issued at the
- * same time), which turns `cancelled` once nothing is left.
+ * Step 2: refuses (409) a stale `version`, an invoice that is not a draft, one without lines or
+ * whose HT is not above 0, (with one `details` entry per missing field) a company whose legal
+ * profile is incomplete, a situation whose figures no longer follow from its quote's billing, and
+ * an invoice whose client no longer exists. Reads nothing: all of it was read in step 1.
  */
-export async function sendInvoice(companyId: string, id: string, version: number): Promise<InvoiceListItem> {
+export async function checkInvoiceIssue(issue: InvoiceIssue, version: number): Promise<void> {
+  const { draft, sources } = issue;
+  if (version !== draft.version) throw conflict(staleVersionMessage);
+  assertDraft(draft, 'envoyée');
+  if (draft.lines.length === 0) throw conflict(invoiceMessages.noLines);
+  if (parseMoney(draft.totalAmount) <= 0) throw conflict(invoiceMessages.notPositive);
+  assertProfileComplete(sources.company ?? {}, { forInvoice: true });
+  await assertSituationCurrent(issue.companyId, draft, sources);
+  if (!sources.client) throw conflict(invoiceMessages.clientGone);
+}
+
+/**
+ * Step 3: issues a checked draft. In one transaction with the number counter of its series: the
+ * number, `issueDate` (today in France), `dueDate` (when absent: issue date + the company's payment
+ * term; none for a credit note), `amountDue`, the `seller` and `buyer` snapshots, and (see above)
+ * the archived PDF with `pdfDocumentId`. A credit note also adds its TTC to the credited invoice's
+ * `creditedAmount` (guarded by that invoice's version; retried with that invoice read again when
+ * another credit note of it was issued at the same time), which turns `cancelled` once nothing is
+ * left.
+ */
+export async function issueInvoiceDocument(issue: InvoiceIssue): Promise<IssuedInvoice> {
+  const { companyId } = issue;
   const sentAt = nowIso();
   const advance = new DrawnInAdvance();
+  let credited = issue.sources.credited;
   let issued: Invoice | undefined;
   try {
     let lastError: unknown;
     for (let attempt = 0; attempt < maxSendAttempts && !issued; attempt += 1) {
       try {
-        issued = await sendOnce(companyId, id, version, sentAt, advance);
+        issued = await issueOnce(issue, sentAt, advance, credited);
       } catch (error) {
         if (!(error instanceof CreditedInvoiceChanged)) throw error;
         lastError = error;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 5 * 2 ** attempt)));
+        credited = await invoices.get(companyId, issue.draft.creditedInvoiceId as string);
       }
     }
     if (!issued) throw lastError;
@@ -149,57 +208,62 @@ export async function sendInvoice(companyId: string, id: string, version: number
       issued ? 'number taken by another document' : 'not issued',
     );
   }
-  if (!issued.pdfDocumentId) issued = await archiveAfterIssue(companyId, issued);
-  return presentInvoice(companyId, issued);
+  if (issued.pdfDocumentId) return { invoice: issued, ...(advance.bytes ? { pdf: advance.bytes } : {}) };
+  return archiveAfterIssue(issue, issued);
 }
 
 /**
- * The archive of an invoice just issued without it. A failure is logged, not answered: the invoice
- * is issued, and its archive is made when its PDF is first asked for.
+ * `POST /api/invoices/{id}/send` without the e-mail (the demo data, the tests): steps 1 to 3, the
+ * invoice answered as the API shows it.
  */
-async function archiveAfterIssue(companyId: string, issued: Invoice): Promise<Invoice> {
+export async function sendInvoice(companyId: string, id: string, version: number): Promise<InvoiceWithRefs> {
+  const issue = await readInvoiceIssue(companyId, await invoices.getOrThrow(companyId, id));
+  await checkInvoiceIssue(issue, version);
+  const { invoice } = await issueInvoiceDocument(issue);
+  return presentInvoice(companyId, invoice, issue.sources);
+}
+
+/**
+ * The archive of an invoice just issued without it, drawn from the issued record and the sources
+ * of the issue. A failure is logged, not answered: the invoice is issued, and its archive is made
+ * when its PDF is first asked for.
+ */
+async function archiveAfterIssue(issue: InvoiceIssue, issued: Invoice): Promise<IssuedInvoice> {
   try {
-    return await archiveIssuedInvoice(companyId, issued);
+    const shown = invoiceAsIssued(issued);
+    const input = invoicePdfInputOf(shown, issue.sources, shown.issueDate ?? calendarDateInFrance());
+    const archived = await archiveInvoiceDrawn(issue.companyId, issued, input);
+    return { invoice: archived.record, ...(archived.pdf ? { pdf: archived.pdf } : {}) };
   } catch (error) {
     logger.error('Archive du PDF non faite à l’émission (elle le sera à la première demande)', {
       invoiceId: issued.id,
       error,
     });
-    return issued;
+    return { invoice: issued };
   }
 }
 
-async function sendOnce(
-  companyId: string,
-  id: string,
-  version: number,
+async function issueOnce(
+  issue: InvoiceIssue,
   sentAt: string,
   advance: DrawnInAdvance,
+  credited: Invoice | undefined,
 ): Promise<Invoice> {
-  const [stored, company] = await Promise.all([invoices.getOrThrow(companyId, id), readIssuer(companyId)]);
-  const draft = invoiceAsRead(stored);
-  if (version !== draft.version) throw conflict(staleVersionMessage);
-  assertDraft(draft, 'envoyée');
-  if (draft.lines.length === 0) throw conflict(invoiceMessages.noLines);
-  if (parseMoney(draft.totalAmount) <= 0) throw conflict(invoiceMessages.notPositive);
-  assertProfileComplete(company, { forInvoice: true });
-  await assertSituationCurrent(companyId, draft);
-  const client = await clients.get(companyId, draft.clientId);
-  if (!client) throw conflict(invoiceMessages.clientGone);
-
+  const { companyId, stored, draft, sources } = issue;
+  const company = sources.company ?? {};
   const issueDate = calendarDateInFrance();
   const isCreditNote = draft.kind === 'credit_note';
   // A credit note also writes its credited invoice's `creditedAmount` and the link between them.
   const extraItems = isCreditNote
     ? [
-        await creditedInvoiceItem(companyId, draft),
+        creditedInvoiceItem(companyId, draft, credited),
         creditNoteLinkItem(companyId, String(draft.creditedInvoiceId), draft.id),
       ]
     : [];
   // The e-invoicing network's record of the issued invoice, in the same transaction (issue 30).
   const networkItems = await networkIssueItems(companyId);
   const seller = sellerSnapshot(company);
-  const buyer = buyerSnapshot(client);
+  const buyer = buyerSnapshot(sources.client as Client);
   const paymentTermDays = company.paymentTermDays ?? DEFAULT_PAYMENT_TERM_DAYS;
   const series = seriesOf(draft);
   /** The invoice as it is issued with `number` (its archive, if any, is set below). */
@@ -215,22 +279,21 @@ async function sendOnce(
     number,
   });
   if (!advance.drawn) {
-    await advance.draw(companyId, issuedAs(stored, await peekNextNumber(companyId, series)), {
-      company,
-      client,
-    });
+    await advance.draw(companyId, issuedAs(stored, await peekNextNumber(companyId, series)), sources);
   }
   return issueInvoice(
     companyId,
-    id,
+    draft.id,
     (current, number) => {
       const record = issuedAs(current, number);
       const file = advance.showing(record);
       return file ? { ...record, pdfDocumentId: file.documentId } : record;
     },
     (current) => assertDraft(current, 'envoyée'),
-    version,
+    draft.version,
     {
+      // The draft read in step 1: the transaction is guarded by its version.
+      current: stored,
       series,
       extraItems,
       explainExtra: () => new CreditedInvoiceChanged(),
@@ -246,12 +309,12 @@ async function sendOnce(
 }
 
 /**
- * The write that records a credit note's TTC on the invoice it cancels, guarded by that invoice's
- * version: refused (409) when the invoice is already cancelled or has less left to credit.
+ * The write that records a credit note's TTC on the invoice it cancels (`stored`, as read), guarded
+ * by that invoice's version: refused (409) when the invoice is gone, already cancelled or has less
+ * left to credit.
  */
-async function creditedInvoiceItem(companyId: string, note: Invoice) {
-  const stored = note.creditedInvoiceId ? await invoices.get(companyId, note.creditedInvoiceId) : undefined;
-  if (!stored) throw conflict(invoiceMessages.creditedInvoiceGone);
+function creditedInvoiceItem(companyId: string, note: Invoice, stored: Invoice | undefined) {
+  if (!stored || stored.id !== note.creditedInvoiceId) throw conflict(invoiceMessages.creditedInvoiceGone);
   const credited = invoiceAsRead(stored);
   const number = credited.number ?? '';
   if (credited.status === 'cancelled') throw conflict(invoiceMessages.creditedInvoiceCancelled(number));

@@ -11,6 +11,7 @@ import type {
   Invoice,
   InvoiceCreateData,
   InvoiceListItem,
+  InvoiceWithRefs,
   InvoicePayData,
   InvoicePayment,
   InvoiceUpdateData,
@@ -18,7 +19,7 @@ import type {
 import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-status';
 import type { ListQuery } from '@btp/shared/list';
 import { formatEuro, formatMoney, parseMoney, sumCents } from '@btp/shared/money';
-import type { Fields, Page } from '../data/entity-repository.js';
+import type { Fields, Page, WriteOptions } from '../data/entity-repository.js';
 import { staleVersionMessage } from '../data/entity-repository.js';
 import { clients } from '../data/entities/clients.js';
 import {
@@ -37,11 +38,11 @@ import { withClientAndProject } from '../data/related.js';
 import { collectionReporter, submitCollection } from '../einvoicing/exchange/collection.js';
 import { notify } from '../notifications/notify.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
-import { isDeductionLine, pricedInvoice, singleLine, type LineToPrice } from './invoice-lines.js';
-import { invoiceListSearch, invoiceSearchAttributes } from './invoice-list-search.js';
+import { isDeductionLine, pricedInvoice, singleLine, type LineToPrice } from '@btp/shared/invoice-lines';
+import { invoiceListAttributes, invoiceListSearch, invoiceSearchAttributes } from './invoice-list-search.js';
 import { readPricingContext } from './issuer.js';
 import { withBillingLock } from './billing-lock.js';
-import { presentInvoice, presentInvoices } from './present.js';
+import { presentInvoice, presentInvoiceList } from './present.js';
 import { checkDepositFits } from './quote-invoicing.js';
 import { recomputedSituation } from './situations.js';
 
@@ -128,14 +129,20 @@ async function checkReferences(
 }
 
 /**
- * The company's invoices and credit notes, most recent first, a page at a time; with `q` and/or
- * `sort`, those that match in that order (`invoice-list-search.ts`).
+ * `GET /api/invoices`: the company's invoices and credit notes, most recent first, a page at a time;
+ * with `q` and/or `sort`, those that match in that order (`invoice-list-search.ts`). Each is read
+ * and answered without its lines, snapshots and a situation's per-line figures
+ * (`invoiceListAttributes`); `GET /api/invoices/{id}` answers the whole record.
  */
 export async function listInvoices(companyId: string, query: ListQuery): Promise<Page<InvoiceListItem>> {
   return searchableListByIds(companyId, query, invoiceListSearch, {
     page: async () => {
-      const page = await invoices.list(companyId, query);
-      return { items: await presentInvoices(companyId, page.items), nextCursor: page.nextCursor };
+      const page = await invoices.list(companyId, {
+        limit: query.limit,
+        cursor: query.cursor,
+        attributes: invoiceListAttributes,
+      });
+      return { items: await presentInvoiceList(companyId, page.items), nextCursor: page.nextCursor };
     },
     // Every invoice without its lines (only what the search reads), then the page's whole.
     searched: async () => {
@@ -148,8 +155,8 @@ export async function listInvoices(companyId: string, query: ListQuery): Promise
       return related.map((invoice) => withEffectiveStatus(invoice, today));
     },
     byIds: async (ids) => {
-      const found = await invoices.getMany(companyId, ids);
-      return presentInvoices(
+      const found = await invoices.getMany(companyId, ids, invoiceListAttributes);
+      return presentInvoiceList(
         companyId,
         ids.flatMap((id) => found.get(id) ?? []),
       );
@@ -157,7 +164,7 @@ export async function listInvoices(companyId: string, query: ListQuery): Promise
   });
 }
 
-export async function getInvoice(companyId: string, id: string): Promise<InvoiceListItem> {
+export async function getInvoice(companyId: string, id: string): Promise<InvoiceWithRefs> {
   return presentInvoice(companyId, await invoices.getOrThrow(companyId, id));
 }
 
@@ -176,20 +183,29 @@ function bodyLines(
  * alone read as one line titled as the invoice, or none yet; totals by the shared rule, every line
  * at 0 % under reverse charge or the franchise.
  */
-export async function createInvoice(companyId: string, data: InvoiceCreateData): Promise<InvoiceListItem> {
+export async function createInvoice(companyId: string, data: InvoiceCreateData): Promise<InvoiceWithRefs> {
   const [context] = await Promise.all([readPricingContext(companyId), checkReferences(companyId, data)]);
   const { lines: _lines, totalAmount: _total, ...fields } = data;
-  const created = await createDraftInvoice(companyId, {
-    ...fields,
-    kind: 'standard',
-    status: 'draft',
-    paidAmount: '0.00',
-    creditedAmount: '0.00',
-    ...pricedInvoice(bodyLines(data) ?? [], {
-      noVat: data.reverseCharge || context.franchise,
-      defaultVatRate: context.defaultVatRate,
-    }),
-  } as Fields<Invoice>);
+  const write = (lock: WriteOptions = {}) =>
+    createDraftInvoice(
+      companyId,
+      {
+        ...fields,
+        kind: 'standard',
+        status: 'draft',
+        paidAmount: '0.00',
+        creditedAmount: '0.00',
+        ...pricedInvoice(bodyLines(data) ?? [], {
+          noVat: data.reverseCharge || context.franchise,
+          defaultVatRate: context.defaultVatRate,
+        }),
+      } as Fields<Invoice>,
+      lock,
+    );
+  // An invoice naming a quote invoices it in full (`quoteBillingState`): it moves the quote's
+  // billing lock, so a deposit or another invoice of the quote checked before it is checked again.
+  const { quoteId } = data;
+  const created = quoteId ? await withBillingLock(companyId, 'QUOTE', quoteId, write) : await write();
   return presentInvoice(companyId, created);
 }
 
@@ -204,7 +220,7 @@ export async function updateInvoice(
   companyId: string,
   id: string,
   body: InvoiceUpdateData,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   const { version, lines: _lines, totalAmount: _total, situation: _situation, ...fields } = body;
   const stored = invoiceAsRead(await invoices.getOrThrow(companyId, id));
   assertDraft(stored, 'modifiée');
@@ -252,14 +268,15 @@ export async function updateInvoice(
       { expectedVersion: version ?? stored.version, ...extra },
     );
 
-  const quoteId = stored.quoteId;
-  const updated =
-    stored.kind === 'deposit' && quoteId
-      ? await withBillingLock(companyId, 'QUOTE', quoteId, async (lockItems) => {
-          await checkDepositFits(companyId, quoteId, amounts.totalAmount, id);
-          return write(lockItems);
-        })
-      : await write();
+  // A deposit may not exceed what remains of its quote; a standard invoice naming a quote invoices
+  // it in full: both under the quote's billing lock, as when they are made.
+  const quoteId = editable.quoteId;
+  const updated = quoteId
+    ? await withBillingLock(companyId, 'QUOTE', quoteId, async (lockItems) => {
+        if (stored.kind === 'deposit') await checkDepositFits(companyId, quoteId, amounts.totalAmount, id);
+        return write(lockItems);
+      })
+    : await write();
   return presentInvoice(companyId, updated);
 }
 
@@ -317,7 +334,7 @@ export async function payInvoice(
   companyId: string,
   id: string,
   body: InvoicePayData,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   // « Encaissée » (212) of this payment for the e-invoicing network, in the payment's transaction.
   const reportCollection = await collectionReporter(companyId, id);
   const paid = await invoices.update(

@@ -8,36 +8,15 @@
 import type { Client } from '@btp/shared/entities/client';
 import { companyWithDefaults, missingProfileFields, type Company } from '@btp/shared/entities/company';
 import type { BuyerSnapshot, SellerSnapshot } from '@btp/shared/entities/invoice';
-import { defaultVatRate, vatRates, type VatRate } from '@btp/shared/enums';
 import { sirenOfSiret } from '@btp/shared/legal-identity';
+import { pricingContextOf, type PricingContext } from '@btp/shared/pricing';
 import { getCompany } from '../accounts/companies.js';
 import { HttpError } from '../lib/http-errors.js';
-
-/** What pricing a document reads of its company. */
-export interface PricingContext {
-  /** The rate of a line given without one. */
-  defaultVatRate: VatRate;
-  /** Franchise en base (art. 293 B CGI): no VAT on any line. */
-  franchise: boolean;
-}
-
-/** A company that has not filled its profile yet: lines at 20 %, VAT charged. */
-export const defaultPricingContext: PricingContext = { defaultVatRate, franchise: false };
 
 /** The company's profile with its defaults (`companyWithDefaults`); an empty one when the record is gone. */
 export async function readIssuer(companyId: string): Promise<Partial<Company>> {
   const company = await getCompany(companyId);
   return companyWithDefaults(company ?? {});
-}
-
-/** The pricing context of a company's profile. */
-export function pricingContextOf(company: Partial<Company>): PricingContext {
-  const rate = company.defaultVatRate;
-  return {
-    defaultVatRate:
-      rate !== undefined && (vatRates as readonly string[]).includes(rate) ? rate : defaultVatRate,
-    franchise: company.vatRegime === 'franchise',
-  };
 }
 
 /** The pricing context of the caller's company. */

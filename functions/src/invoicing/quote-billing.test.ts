@@ -1,6 +1,6 @@
 import type { QuoteItem } from '@btp/shared/entities/quote';
 import { describe, expect, it } from 'vitest';
-import { percentLabel, pricedInvoice } from './invoice-lines.js';
+import { percentLabel, pricedInvoice } from '@btp/shared/invoice-lines';
 import { depositLines, quoteBillingState, standardLines, type BillingInvoice } from './quote-billing.js';
 
 const quote = {

@@ -13,8 +13,8 @@ import type { Quote, QuoteItem } from '@btp/shared/entities/quote';
 import { resourceTypeLabels, type VatRate } from '@btp/shared/enums';
 import { formatMoney, formatPercent, parseMoney, parsePercent, sumCents } from '@btp/shared/money';
 import { depositByRate } from '@btp/shared/vat';
-import type { LineToPrice } from './invoice-lines.js';
-import { percentLabel } from './invoice-lines.js';
+import type { LineToPrice } from '@btp/shared/invoice-lines';
+import { percentLabel } from '@btp/shared/invoice-lines';
 
 /** What the rules read of an invoice of the company. */
 export type BillingInvoice = Pick<
@@ -140,6 +140,7 @@ export function standardLines(
     quantity: item.quantity,
     unitPrice: item.saleUnitPrice,
     vatRate: item.vatRate,
+    ...(item.section ? { section: item.section } : {}),
   }));
   let depositDeductionCents = 0;
   for (const deposit of deposits) {

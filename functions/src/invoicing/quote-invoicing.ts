@@ -5,7 +5,7 @@
  * (`invoicesOfQuote`, `quote-billing.ts`) under the quote's billing lock, so two writes made on the
  * same reading never both pass the check.
  */
-import type { Invoice, InvoiceListItem } from '@btp/shared/entities/invoice';
+import type { Invoice, InvoiceWithRefs } from '@btp/shared/entities/invoice';
 import type { QuoteInvoiceData } from '@btp/shared/entities/quote';
 import { quoteStatusLabels } from '@btp/shared/enums';
 import { formatEuro, formatMoney, parseMoney, parsePercent, sumCents } from '@btp/shared/money';
@@ -14,7 +14,7 @@ import { createDraftInvoice, invoicesOfQuote } from '../data/entities/invoices.j
 import { quoteAsRead, quotes } from '../data/entities/quotes.js';
 import { conflict, HttpError } from '../lib/http-errors.js';
 import { withBillingLock } from './billing-lock.js';
-import { pricedInvoice } from './invoice-lines.js';
+import { pricedInvoice } from '@btp/shared/invoice-lines';
 import { presentInvoice } from './present.js';
 import { readPricingContext } from './issuer.js';
 import { depositLines, quoteBillingState, standardLines, type BillingInvoice } from './quote-billing.js';
@@ -112,7 +112,7 @@ export function invoiceQuote(
   companyId: string,
   quoteId: string,
   body: QuoteInvoiceData,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   return withBillingLock(companyId, 'QUOTE', quoteId, async (lock) => {
     const [stored, all, context] = await Promise.all([
       quotes.getOrThrow(companyId, quoteId),
@@ -161,6 +161,10 @@ export function invoiceQuote(
         kind: 'standard',
         title: titleNaming('Facture du devis', quote),
         ...pricedInvoice(lines, pricing),
+        // The devis' lots, so the invoice prints its lines under them (docs/library.md).
+        ...((quote.sections ?? []).length > 0
+          ? { sections: (quote.sections ?? []).map(({ section, title }) => ({ section, title })) }
+          : {}),
         ...(depositDeductionCents > 0 ? { depositDeduction: formatMoney(depositDeductionCents) } : {}),
       } as Fields<Invoice>;
     } else {

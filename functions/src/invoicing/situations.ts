@@ -17,7 +17,7 @@ import type { Company } from '@btp/shared/entities/company';
 import { DEFAULT_RETENTION_RATE } from '@btp/shared/entities/company';
 import type {
   Invoice,
-  InvoiceListItem,
+  InvoiceWithRefs,
   RetentionReleaseData,
   Situation,
   SituationData,
@@ -54,8 +54,9 @@ import { quoteAsRead, quotes } from '../data/entities/quotes.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
 import { collectionReporter, submitCollection } from '../einvoicing/exchange/collection.js';
 import { withBillingLock } from './billing-lock.js';
-import { pricedInvoice, type InvoiceAmounts } from './invoice-lines.js';
-import { readIssuer, pricingContextOf } from './issuer.js';
+import { pricedInvoice, type InvoiceAmounts } from '@btp/shared/invoice-lines';
+import { pricingContextOf } from '@btp/shared/pricing';
+import { readIssuer } from './issuer.js';
 import { presentInvoice } from './present.js';
 import { quoteBillingState, type DepositState } from './quote-billing.js';
 
@@ -222,13 +223,8 @@ export function situationHistory(
   };
 }
 
-/** Everything a situation of the quote is read from: the quote, the company, the quote's invoices. */
-async function readQuoteBilling(companyId: string, quoteId: string) {
-  const [stored, company, linked] = await Promise.all([
-    quotes.getOrThrow(companyId, quoteId),
-    readIssuer(companyId),
-    invoicesOfQuote(companyId, quoteId),
-  ]);
+/** A quote's billing: what a situation of it is computed from (the quote, the company, its invoices). */
+function quoteBillingOf(stored: Quote, company: Partial<Company>, linked: readonly Invoice[]) {
   const quote = quoteAsRead(stored);
   const ofQuote = linked.map(invoiceAsRead);
   const context = pricingContextOf(company);
@@ -241,6 +237,16 @@ async function readQuoteBilling(companyId: string, quoteId: string) {
     ofQuote,
     history: situationHistory(quote, company, ofQuote, noVat),
   };
+}
+
+/** Everything a situation of the quote is read from: the quote, the company, the quote's invoices. */
+async function readQuoteBilling(companyId: string, quoteId: string) {
+  const [stored, company, linked] = await Promise.all([
+    quotes.getOrThrow(companyId, quoteId),
+    readIssuer(companyId),
+    invoicesOfQuote(companyId, quoteId),
+  ]);
+  return quoteBillingOf(stored, company, linked);
 }
 
 /** The percentages a body asks for, per quote line (hundredths); 400 on unknown lines or reports. */
@@ -395,7 +401,7 @@ export function createSituation(
   companyId: string,
   quoteId: string,
   body: SituationData,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   return withBillingLock(companyId, 'QUOTE', quoteId, async (lock) => {
     const read = await readQuoteBilling(companyId, quoteId);
     const { quote } = read;
@@ -439,15 +445,32 @@ function percentsOf(situation: Situation): SituationData {
   };
 }
 
+/** What issuing a situation has already read of its quote's billing (`readInvoiceSources`). */
+export interface SituationSources {
+  company?: Partial<Company>;
+  quote?: Quote;
+  quoteInvoices?: Invoice[];
+}
+
 /**
  * Refuses (409) to issue a draft situation whose figures no longer follow from the quote's issued
- * situations, deposits and credit notes (one of them changed since it was computed).
+ * situations, deposits and credit notes (one of them changed since it was computed). Computed from
+ * `read` (the quote, the company and the quote's invoices the issue read once) when it has them,
+ * else read here.
  */
-export async function assertSituationCurrent(companyId: string, draft: Invoice): Promise<void> {
+export async function assertSituationCurrent(
+  companyId: string,
+  draft: Invoice,
+  read: SituationSources = {},
+): Promise<void> {
   if (draft.kind !== 'progress' || !draft.situation || !draft.quoteId) return;
   let current;
   try {
-    current = await recomputedSituation(companyId, draft, percentsOf(draft.situation));
+    const billing =
+      read.company && read.quote && read.quoteInvoices && read.quote.id === draft.quoteId
+        ? quoteBillingOf(read.quote, read.company, read.quoteInvoices)
+        : await readQuoteBilling(companyId, draft.quoteId);
+    current = await situationFor(companyId, billing, percentsOf(draft.situation), draft.id);
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 409) throw conflict(situationMessages.stale);
     throw error;
@@ -464,11 +487,6 @@ export async function assertSituationCurrent(companyId: string, draft: Invoice):
   if (!same) throw conflict(situationMessages.stale);
 }
 
-/**
- * `POST /api/invoices/{id}/retention/release`: the retention of an issued situation paid to the
- * company on `releasedAt` (default today in France; not later, not before the situation's issue).
- * 409 for an invoice without retention, a draft, a cancelled situation or one already released.
- */
 /** The key of the retention's 212 among an invoice's amounts received. */
 const retentionCollectionKey = 'RG';
 
@@ -477,11 +495,16 @@ function noonInFrance(day: string): string {
   return `${day}T12:00:00.000Z`;
 }
 
+/**
+ * `POST /api/invoices/{id}/retention/release`: the retention of an issued situation paid to the
+ * company on `releasedAt` (default today in France; not later, not before the situation's issue).
+ * 409 for an invoice without retention, a draft, a cancelled situation or one already released.
+ */
 export async function releaseRetention(
   companyId: string,
   id: string,
   body: RetentionReleaseData,
-): Promise<InvoiceListItem> {
+): Promise<InvoiceWithRefs> {
   const today = calendarDateInFrance();
   const releasedAt = body.releasedAt ?? today;
   // The retention received is reported as a 212 « Encaissée » like a payment (issue 30).

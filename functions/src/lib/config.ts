@@ -15,6 +15,11 @@ const configSchema = z
      * error without it (`documentsBucket()` in `s3.ts`), the other routes run without it.
      */
     DOCUMENTS_BUCKET: z.string().min(1).optional(),
+    /**
+     * The SQS queue of the price-list import worker (docs/library.md); on AWS only. Locally the
+     * local stack's job runner finds the waiting imports itself.
+     */
+    LIBRARY_IMPORT_QUEUE_URL: z.url().optional(),
     /** Local stack only: the S3-compatible server's URL (path-style addressing). */
     S3_ENDPOINT: z.url().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -34,6 +39,12 @@ const configSchema = z
     /** Local stack only: the local plateforme agréée (`<url>/_pa`) and the key of its accounts. */
     PA_LOCAL_URL: z.url().optional(),
     PA_LOCAL_KEY: z.string().min(16).optional(),
+    /**
+     * On AWS: the value CloudFront sends in `x-origin-verify` with every request to the API; a route
+     * refuses (403) a request without it, i.e. one sent to the API's own address rather than through
+     * CloudFront (docs/deploy.md). Unset locally: nothing is checked.
+     */
+    ORIGIN_VERIFY: z.string().min(32).optional(),
     /** `true` when the site is served over HTTPS: `Secure` cookies with the `__Host-` prefix. */
     COOKIE_SECURE: z
       .enum(['true', 'false'])

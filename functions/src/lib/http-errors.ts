@@ -27,6 +27,7 @@ export class HttpError extends Error {
 
 export const messages = {
   invalidJson: "Le corps de la requête n'est pas un JSON valide.",
+  notAnObject: 'Le corps de la requête doit être un objet JSON : {"champ": valeur, …}.',
   tooDeep: 'Le corps de la requête est trop imbriqué : au plus 32 niveaux.',
   storageRefused:
     'Ces données ne peuvent pas être enregistrées : elles sont trop volumineuses ou trop imbriquées.',

@@ -99,6 +99,38 @@ describe('the middleware stack', () => {
     expect(jsonOf(big)).toMatchObject({ error: 'payload_too_large' });
   });
 
+  it('refuses a JSON body that is not an object (null, array, string, number, boolean) with 400, before any rule reads a field', async () => {
+    // A refinement that reads fields, as `clientCreateInput`'s SIRET / VAT agreement does: it runs
+    // even when the object failed, and `null.vatNumber` would throw (issue 33).
+    const reading = vi.fn(async () => ({ statusCode: 201, body: {} }));
+    const withRefinement = createHandler(
+      {
+        body: z
+          .object({ siret: z.string().optional(), vatNumber: z.string().optional() })
+          .refine((data) => data.vatNumber === undefined || data.siret !== undefined, {
+            path: ['vatNumber'],
+            when: () => true,
+          }),
+      },
+      reading,
+    );
+    for (const body of ['null', '[]', '[{"siret":"1"}]', '"texte"', '42', 'true', 'false']) {
+      const response = await withRefinement(
+        apiEvent({ method: 'POST', headers: jsonHeaders, body }),
+        lambdaContext,
+      );
+      expect(response.statusCode, body).toBe(400);
+      expect(jsonOf(response), body).toEqual({
+        error: 'validation_error',
+        message: 'Le corps de la requête doit être un objet JSON : {"champ": valeur, …}.',
+      });
+    }
+    expect(reading).not.toHaveBeenCalled();
+    // An empty body is read as `{}`, as before.
+    const empty = await withRefinement(apiEvent({ method: 'POST', headers: jsonHeaders }), lambdaContext);
+    expect(empty.statusCode).toBe(201);
+  });
+
   it('refuses a body nested deeper than 32 levels with 400, before validation (2,000 levels)', async () => {
     const nestedBody = (depth: number) => `{"name":"a","x":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
     const atLimit = await echo(
@@ -155,6 +187,49 @@ describe('the middleware stack', () => {
       message: 'Une erreur interne est survenue. Veuillez réessayer.',
       reference: 'req-1',
     });
+  });
+});
+
+describe('a request that did not come through CloudFront', () => {
+  /** The middleware stack of a fresh module graph, its configuration read from `env`. */
+  async function handlerWith(env: Record<string, string | undefined>) {
+    vi.resetModules();
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      const http = await import('./http.js');
+      const handler = http.createHandler({}, async () => ({ body: { ok: true } }));
+      // Configuration is read on first use: once here, while `env` is set.
+      await handler(apiEvent({ headers: { 'x-origin-verify': env.ORIGIN_VERIFY ?? '' } }), lambdaContext);
+      return handler;
+    } finally {
+      process.env = saved;
+    }
+  }
+  const secret = 'Ab3'.repeat(16);
+
+  it("answers 403 without CloudFront's origin header, or with another value, before anything else", async () => {
+    const handler = await handlerWith({ ORIGIN_VERIFY: secret });
+    const refused: Record<string, string>[] = [
+      {},
+      { 'x-origin-verify': 'devine' },
+      { 'x-origin-verify': `${secret}x` },
+    ];
+    for (const headers of refused) {
+      const response = await handler(apiEvent({ method: 'POST', headers, body: '{' }), lambdaContext);
+      expect(response.statusCode).toBe(403);
+      expect(jsonOf(response)).toEqual({
+        error: 'forbidden',
+        message: "Accès refusé : l'API ne répond qu'à travers l'adresse de l'application.",
+      });
+    }
+    const through = await handler(apiEvent({ headers: { 'x-origin-verify': secret } }), lambdaContext);
+    expect(through.statusCode).toBe(200);
+  });
+
+  it('is not checked where no origin secret is configured (the local stack)', async () => {
+    const handler = await handlerWith({ ORIGIN_VERIFY: undefined });
+    expect((await handler(apiEvent(), lambdaContext)).statusCode).toBe(200);
   });
 });
 

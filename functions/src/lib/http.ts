@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -7,7 +8,11 @@ import { jsonDepthExceeds } from '@btp/shared/json-depth';
 import { routeKeyOf, routes, type Access } from '@btp/shared/routes';
 // French messages for every zod rule whose message the spec does not give.
 import '@btp/shared/zod-fr';
+// Every route's writes carry the company aggregates they move (data/transactions.ts' extension):
+// installed here, where every handler starts, so that no route can write without them.
+import '../aggregates/install.js';
 import { awsErrorToHttp } from './aws-errors.js';
+import { config } from './config.js';
 import { HttpError, badRequest, messages, unavailable, type ErrorDetail } from './http-errors.js';
 import { logger, tagRequestLogs } from './logger.js';
 
@@ -124,6 +129,29 @@ function accessGuard(request: MiddyRequest): void {
   }
 }
 
+/** The header CloudFront adds to every request it sends to the API (infra/lib/secrets.ts). */
+export const originVerifyHeader = 'x-origin-verify';
+
+export const directAccessMessage = "Accès refusé : l'API ne répond qu'à travers l'adresse de l'application.";
+
+/**
+ * On AWS, refuses (403) a request that did not come through CloudFront: CloudFront sends the origin
+ * secret in {@link originVerifyHeader}, a caller of the API's own `execute-api` address cannot (and
+ * could otherwise choose its `X-Forwarded-For`, which the public routes' per-IP limits read). The
+ * header is then dropped from the event. Nothing is checked where no secret is configured (locally).
+ */
+function originGuard(request: MiddyRequest): void {
+  const expected = config().ORIGIN_VERIFY;
+  if (expected === undefined) return;
+  const headers = request.event.headers as Record<string, string>;
+  const given = Buffer.from(headers[originVerifyHeader] ?? '');
+  delete headers[originVerifyHeader];
+  const wanted = Buffer.from(expected);
+  if (given.byteLength !== wanted.byteLength || !timingSafeEqual(given, wanted)) {
+    throw new HttpError(403, 'forbidden', directAccessMessage);
+  }
+}
+
 /** State-changing requests must carry `X-Requested-With: fetch` (DESIGN section 3). */
 function csrfGuard(request: MiddyRequest): void {
   const event = request.event;
@@ -152,7 +180,11 @@ function parseJsonBody(event: APIGatewayProxyEventV2, maxBytes: number = maxJson
   } catch {
     throw badRequest(messages.invalidJson);
   }
-  // Before any schema walks it.
+  // Before any schema walks it: a schema's refinements may read fields even when the object check
+  // failed (`null.vatNumber` answered 500, issue 33). Every body of the contract is an object.
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw badRequest(messages.notAnObject);
+  }
   if (jsonDepthExceeds(parsed, maxJsonBodyDepth)) throw badRequest(messages.tooDeep);
   return parsed;
 }
@@ -257,6 +289,7 @@ export function createHandler<
     .use({
       before: (request) => {
         normaliseEvent(request);
+        originGuard(request);
         accessGuard(request);
         csrfGuard(request);
         const event = request.event;
@@ -287,11 +320,18 @@ export function createHandler<
         requestId,
       );
     });
-  handlersBuilt.add(built);
+  handlersBuilt.set(built, { body: options.body, query: options.query, params: options.params });
   return built;
 }
 
-const handlersBuilt = new WeakSet<object>();
+/** The schemas a handler built by `createHandler` validates its inputs with (absent: not read). */
+export interface HandlerSchemas {
+  body?: Schema;
+  query?: Schema;
+  params?: Schema;
+}
+
+const handlersBuilt = new WeakMap<object, HandlerSchemas>();
 
 /**
  * Whether a module's `handler` was built by `createHandler`, hence runs the access guard (the
@@ -299,6 +339,15 @@ const handlersBuilt = new WeakSet<object>();
  */
 export function builtByCreateHandler(handler: unknown): boolean {
   return typeof handler === 'function' && handlersBuilt.has(handler);
+}
+
+/**
+ * The body, query and path schemas of a handler built by `createHandler` (`undefined` for any other
+ * value): the route-table fuzz (infra/local/test/route-fuzz.integ.test.ts) makes each route's wrong
+ * values from them, so a new route is fuzzed field by field without being listed anywhere.
+ */
+export function handlerSchemas(handler: unknown): HandlerSchemas | undefined {
+  return typeof handler === 'function' ? handlersBuilt.get(handler) : undefined;
 }
 
 /** The identity the authorizer put in the request context, if any. */

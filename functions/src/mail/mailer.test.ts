@@ -1,7 +1,8 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appUrl, buildMime, MailSendError, safeDisplayName, sendMail, type OutgoingMail } from './mailer.js';
+import { appUrl, MailSendError, safeDisplayName, sendMail, type OutgoingMail } from './mailer.js';
+import { buildMime } from './mime.js';
 
 const ses = mockClient(SESv2Client);
 

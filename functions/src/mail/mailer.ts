@@ -1,39 +1,16 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import MailComposer from 'nodemailer/lib/mail-composer';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import type { Transporter } from 'nodemailer';
 import * as z from 'zod';
 import { logger } from '../lib/logger.js';
+import { MailSendError, tagList, type OutgoingMail } from './mail-message.js';
 
-export interface MailAttachment {
-  filename: string;
-  content: Buffer;
-  contentType: string;
-}
-
-export type MailKind = 'quote' | 'invoice' | 'credit_note' | 'reminder';
-
-export interface OutgoingMail {
-  /** One recipient address. */
-  to: string;
-  /** The company's name, shown as the sender's display name. */
-  fromName: string;
-  /** The company's e-mail, when it has one. */
-  replyTo?: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments?: MailAttachment[];
-  /** Carried as message tags / headers so a bounce can be traced back. */
-  tags: { companyId: string; clientId?: string; kind: MailKind };
-}
-
-/** A message could not be handed to SES or to the SMTP server. Its message is French and safe to show. */
-export class MailSendError extends Error {
-  constructor(message = "L'e-mail n'a pas pu être envoyé.", options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'MailSendError';
-  }
-}
+export {
+  MailSendError,
+  safeDisplayName,
+  type MailAttachment,
+  type MailKind,
+  type OutgoingMail,
+} from './mail-message.js';
 
 /**
  * The mail part of the functions' environment, read on first use (a route that never sends does not
@@ -72,84 +49,24 @@ export function appUrl(path: string): string {
   return url.toString();
 }
 
-/**
- * A display name as one line without the characters that could end the quoted name or start a new
- * header: control characters (CR, LF, tabs…) become spaces. The composer then quotes or
- * encoded-word-encodes what remains (a `"` or `\` is escaped, non-ASCII is RFC 2047).
- */
-export function safeDisplayName(name: string): string {
-  const cleaned = name
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return cleaned.slice(0, 120) || 'BTP Gestion';
-}
-
-/** An address as given, refused if it holds anything that could smuggle a header or a second recipient. */
-function singleAddress(address: string, field: string): string {
-  const trimmed = address.trim();
-  if (!z.email().safeParse(trimmed).success) {
-    throw new MailSendError(`Adresse e-mail invalide (${field}).`);
-  }
-  return trimmed;
-}
-
-/** The value of a tag as SES accepts it (ASCII letters, digits, `_`, `-`, `.`, `@`). */
-function tagValue(value: string): string {
-  return value.replace(/[^A-Za-z0-9_.@-]/g, '_').slice(0, 256) || '_';
-}
-
-/** The tags as SES message tags (in AWS) and `X-BTP-*` headers (everywhere, read back by tests and the bounce handler). */
-function tagList(tags: OutgoingMail['tags']): { Name: string; Value: string }[] {
-  return [
-    { Name: 'companyId', Value: tagValue(tags.companyId) },
-    ...(tags.clientId ? [{ Name: 'clientId', Value: tagValue(tags.clientId) }] : []),
-    { Name: 'kind', Value: tagValue(tags.kind) },
-  ];
-}
-
-function crlf(text: string): string {
-  return text.replace(/\r?\n/g, '\r\n');
-}
-
-/** The message as RFC 5322 bytes: multipart/alternative (text + HTML) and the attachments, UTF-8. */
-export async function buildMime(mail: OutgoingMail, from: string): Promise<Buffer> {
-  const to = singleAddress(mail.to, 'destinataire');
-  const replyTo = mail.replyTo ? singleAddress(mail.replyTo, 'réponse') : undefined;
-  const headers: Record<string, string> = {};
-  for (const tag of tagList(mail.tags)) headers[`X-BTP-${tag.Name}`] = tag.Value;
-  const composer = new MailComposer({
-    from: { name: safeDisplayName(mail.fromName), address: from },
-    to,
-    ...(replyTo ? { replyTo } : {}),
-    subject: mail.subject.replace(/[\r\n]+/g, ' '),
-    // RFC 5322 lines end with CRLF; the composer keeps bare LFs as given, and SES sends the raw bytes.
-    text: crlf(mail.text),
-    html: crlf(mail.html),
-    headers,
-    attachments: (mail.attachments ?? []).map((attachment) => ({
-      filename: attachment.filename.replace(/[\r\n"\\/]+/g, '_'),
-      content: attachment.content,
-      contentType: attachment.contentType,
-    })),
-    textEncoding: 'quoted-printable',
-  });
-  return composer.compile().build();
-}
-
 let ses: SESv2Client | undefined;
 
-function sesClient(region: string): SESv2Client {
-  ses ??= new SESv2Client({ region, maxAttempts: 3 });
+/** The SESv2 client (in AWS only), loaded and made the first time a message is sent. */
+async function sesClient(region: string): Promise<SESv2Client> {
+  if (!ses) {
+    const { SESv2Client: Client } = await import('@aws-sdk/client-sesv2');
+    ses = new Client({ region, maxAttempts: 3 });
+  }
   return ses;
 }
 
 let smtp: { key: string; transport: Transporter } | undefined;
 
-function smtpTransport(host: string, port: number): Transporter {
+/** The local stack's SMTP transport (nodemailer), loaded the first time a message goes through it. */
+async function smtpTransport(host: string, port: number): Promise<Transporter> {
   const key = `${host}:${port}`;
   if (smtp?.key !== key) {
+    const { createTransport } = await import('nodemailer');
     smtp = {
       key,
       transport: createTransport({
@@ -173,16 +90,23 @@ function smtpTransport(host: string, port: number): Transporter {
  */
 export async function sendMail(mail: OutgoingMail): Promise<{ messageId: string }> {
   const cfg = mailConfig();
+  // The MIME composer is loaded here, on the one path that needs it.
+  const { buildMime } = await import('./mime.js');
   const raw = await buildMime(mail, cfg.MAIL_FROM);
   try {
     if (cfg.MAIL_SMTP_PORT !== undefined) {
-      const info = (await smtpTransport(cfg.MAIL_SMTP_HOST, cfg.MAIL_SMTP_PORT).sendMail({
+      const transport = await smtpTransport(cfg.MAIL_SMTP_HOST, cfg.MAIL_SMTP_PORT);
+      const info = (await transport.sendMail({
         envelope: { from: cfg.MAIL_FROM, to: [mail.to.trim()] },
         raw,
       })) as { messageId?: string };
       return { messageId: info.messageId ?? '' };
     }
-    const output = await sesClient(cfg.AWS_REGION).send(
+    const [client, { SendEmailCommand }] = await Promise.all([
+      sesClient(cfg.AWS_REGION),
+      import('@aws-sdk/client-sesv2'),
+    ]);
+    const output = await client.send(
       new SendEmailCommand({
         FromEmailAddress: cfg.MAIL_FROM,
         Destination: { ToAddresses: [mail.to.trim()] },

@@ -5,7 +5,8 @@
  * can read both the rules (through the PDF's text) and the layout (through its images).
  *
  * Money arrives as decimal strings ("1234.50") and is parsed into integer cents before any sum
- * (`money.ts`); the only sums made here are the deduction lines of the totals block, in cents.
+ * (`money.ts`); the only sums made here are the deduction lines of the totals block and the lots'
+ * subtotals, in cents.
  */
 import { frenchDate } from '@btp/shared/french-text';
 import type { BuyerSnapshot, Invoice, SellerSnapshot, Situation } from '@btp/shared/entities/invoice';
@@ -15,7 +16,8 @@ import { labelOf, legalFormLabels, resourceTypeLabels } from '@btp/shared/enums'
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatIban, formatSiret, normaliseIdentifier } from '@btp/shared/legal-identity';
 import { divideRounded, formatEuro, parseMoney, parsePercent, sumCents } from '@btp/shared/money';
-import { percentLabel } from '../invoicing/invoice-lines.js';
+import { percentLabel } from '@btp/shared/invoice-lines';
+import { isWithinSection, quoteOutline, sectionLabel } from '@btp/shared/quote-sections';
 import type { InvoicePdfInput, PdfLogo, QuotePdfInput } from './pdf-input.js';
 
 /** One row of the lines table, every cell as printed. */
@@ -26,6 +28,55 @@ export interface TableRow {
   unitPrice: string;
   vatRate: string;
   total: string;
+  /** A lot's heading ("2 Maçonnerie") or its subtotal HT, drawn in bold (docs/library.md). */
+  kind?: 'heading' | 'subtotal';
+}
+
+/**
+ * The table's rows with the lots of a devis (docs/library.md): each heading that has lines in it
+ * (its own or its sub-lots'), then its lines and sub-lots, closed by "Sous-total 2 Maçonnerie" and
+ * its HT. Without headings, the lines as they are.
+ */
+export function sectionedRows<L extends { section?: string | undefined }>(
+  headings: readonly { section: string; title: string }[] | undefined,
+  lines: readonly L[],
+  row: (line: L) => TableRow,
+  totalOf: (line: L) => string,
+): TableRow[] {
+  if (!headings || headings.length === 0) return lines.map(row);
+  const used = headings.filter((heading) =>
+    lines.some((line) => isWithinSection(line.section, heading.section)),
+  );
+  const rows: TableRow[] = [];
+  const open: { section: string; title: string }[] = [];
+  const blank = { quantity: '', unit: '', unitPrice: '', vatRate: '' };
+  const close = () => {
+    const heading = open.pop();
+    if (!heading) return;
+    const cents = sumCents(
+      lines
+        .filter((line) => isWithinSection(line.section, heading.section))
+        .map((line) => parseMoney(totalOf(line))),
+    );
+    rows.push({
+      ...blank,
+      kind: 'subtotal',
+      description: `Sous-total ${sectionLabel(heading)}`,
+      total: formatEuro(cents),
+    });
+  };
+  for (const entry of quoteOutline(used, lines)) {
+    if (entry.kind === 'line') {
+      rows.push(row(entry.line));
+      continue;
+    }
+    while (open.length > 0 && !isWithinSection(entry.section, (open.at(-1) as { section: string }).section))
+      close();
+    open.push({ section: entry.section, title: entry.title });
+    rows.push({ ...blank, kind: 'heading', description: sectionLabel(entry), total: '' });
+  }
+  while (open.length > 0) close();
+  return rows;
 }
 
 /** One row of the totals block; `emphasis` is the amount the reader looks for (TTC, net à payer). */
@@ -392,7 +443,7 @@ export function quoteContent(input: QuotePdfInput): DocumentContent {
     buyer: buyerBlock(buyer),
     subject: [`Objet : ${quote.title}`, ...siteLines(project, { quote: true, buyer })],
     ...(present(quote.description) ? { description: quote.description } : {}),
-    rows: items.map(quoteRow),
+    rows: sectionedRows(quote.sections, items, quoteRow, (item) => item.saleTotal),
     vatBreakdown: breakdown(quote.vatBreakdown),
     totals: [
       { label: 'Total HT', value: euro(quote.totalAmount) },
@@ -621,14 +672,19 @@ export function invoiceContent(input: InvoicePdfInput): DocumentContent {
     ...(present(invoice.description)
       ? { description: creditNote ? `Motif : ${invoice.description}` : invoice.description }
       : {}),
-    rows: invoice.lines.map((line) => ({
-      description: line.description,
-      quantity: frenchQuantity(line.quantity),
-      unit: line.unit ?? '',
-      unitPrice: euro(line.unitPrice),
-      vatRate: rateLabel(line.vatRate),
-      total: euro(line.total),
-    })),
+    rows: sectionedRows(
+      invoice.sections,
+      invoice.lines,
+      (line) => ({
+        description: line.description,
+        quantity: frenchQuantity(line.quantity),
+        unit: line.unit ?? '',
+        unitPrice: euro(line.unitPrice),
+        vatRate: rateLabel(line.vatRate),
+        total: euro(line.total),
+      }),
+      (line) => line.total,
+    ),
     ...(situation ? { situation: situationContent(invoice, situation) } : {}),
     vatBreakdown: breakdown(invoice.vatBreakdown),
     totals: invoiceTotalRows(invoice),

@@ -28,9 +28,9 @@ import { linksOf, type DocumentLinks } from '../documents/document-links.js';
 import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../documents/document-storage.js';
 import { conflict, HttpError } from '../lib/http-errors.js';
 import { logger } from '../lib/logger.js';
-import type { PdfLogo } from './pdf-input.js';
-import { issuedInvoicePdfInput, sentQuotePdfInput } from './pdf-sources.js';
-import { renderInvoicePdf, renderQuotePdf } from './render.js';
+import type { InvoicePdfInput, PdfLogo } from './pdf-input.js';
+import { issuedInvoicePdfInput, sentQuotePdfInput, type KnownSources } from './pdf-sources.js';
+import { renderInvoicePdf, renderQuotePdf } from './renderer.js';
 
 export const PDF_MIME_TYPE = 'application/pdf';
 
@@ -135,12 +135,19 @@ export async function drawPdf<I extends { logo?: PdfLogo }>(
 
 const maxAttachAttempts = 5;
 
+/** A record with its archive, and the archive's bytes when they were drawn here (not read back). */
+export interface Archived<R> {
+  record: R;
+  /** Absent when another request had made the archive first (its bytes are in the bucket). */
+  pdf?: Buffer;
+}
+
 /**
  * Lists `stored` as the archive of `current` (a sent quote or an issued invoice that has none) and
  * writes its `pdfDocumentId`, in one transaction guarded by the record's version. When the record
  * changed meanwhile: if it now has an archive (another request made it), that one is kept and ours
  * deleted; otherwise (a payment, an acceptance) the write is tried again on the new version.
- * Answers the record as written (or as found with its archive).
+ * Answers the record as written (or as found with its archive), and whether ours is its archive.
  */
 async function attachArchive<R extends BaseRecord & { pdfDocumentId?: string }>(
   repository: EntityRepository<R>,
@@ -148,7 +155,7 @@ async function attachArchive<R extends BaseRecord & { pdfDocumentId?: string }>(
   current: R,
   stored: StoredPdf,
   subject: ArchiveSubject,
-): Promise<R> {
+): Promise<{ record: R; ours: boolean }> {
   let record = current;
   for (let attempt = 0; attempt < maxAttachAttempts; attempt += 1) {
     const { record: next, item } = repository.replaceItem(companyId, record, {
@@ -159,7 +166,7 @@ async function attachArchive<R extends BaseRecord & { pdfDocumentId?: string }>(
       await transactWrite([item, ...archiveDocumentItems(companyId, stored, subject)], (index) =>
         index === 0 ? conflict(staleVersionMessage) : undefined,
       );
-      return next;
+      return { record: next, ours: true };
     } catch (error) {
       if (!(error instanceof HttpError && error.statusCode === 409)) {
         await discardPdf(companyId, stored, 'archive not listed');
@@ -169,7 +176,7 @@ async function attachArchive<R extends BaseRecord & { pdfDocumentId?: string }>(
     record = await repository.getOrThrow(companyId, current.id);
     if (record.pdfDocumentId) {
       await discardPdf(companyId, stored, 'archived by a concurrent request');
-      return record;
+      return { record, ours: false };
     }
   }
   await discardPdf(companyId, stored, 'archive not listed');
@@ -178,22 +185,43 @@ async function attachArchive<R extends BaseRecord & { pdfDocumentId?: string }>(
 
 /**
  * Makes the archive of a quote sent before archives existed, from its stored record (the company
- * and the client as they are now: a quote keeps no snapshot), dated the day it was sent. Answers
- * the quote with its `pdfDocumentId`.
+ * and the client as they are now: a quote keeps no snapshot; `known` when the caller has read
+ * them), dated the day it was sent. Answers the quote with its `pdfDocumentId`, and the PDF drawn.
  */
-export async function archiveSentQuote(companyId: string, stored: Quote): Promise<Quote> {
-  const pdf = await drawPdf(renderQuotePdf, await sentQuotePdfInput(companyId, stored));
+export async function archiveSentQuote(
+  companyId: string,
+  stored: Quote,
+  known: KnownSources = {},
+): Promise<Archived<Quote>> {
+  const pdf = await drawPdf(renderQuotePdf, await sentQuotePdfInput(companyId, stored, known));
   const file = await storePdf(companyId, pdf);
-  return attachArchive(quotes, companyId, stored, file, quoteSubject(stored));
+  const { record, ours } = await attachArchive(quotes, companyId, stored, file, quoteSubject(stored));
+  return { record, ...(ours ? { pdf } : {}) };
 }
 
 /**
  * Makes the archive of an issued invoice or credit note that has none (issued before archives
  * existed, or whose archive could not be made when it was sent), from its stored record: its
- * number, issue date and snapshots, as issued. Answers the invoice with its `pdfDocumentId`.
+ * number, issue date and snapshots, as issued (`known`: the company and the client when the caller
+ * has read them, for a record issued before snapshots). Answers the invoice with its
+ * `pdfDocumentId`, and the PDF drawn.
  */
-export async function archiveIssuedInvoice(companyId: string, stored: Invoice): Promise<Invoice> {
-  const pdf = await drawPdf(renderInvoicePdf, await issuedInvoicePdfInput(companyId, stored));
+export async function archiveIssuedInvoice(
+  companyId: string,
+  stored: Invoice,
+  known: KnownSources = {},
+): Promise<Archived<Invoice>> {
+  return archiveInvoiceDrawn(companyId, stored, await issuedInvoicePdfInput(companyId, stored, known));
+}
+
+/** Draws `input` (an issued invoice's), stores it and lists it as the archive of `stored`. */
+export async function archiveInvoiceDrawn(
+  companyId: string,
+  stored: Invoice,
+  input: InvoicePdfInput,
+): Promise<Archived<Invoice>> {
+  const pdf = await drawPdf(renderInvoicePdf, input);
   const file = await storePdf(companyId, pdf);
-  return attachArchive(invoices, companyId, stored, file, invoiceSubject(stored));
+  const { record, ours } = await attachArchive(invoices, companyId, stored, file, invoiceSubject(stored));
+  return { record, ...(ours ? { pdf } : {}) };
 }

@@ -18,9 +18,9 @@ export interface PdfLogo {
 export interface QuotePdfInput {
   /** The quote with its lines (`items`). */
   quote: Quote;
-  /** The company as it is now (a quote has no snapshot): `sellerSnapshot(company)`. */
+  /** The quote's snapshot once sent; for a draft (or a quote sent before snapshots), `sellerSnapshot(company)` of now. */
   seller: SellerSnapshot;
-  /** The client as it is now: `buyerSnapshot(client)`. */
+  /** The quote's snapshot once sent; for a draft, `buyerSnapshot(client)` of now. */
   buyer: BuyerSnapshot;
   project?: Project;
   logo?: PdfLogo;

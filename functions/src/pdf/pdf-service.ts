@@ -25,7 +25,7 @@ import {
   PDF_MIME_TYPE,
 } from './pdf-archive.js';
 import { invoicePdfInput, quotePdfInput } from './pdf-sources.js';
-import { renderInvoicePdf, renderQuotePdf } from './render.js';
+import { renderInvoicePdf, renderQuotePdf } from './renderer.js';
 
 /** `{ url }`: the presigned GET the browser opens. */
 export interface PdfUrl {
@@ -81,7 +81,7 @@ export async function quotePdfUrl(
     const pdf = await drawPdf(renderQuotePdf, input);
     return previewUrl(companyId, pdf, previewFileName({ kind: 'quote', number: quote.number }), disposition);
   }
-  const archived = stored.pdfDocumentId ? stored : await archiveSentQuote(companyId, stored);
+  const archived = stored.pdfDocumentId ? stored : (await archiveSentQuote(companyId, stored)).record;
   return archiveUrl(
     companyId,
     archived.pdfDocumentId as string,
@@ -107,7 +107,7 @@ export async function invoicePdfUrl(
     const pdf = await drawPdf(renderInvoicePdf, input);
     return previewUrl(companyId, pdf, previewFileName(draft), disposition);
   }
-  const archived = stored.pdfDocumentId ? stored : await archiveIssuedInvoice(companyId, stored);
+  const archived = stored.pdfDocumentId ? stored : (await archiveIssuedInvoice(companyId, stored)).record;
   return archiveUrl(
     companyId,
     archived.pdfDocumentId as string,

@@ -1,9 +1,12 @@
 /**
- * What the PDF of a devis, a facture or an avoir is drawn from (`pdf-input.ts`), gathered from the
- * table and the documents bucket: the record as sent, the seller and the buyer (an invoice's
- * snapshots once issued; the company and the client as they are now otherwise), the project, the
- * company's logo, the credited invoice of a credit note, the quote of an invoice. The renderer
- * reads nothing else, so the same record always gives the same input.
+ * What a devis, a facture or an avoir is issued, drawn and e-mailed from, read once
+ * (`DocumentSources`): the company (the issuer's profile), the client (both only when the document
+ * is being sent or has no snapshot of them), the project, the logo, and
+ * for an invoice its quote (its number printed; a situation's billing: the quote's other invoices)
+ * and, for a credit note, the invoice it credits. Every step of an issue (checks, number and
+ * snapshots, PDF and Factur-X, archive, e-mail) takes what it needs from it instead of reading
+ * again; the PDF input (`pdf-input.ts`) is made from it without a read (`quotePdfInputOf`,
+ * `invoicePdfInputOf`), so the same record and sources always give the same PDF.
  */
 import type { Client } from '@btp/shared/entities/client';
 import type { Company } from '@btp/shared/entities/company';
@@ -13,7 +16,7 @@ import type { Quote } from '@btp/shared/entities/quote';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { clients } from '../data/entities/clients.js';
 import { documents } from '../data/entities/documents.js';
-import { invoiceAsRead, invoices } from '../data/entities/invoices.js';
+import { invoiceAsRead, invoices, invoicesOfQuote } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import { quoteAsRead, quotes } from '../data/entities/quotes.js';
 import { documentObjectKey, readDocumentObject } from '../documents/document-storage.js';
@@ -89,89 +92,197 @@ export function invoiceAsIssued(stored: Invoice): Invoice {
   return { ...issued, status: 'sent', paidAmount: '0.00', creditedAmount: '0.00' };
 }
 
-/** The company and the client when the caller has already read them (not read again). */
-export interface KnownSources {
+/**
+ * Everything a document is issued, drawn and e-mailed from besides its own record, read once by
+ * `readQuoteSources` / `readInvoiceSources`. What a caller has already read is given to them as
+ * `known` and not read again.
+ */
+export interface DocumentSources {
+  /** The issuer's profile with its defaults (`readIssuer`); absent when not needed (an issued invoice's snapshot). */
   company?: Partial<Company>;
+  /** The document's client as it is now; absent when it no longer exists (or not needed). */
   client?: Client;
+  project?: Project;
+  /** The logo the seller names (PNG or JPEG), when it can be drawn. */
+  logo?: PdfLogo;
+  /** An invoice's quote: its number is printed, and a situation is checked against its billing. */
+  quote?: Quote;
+  /** A situation's billing: every invoice of its quote (`invoicesOfQuote`). */
+  quoteInvoices?: Invoice[];
+  /** A credit note's credited invoice, as stored. */
+  credited?: Invoice;
+}
+
+/** What a caller has already read, handed to a reader so that it is not read again. */
+export type KnownSources = Pick<DocumentSources, 'company' | 'client'>;
+
+/**
+ * The sources of a quote's PDF and e-mail. `send`: it is about to be sent, so the company and the
+ * client as they are now are read (they become its `seller` and `buyer` snapshots). Otherwise (a
+ * draft's preview, the PDF of a sent quote drawn again), they are read only when the quote has no
+ * snapshot of them (a draft, or a quote sent before snapshots were kept). One read of each, in
+ * parallel (the logo after the seller, who names it).
+ */
+export async function readQuoteSources(
+  companyId: string,
+  quote: Quote,
+  options: { send?: boolean; known?: KnownSources } = {},
+): Promise<DocumentSources> {
+  const { send = false, known = {} } = options;
+  const [company, client, project] = await Promise.all([
+    send || !quote.seller ? (known.company ?? readIssuer(companyId)) : undefined,
+    send || !quote.buyer
+      ? 'client' in known
+        ? known.client
+        : clients.get(companyId, quote.clientId)
+      : undefined,
+    readProject(companyId, quote.projectId),
+  ]);
+  const logoDocumentId = send
+    ? company?.logoDocumentId
+    : (quote.seller?.logoDocumentId ?? company?.logoDocumentId);
+  const logo = await readLogo(companyId, logoDocumentId);
+  return {
+    ...(company ? { company } : {}),
+    ...(client ? { client } : {}),
+    ...(project ? { project } : {}),
+    ...(logo ? { logo } : {}),
+  };
 }
 
 /**
- * The input of a quote's PDF. `quote` is drawn as given (a draft, or `quoteAsSent`); the seller and
- * the buyer are the company and the client as they are now (a quote keeps no snapshot). `date`:
- * the sending date, or today for a draft. 409 when the quote's client no longer exists.
+ * The sources of an invoice or a credit note. `issue`: it is about to be issued, so the company and
+ * the client as they are now are read (they become its snapshots), its quote's billing for a
+ * situation, and the credited invoice for a credit note. Otherwise (a draft's preview, the archive
+ * of an issued record), the company and the client are read only when the record has no snapshot
+ * of them. One read of each, in parallel (the logo after the seller, who names it).
  */
+export async function readInvoiceSources(
+  companyId: string,
+  invoice: Invoice,
+  options: { issue?: boolean; known?: KnownSources } = {},
+): Promise<DocumentSources> {
+  const { issue = false, known = {} } = options;
+  const needsCredited =
+    invoice.kind === 'credit_note' &&
+    invoice.creditedInvoiceId !== undefined &&
+    (issue || !invoice.creditedInvoiceNumber || !invoice.creditedInvoiceDate);
+  const needsBilling = issue && invoice.kind === 'progress' && invoice.situation !== undefined;
+  const [company, client, project, quote, quoteInvoices, credited] = await Promise.all([
+    issue || !invoice.seller ? (known.company ?? readIssuer(companyId)) : undefined,
+    issue || !invoice.buyer
+      ? 'client' in known
+        ? known.client
+        : clients.get(companyId, invoice.clientId)
+      : undefined,
+    readProject(companyId, invoice.projectId),
+    invoice.quoteId ? quotes.get(companyId, invoice.quoteId) : undefined,
+    needsBilling && invoice.quoteId ? invoicesOfQuote(companyId, invoice.quoteId) : undefined,
+    needsCredited ? invoices.get(companyId, invoice.creditedInvoiceId as string) : undefined,
+  ]);
+  const logoDocumentId = issue
+    ? company?.logoDocumentId
+    : (invoice.seller?.logoDocumentId ?? company?.logoDocumentId);
+  const logo = await readLogo(companyId, logoDocumentId);
+  return {
+    ...(company ? { company } : {}),
+    ...(client ? { client } : {}),
+    ...(project ? { project } : {}),
+    ...(logo ? { logo } : {}),
+    ...(quote ? { quote } : {}),
+    ...(quoteInvoices ? { quoteInvoices } : {}),
+    ...(credited ? { credited } : {}),
+  };
+}
+
+/**
+ * The input of a quote's PDF, from its sources (no read). `quote` is drawn as given (a draft, or
+ * `quoteAsSent`); the seller and the buyer are the quote's snapshots when it has them (copied when
+ * it was sent), else the company and the client of the sources (a draft, or a quote sent before
+ * snapshots were kept). `date`: the sending date, or today for a draft. 409 when a snapshot is
+ * missing and the quote's client no longer exists.
+ */
+export function quotePdfInputOf(quote: Quote, sources: DocumentSources, date: string): QuotePdfInput {
+  const seller = quote.seller ?? sellerSnapshot(sources.company ?? {});
+  let buyer = quote.buyer;
+  if (!buyer) {
+    if (!sources.client) throw conflict(pdfSourceMessages.quoteClientGone);
+    buyer = buyerSnapshot(sources.client);
+  }
+  return {
+    quote,
+    seller,
+    buyer,
+    date,
+    ...(sources.project ? { project: sources.project } : {}),
+    ...(sources.logo ? { logo: sources.logo } : {}),
+  };
+}
+
+/** The input of a quote's PDF: its sources read (`readQuoteSources`), then `quotePdfInputOf`. */
 export async function quotePdfInput(
   companyId: string,
   quote: Quote,
   date: string,
   known: KnownSources = {},
 ): Promise<QuotePdfInput> {
-  const [company, client, project] = await Promise.all([
-    known.company ?? readIssuer(companyId),
-    known.client ?? clients.get(companyId, quote.clientId),
-    readProject(companyId, quote.projectId),
-  ]);
-  if (!client) throw conflict(pdfSourceMessages.quoteClientGone);
-  const logo = await readLogo(companyId, company.logoDocumentId);
-  return {
-    quote,
-    seller: sellerSnapshot(company),
-    buyer: buyerSnapshot(client),
-    date,
-    ...(project ? { project } : {}),
-    ...(logo ? { logo } : {}),
-  };
+  return quotePdfInputOf(quote, await readQuoteSources(companyId, quote, { known }), date);
 }
 
 /** The PDF input of a sent quote, from its stored record, dated the day it was sent. */
-export function sentQuotePdfInput(companyId: string, stored: Quote): Promise<QuotePdfInput> {
-  return quotePdfInput(companyId, quoteAsSent(stored), dateOf(stored.sentAt));
+export async function sentQuotePdfInput(
+  companyId: string,
+  stored: Quote,
+  known: KnownSources = {},
+): Promise<QuotePdfInput> {
+  return quotePdfInput(companyId, quoteAsSent(stored), dateOf(stored.sentAt), known);
 }
 
 /**
- * The input of an invoice's or a credit note's PDF. The seller and the buyer are the invoice's
- * snapshots when it has them (issued), else the company and the client as they are now (a draft,
- * or an invoice issued before snapshots existed); the logo is the one the seller names. `date`:
- * the issue date, or today for a draft. 409 when a snapshot is missing and the client is gone.
+ * The input of an invoice's or a credit note's PDF, from its sources (no read). The seller and the
+ * buyer are the invoice's snapshots when it has them (issued), else the company and the client of
+ * the sources (a draft, or an invoice issued before snapshots existed). `date`: the issue date, or
+ * today for a draft. 409 when a snapshot is missing and the client is gone.
  */
+export function invoicePdfInputOf(invoice: Invoice, sources: DocumentSources, date: string): InvoicePdfInput {
+  const seller = invoice.seller ?? sellerSnapshot(sources.company ?? {});
+  let buyer = invoice.buyer;
+  if (!buyer) {
+    if (!sources.client) throw conflict(pdfSourceMessages.invoiceClientGone);
+    buyer = buyerSnapshot(sources.client);
+  }
+  const credited = creditedOf(invoice, sources.credited);
+  const quoteNumber = sources.quote?.number;
+  return {
+    invoice,
+    seller,
+    buyer,
+    date,
+    ...(sources.project ? { project: sources.project } : {}),
+    ...(sources.logo ? { logo: sources.logo } : {}),
+    ...(credited ? { credited } : {}),
+    ...(quoteNumber ? { quoteNumber } : {}),
+  };
+}
+
+/** The input of an invoice's PDF: its sources read (`readInvoiceSources`), then `invoicePdfInputOf`. */
 export async function invoicePdfInput(
   companyId: string,
   invoice: Invoice,
   date: string,
   known: KnownSources = {},
 ): Promise<InvoicePdfInput> {
-  const [company, client, project, credited, quoteNumber] = await Promise.all([
-    invoice.seller ? undefined : (known.company ?? readIssuer(companyId)),
-    invoice.buyer ? undefined : (known.client ?? clients.get(companyId, invoice.clientId)),
-    readProject(companyId, invoice.projectId),
-    creditedOf(companyId, invoice),
-    invoice.quoteId
-      ? quotes.get(companyId, invoice.quoteId).then((quote) => quote?.number)
-      : Promise.resolve(undefined),
-  ]);
-  const seller = invoice.seller ?? sellerSnapshot(company ?? {});
-  let buyer = invoice.buyer;
-  if (!buyer) {
-    if (!client) throw conflict(pdfSourceMessages.invoiceClientGone);
-    buyer = buyerSnapshot(client);
-  }
-  const logo = await readLogo(companyId, seller.logoDocumentId);
-  return {
-    invoice,
-    seller,
-    buyer,
-    date,
-    ...(project ? { project } : {}),
-    ...(logo ? { logo } : {}),
-    ...(credited ? { credited } : {}),
-    ...(quoteNumber ? { quoteNumber } : {}),
-  };
+  return invoicePdfInputOf(invoice, await readInvoiceSources(companyId, invoice, { known }), date);
 }
 
 /** The PDF input of an issued invoice or credit note, from its stored record, dated its issue date. */
-export function issuedInvoicePdfInput(companyId: string, stored: Invoice): Promise<InvoicePdfInput> {
+export async function issuedInvoicePdfInput(
+  companyId: string,
+  stored: Invoice,
+  known: KnownSources = {},
+): Promise<InvoicePdfInput> {
   const issued = invoiceAsIssued(stored);
-  return invoicePdfInput(companyId, issued, issued.issueDate ?? dateOf(issued.sentAt));
+  return invoicePdfInput(companyId, issued, issued.issueDate ?? dateOf(issued.sentAt), known);
 }
 
 async function readProject(companyId: string, projectId: string | undefined): Promise<Project | undefined> {
@@ -180,19 +291,16 @@ async function readProject(companyId: string, projectId: string | undefined): Pr
 
 /**
  * A credit note's credited invoice, number and issue date: as the credit note recorded them, else
- * read from that invoice (a credit note made before it copied them).
+ * from that invoice as read (a credit note made before it copied them).
  */
-async function creditedOf(
-  companyId: string,
+function creditedOf(
   invoice: Invoice,
-): Promise<InvoicePdfInput['credited'] | undefined> {
+  credited: Invoice | undefined,
+): InvoicePdfInput['credited'] | undefined {
   if (invoice.kind !== 'credit_note') return undefined;
   if (invoice.creditedInvoiceNumber && invoice.creditedInvoiceDate) {
     return { number: invoice.creditedInvoiceNumber, issueDate: invoice.creditedInvoiceDate };
   }
-  const credited = invoice.creditedInvoiceId
-    ? await invoices.get(companyId, invoice.creditedInvoiceId)
-    : undefined;
   if (!credited?.number) return undefined;
   return { number: credited.number, issueDate: credited.issueDate ?? dateOf(credited.sentAt) };
 }

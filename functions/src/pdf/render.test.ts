@@ -9,12 +9,18 @@ import {
 } from './document-content.js';
 import type { QuotePdfInput } from './pdf-input.js';
 import { printable, renderInvoicePdf, renderQuotePdf } from './render.js';
+import { formatEuro, parseMoney } from '@btp/shared/money';
+import { sectionTotals } from '@btp/shared/quote-sections';
+
+/** A decimal string as the PDF prints it ("2 082,75 €"). */
+const euroText = (money: string | undefined) => formatEuro(parseMoney(money ?? '0'));
 import {
   companyInvoiceInput,
   contractLines,
   creditNoteInput,
   individualQuoteInput,
   manyLines,
+  renovationLines,
   sampleCompanyBuyer,
   sampleFranchiseSeller,
   sampleIndividualBuyer,
@@ -205,6 +211,52 @@ describe('renderQuotePdf', () => {
     const pages = await pagesOf(await renderQuotePdf({ ...individualQuoteInput(), quote }));
     expect(pages.length).toBe(2);
     for (const page of pages) expect(page).toContain('BROUILLON');
+  });
+});
+
+describe('renderQuotePdf: a devis with lots (docs/library.md)', () => {
+  /** The renovation devis in lots: 1 Carrelage (two lines), 2 Isolation with 2.1 Combles, the rest unsorted. */
+  function lotsInput(lines = renovationLines): QuotePdfInput {
+    const sections = ['1', '1', '2.1', '2', undefined];
+    const quote = sampleQuote(lines, {});
+    const items = (quote.items ?? []).map((item, index) => {
+      const section = sections[index % sections.length];
+      return section ? { ...item, section } : item;
+    });
+    const headings = [
+      { section: '1', title: 'Carrelage' },
+      { section: '2', title: 'Isolation et cloisons' },
+      { section: '2.1', title: 'Combles' },
+    ];
+    return {
+      ...individualQuoteInput(),
+      quote: { ...quote, items, sections: sectionTotals(headings, items) },
+    };
+  }
+
+  it('prints each lot numbered, its lines under it and its subtotal HT, sub-lots inside their lot', async () => {
+    const input = lotsInput();
+    const text = await textOf(await renderQuotePdf(input));
+    const [carrelage, isolation, combles] = input.quote.sections ?? [];
+    expect(carrelage?.totalHT).toBe('2082.75'); // 458.64 + 1 624.11 (selling totals at K = 1.265)
+    expect(text).toContain(read(`Sous-total 1 Carrelage 2 082,75 €`));
+    expect(text).toContain(read(`Sous-total 2.1 Combles ${euroText(combles?.totalHT)}`));
+    expect(text).toContain(read(`Sous-total 2 Isolation et cloisons ${euroText(isolation?.totalHT)}`));
+    // Order: the unsorted line first, then 1, its lines, its subtotal, then 2, 2.1 …
+    const at = (needle: string) => text.indexOf(read(needle));
+    expect(at('Installation de chantier')).toBeLessThan(at('1 Carrelage'));
+    expect(at('1 Carrelage')).toBeLessThan(at('Dépose du carrelage'));
+    expect(at('Fourniture et pose de carrelage')).toBeLessThan(at('Sous-total 1 Carrelage'));
+    expect(at('Sous-total 1 Carrelage')).toBeLessThan(at('2 Isolation et cloisons'));
+    expect(at('Création d’une cloison')).toBeLessThan(at('2.1 Combles'));
+    expect(at('Sous-total 2.1 Combles')).toBeLessThan(at('Sous-total 2 Isolation et cloisons'));
+  });
+
+  it('runs a long devis in lots over several pages with the header and lots on each', async () => {
+    const pages = await pagesOf(await renderQuotePdf(lotsInput(manyLines(80))));
+    expect(pages.length).toBeGreaterThan(2);
+    for (const page of pages.slice(0, -1)) expect(page).toContain('Désignation');
+    expect(pages.join(' ')).toContain('Sous-total 2 Isolation et cloisons');
   });
 });
 

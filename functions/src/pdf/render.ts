@@ -492,12 +492,24 @@ class Layout {
         this.tableHeader(spec);
       }
     };
+    let stripe = 0;
     rows.forEach((row, index) => {
       const height = this.rowHeight(spec, row);
-      place(height);
-      this.tableRow(spec, row, height, index % 2 === 1 ? { shade: colors.zebra } : {});
+      const kind = (row as { kind?: 'heading' | 'subtotal' }).kind;
+      // A lot's heading is never left alone at the foot of a page: it goes with the row below it.
+      const next = rows[index + 1];
+      place(kind === 'heading' && next ? height + this.rowHeight(spec, next) : height);
+      if (kind === 'heading') {
+        this.tableRow(spec, row, height, { shade: colors.panel, bold: true });
+        stripe = 0;
+      } else if (kind === 'subtotal') {
+        this.tableRow(spec, row, height, { bold: true });
+      } else {
+        this.tableRow(spec, row, height, stripe % 2 === 1 ? { shade: colors.zebra } : {});
+        stripe += 1;
+      }
       this.y += height;
-      this.rule(this.y);
+      this.rule(this.y, kind === 'subtotal' ? colors.muted : undefined);
     });
     if (total) {
       const height = this.rowHeight(spec, total) + 2;

@@ -8,6 +8,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../lib/http-errors.js';
+import { importFileRequest } from '../test-support/api-event.js';
 import { ciiInvoiceXml, xxeInvoice } from '../einvoicing/import/testing/samples.js';
 
 // Read by the configuration on first use, before any module below asks for it.
@@ -30,18 +31,6 @@ afterEach(() => {
   bucket.reset();
 });
 
-/** The request API Gateway hands the function for a multipart form carrying `content`. */
-async function request(content: string) {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'text/xml' }), 'facture.xml');
-  const built = new Request('http://localhost/api/supplier-invoices/import', { method: 'POST', body: form });
-  return {
-    body: Buffer.from(await built.arrayBuffer()).toString('base64'),
-    isBase64Encoded: true,
-    contentType: built.headers.get('content-type') ?? undefined,
-  };
-}
-
 async function failure(promise: Promise<unknown>): Promise<HttpError> {
   const error: unknown = await promise.then(
     () => undefined,
@@ -56,7 +45,7 @@ describe('importSupplierInvoice: nothing half-written', () => {
     dynamo
       .on(TransactWriteCommand)
       .rejects(Object.assign(new Error('slow down'), { name: 'ThrottlingException' }));
-    const error = await failure(importSupplierInvoice(companyId, await request(ciiInvoiceXml())));
+    const error = await failure(importSupplierInvoice(companyId, await importFileRequest(ciiInvoiceXml())));
     expect(error.statusCode).toBe(503);
     const [put] = bucket.commandCalls(PutObjectCommand);
     const key = put?.args[0].input.Key;
@@ -66,7 +55,7 @@ describe('importSupplierInvoice: nothing half-written', () => {
 
   it('writes the supplier, the invoice, the document and the reference marker in the transaction of the number', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    const answer = await importSupplierInvoice(companyId, await request(ciiInvoiceXml()));
+    const answer = await importSupplierInvoice(companyId, await importFileRequest(ciiInvoiceXml()));
     const [write] = dynamo.commandCalls(TransactWriteCommand);
     const items = write?.args[0].input.TransactItems ?? [];
     const keys = items.map((item) => String(item.Put?.Item?.sk ?? item.Update?.Key?.sk ?? ''));
@@ -76,10 +65,11 @@ describe('importSupplierInvoice: nothing half-written', () => {
       'UNIQUE#SUPPLIER_NAME#matériaux dupont & fils',
       `SUPPLIER_INVOICE#${answer.supplierInvoice.id}`,
       expect.stringMatching(/^UNIQUE#SUPPLIER_INVOICE_NUMBER#ff-/),
-      `DOCUMENT#${answer.document.id}`,
       `UNIQUE#SUPPLIER_INVOICE_SUPPLIER_REFERENCE#${answer.supplierInvoice.supplierId} fa-2026-00412`,
-      // What the company owes its suppliers, in its aggregates.
+      `DOCUMENT#${answer.document.id}`,
+      // What the company owes its suppliers (and this one), in its aggregates.
       'AGG#TOTALS',
+      `AGG#SUPPLIER#${answer.supplierInvoice.supplierId}`,
     ]);
     expect(bucket.commandCalls(DeleteObjectCommand)).toHaveLength(0);
   });
@@ -97,11 +87,11 @@ describe('importSupplierInvoice: nothing half-written', () => {
       ],
     });
     dynamo.on(TransactWriteCommand).resolves({});
-    const answer = await importSupplierInvoice(companyId, await request(ciiInvoiceXml()));
+    const answer = await importSupplierInvoice(companyId, await importFileRequest(ciiInvoiceXml()));
     expect(answer.supplierCreated).toBe(false);
     const items = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
     // The supplier is written once only (a transaction cannot name an item twice): the stamp.
-    expect(items.filter((item) => JSON.stringify(item).includes(`SUPPLIER#${supplierId}"`))).toHaveLength(1);
+    expect(items.filter((item) => JSON.stringify(item).includes(`"SUPPLIER#${supplierId}"`))).toHaveLength(1);
     expect(items[1]?.Update).toMatchObject({
       Key: { sk: `SUPPLIER#${supplierId}` },
       ConditionExpression: 'attribute_exists(pk)',
@@ -111,9 +101,10 @@ describe('importSupplierInvoice: nothing half-written', () => {
       `SUPPLIER#${supplierId}`,
       `SUPPLIER_INVOICE#${answer.supplierInvoice.id}`,
       expect.stringMatching(/^UNIQUE#SUPPLIER_INVOICE_NUMBER#ff-/),
-      `DOCUMENT#${answer.document.id}`,
       `UNIQUE#SUPPLIER_INVOICE_SUPPLIER_REFERENCE#${supplierId} fa-2026-00412`,
+      `DOCUMENT#${answer.document.id}`,
       'AGG#TOTALS',
+      `AGG#SUPPLIER#${supplierId}`,
     ]);
 
     dynamo.on(TransactWriteCommand).rejects(
@@ -126,7 +117,7 @@ describe('importSupplierInvoice: nothing half-written', () => {
         ],
       }),
     );
-    const gone = await failure(importSupplierInvoice(companyId, await request(ciiInvoiceXml())));
+    const gone = await failure(importSupplierInvoice(companyId, await importFileRequest(ciiInvoiceXml())));
     expect(gone.statusCode).toBe(409);
     expect(gone.message).toBe(
       "Le fournisseur de cette facture a été supprimé entre-temps : recommencez l'import.",
@@ -134,7 +125,7 @@ describe('importSupplierInvoice: nothing half-written', () => {
   });
 
   it('stores nothing and writes nothing for a refused file', async () => {
-    const error = await failure(importSupplierInvoice(companyId, await request(xxeInvoice())));
+    const error = await failure(importSupplierInvoice(companyId, await importFileRequest(xxeInvoice())));
     expect(error.statusCode).toBe(400);
     expect(bucket.commandCalls(PutObjectCommand)).toHaveLength(0);
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);

@@ -14,33 +14,44 @@ import { MULTIPART_UPLOAD_MAX_BYTES } from '@btp/shared/document-upload';
 import type { DocumentRecord } from '@btp/shared/entities/document';
 import type { Supplier } from '@btp/shared/entities/supplier';
 import { supplierCreateInput } from '@btp/shared/entities/supplier';
-import { supplierInvoiceCreateInput, type SupplierInvoice } from '@btp/shared/entities/supplier-invoice';
+import {
+  supplierInvoiceCreateInput,
+  type SupplierInvoice,
+  type SupplierInvoiceAdjustment,
+  type SupplierInvoiceLine,
+} from '@btp/shared/entities/supplier-invoice';
+import { centsOf } from '@btp/shared/finance';
+import { DecimalInputError, formatEuro, formatPercent, parsePercent, sumCents } from '@btp/shared/money';
+import type { VatBreakdownEntry } from '@btp/shared/vat';
 import type { EntityRef } from '@btp/shared/record';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { numberSeries, takeNextNumber } from '../data/counters.js';
 import type { Fields } from '../data/entity-repository.js';
 import { documents } from '../data/entities/documents.js';
-import { supplierInvoices } from '../data/entities/supplier-invoices.js';
+import { supplierInvoiceAsRead, supplierInvoices } from '../data/entities/supplier-invoices.js';
 import { suppliers } from '../data/entities/suppliers.js';
 import { newId, nowIso } from '../data/ids.js';
-import { companyMarkerKey, normaliseUnique, type Key } from '../data/keys.js';
+import { normaliseUnique } from '../data/keys.js';
 import { referenceStamp } from '../data/reference-stamps.js';
-import type { TransactItem } from '../data/transactions.js';
 import { deleteDocumentObject, documentObjectKey, putDocumentObject } from '../documents/document-storage.js';
 import { sanitiseFileName } from '../documents/file-names.js';
 import { parseMultipartForm } from '../documents/multipart-form.js';
-import { readEInvoice, type ReceivedFormat } from '../einvoicing/import/read-e-invoice.js';
+import type { ReceivedFormat } from '../einvoicing/import/read-e-invoice.js';
 import {
   normalisedIdentifier,
   sirenOfFrenchVat,
   money,
+  type ReceivedAllowanceCharge,
   type ReceivedInvoice,
   type ReceivedSeller,
 } from '../einvoicing/import/received-invoice.js';
-import { awsErrorToHttp } from '../lib/aws-errors.js';
-import { db, tableName } from '../lib/dynamo.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
+import type { TransactItem } from '../data/transactions.js';
 import { logger } from '../lib/logger.js';
+import {
+  createPricedSupplierInvoice,
+  pricedFields,
+  Writes,
+  type ReceivedParts,
+} from './supplier-invoice-service.js';
 
 export const supplierInvoiceImportMessages = {
   fileRequired: 'Le fichier est requis : choisissez une facture électronique (PDF Factur-X, CII ou UBL).',
@@ -53,6 +64,10 @@ export const supplierInvoiceImportMessages = {
   supplierNameTaken:
     "Un fournisseur de ce nom vient d'être créé entre-temps : recommencez l'import pour lui rattacher la facture.",
   invalid: 'La facture électronique contient des données que BTP Gestion ne peut pas enregistrer.',
+  creditedUnknown: (reference: string) =>
+    `La facture ${reference} que cet avoir corrige n'est pas enregistrée pour ce fournisseur : l'avoir est importé sans lien, rattachez-le à sa facture en le modifiant.`,
+  creditedFull: (reference: string, number: string, left: string) =>
+    `L'avoir dépasse ce qui reste à créditer sur la facture ${reference} (${number} : ${left}) : il est importé sans lien, vérifiez-le puis rattachez-le en le modifiant.`,
 } as const;
 
 /** A multipart body larger than this is refused before it is read: the file cannot fit. */
@@ -65,11 +80,15 @@ const formats: Record<ReceivedFormat, { mimeType: string; extension: string }> =
   xml: { mimeType: 'application/xml', extension: '.xml' },
 };
 
-/** What the route answers: the draft (with its supplier), its document, and whether the supplier is new. */
+/**
+ * What the route answers: the draft (with its supplier), its document, whether the supplier is
+ * new, and for a credit note that names an invoice it could not be linked to, why.
+ */
 export interface SupplierInvoiceImport {
   supplierInvoice: SupplierInvoice & { supplier: EntityRef };
   document: DocumentRecord;
   supplierCreated: boolean;
+  notLinked?: string;
 }
 
 type KnownSupplier = Pick<Supplier, 'id' | 'name' | 'siret' | 'vatNumber'>;
@@ -149,46 +168,6 @@ function detailsOf(issues: readonly { path: PropertyKey[]; message: string }[]):
   return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
-/** The marker that makes one supplier's invoice number unique in the company. */
-function referenceMarkerKey(companyId: string, supplierId: string, reference: string): Key {
-  return companyMarkerKey(
-    companyId,
-    supplierInvoices.type,
-    'SUPPLIER_REFERENCE',
-    `${supplierId} ${reference}`,
-  );
-}
-
-/**
- * The put of that marker. A marker left by an invoice since deleted (the delete route does not
- * know it) or re-typed to another supplier or number is taken over; a live one is a 409.
- */
-async function referenceMarkerItem(
-  companyId: string,
-  supplierId: string,
-  reference: string,
-  invoiceId: string,
-): Promise<TransactItem> {
-  const key = referenceMarkerKey(companyId, supplierId, reference);
-  let owner: string | undefined;
-  try {
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
-    );
-    owner = typeof Item?.ownerId === 'string' ? Item.ownerId : undefined;
-  } catch (error) {
-    throw awsErrorToHttp(error) ?? error;
-  }
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { ...key, ownerId: invoiceId },
-      ConditionExpression: owner ? 'ownerId = :stale' : 'attribute_not_exists(pk)',
-      ...(owner ? { ExpressionAttributeValues: { ':stale': owner } } : {}),
-    },
-  };
-}
-
 /** Reads the multipart body's `file` (at most 4 MiB). */
 async function receivedFile(request: ImportRequest): Promise<{ name: string; data: Buffer }> {
   const raw =
@@ -253,6 +232,8 @@ export async function importSupplierInvoiceFile(
   file: { name: string; data: Buffer },
   received?: ReceivedThroughPlatform,
 ): Promise<SupplierInvoiceImport> {
+  // The reader (the XML parser, and pdfjs for a PDF) is loaded on this path only.
+  const { readEInvoice } = await import('../einvoicing/import/read-e-invoice.js');
   const { format, invoice } = await readEInvoice(file.data);
   const { seller } = invoice;
 
@@ -260,17 +241,24 @@ export async function importSupplierInvoiceFile(
   const matched = sellerAmong(known, seller);
   const sameName = known.some((supplier) => normaliseUnique(supplier.name) === normaliseUnique(seller.name));
 
-  if (matched) {
-    const recorded = await supplierInvoices.listAll(companyId, ['supplierId', 'supplierReference', 'number']);
-    const duplicate = recorded.find(
-      (other) =>
-        other.supplierId === matched.id &&
-        !!other.supplierReference &&
-        normaliseUnique(other.supplierReference) === normaliseUnique(invoice.number),
-    );
-    if (duplicate) {
-      throw conflict(supplierInvoiceImportMessages.duplicate(invoice.number, matched.name, duplicate.number));
-    }
+  const recorded: Recorded[] = matched
+    ? await supplierInvoices.listAll(companyId, [
+        'supplierId',
+        'supplierReference',
+        'number',
+        'kind',
+        'totalAmount',
+        'creditNotes',
+      ])
+    : [];
+  const sameNumber = (reference: string | undefined, number: string) =>
+    !!reference && normaliseUnique(reference) === normaliseUnique(number);
+  // Records typed by hand before numbers were unique have no marker: they are looked for too.
+  const duplicate = recorded.find(
+    (other) => other.supplierId === matched?.id && sameNumber(other.supplierReference, invoice.number),
+  );
+  if (matched && duplicate) {
+    throw conflict(supplierInvoiceImportMessages.duplicate(invoice.number, matched.name, duplicate.number));
   }
 
   const supplierFields = matched ? undefined : newSupplierFields(seller, invoice, !!sameName);
@@ -278,25 +266,12 @@ export async function importSupplierInvoiceFile(
   const supplierName = matched?.name ?? supplierFields?.name ?? seller.name;
   const invoiceId = newId();
   const documentId = newId();
+  const credited = creditedInvoiceOf(invoice, recorded, matched?.id);
+  const fields = {
+    ...receivedFields(invoice, supplierId, documentId, credited.invoice?.id),
+    ...(received ? { receivedVia: 'platform' as const } : {}),
+  };
 
-  const parsedInvoice = supplierInvoiceCreateInput.safeParse({
-    supplierId,
-    status: 'draft',
-    title: `Facture ${invoice.number}`,
-    totalAmount: money(invoice.totalCents),
-    paidAmount: '0.00',
-    dueDate: invoice.dueDate,
-    receivedAt: nowIso(),
-    items: invoice.lines.map((line) => ({ ...line })),
-    supplierReference: invoice.number,
-    issueDate: invoice.issueDate,
-    netAmount: money(invoice.netCents),
-    vatAmount: money(invoice.vatCents),
-    documentId,
-  });
-  if (!parsedInvoice.success) {
-    throw badRequest(supplierInvoiceImportMessages.invalid, detailsOf(parsedInvoice.error.issues));
-  }
   const { mimeType, extension } = formats[format];
   const syntaxLabel = format === 'pdf' ? 'Factur-X' : invoice.syntax === 'CII' ? 'CII' : 'UBL';
   const originalName = sanitiseFileName(file.name || `facture-${invoice.number}${extension}`);
@@ -314,69 +289,220 @@ export async function importSupplierInvoiceFile(
     size: file.data.byteLength,
     path: objectKey,
   };
-  const markerItem = await referenceMarkerItem(companyId, supplierId, invoice.number, invoiceId);
 
+  // A supplier found is stamped here, on condition it exists (its deletion then cannot miss this
+  // invoice, see data/reference-stamps.ts); one created here needs no stamp.
+  const supplierWrites = supplierFields
+    ? new Writes().add(suppliers.createItems(companyId, supplierFields, supplierId).items, () =>
+        conflict(supplierInvoiceImportMessages.supplierNameTaken),
+      )
+    : new Writes().add(referenceStamp(suppliers.key(companyId, supplierId)), () =>
+        conflict(supplierInvoiceImportMessages.supplierGone),
+      );
+  let document: DocumentRecord | undefined;
   await putDocumentObject(objectKey, file.data, mimeType);
   let created: SupplierInvoice | undefined;
-  let document: DocumentRecord | undefined;
   try {
-    await takeNextNumber(
-      companyId,
-      numberSeries.supplierInvoice,
-      (number) => {
-        // A supplier found is stamped here, on condition it exists (its deletion then cannot
-        // miss this invoice, see data/reference-stamps.ts); one created here needs no stamp. The
-        // invoice's own stamp of it is left out (one transaction cannot write an item twice), so
-        // the positions below stay those of `explain`.
-        const supplierItems: TransactItem[] = supplierFields
-          ? suppliers.createItems(companyId, supplierFields, supplierId).items
-          : [referenceStamp(suppliers.key(companyId, supplierId))];
-        const supplierSk = suppliers.key(companyId, supplierId).sk;
-        const invoiceWrite = supplierInvoices.createItems(
-          companyId,
-          {
-            ...parsedInvoice.data,
-            number,
-            ...(received ? { receivedVia: 'platform' } : {}),
-          } as Fields<SupplierInvoice>,
-          invoiceId,
-        );
-        const invoiceItems = invoiceWrite.items.filter((item) => item.Update?.Key?.sk !== supplierSk);
+    created = await createPricedSupplierInvoice(companyId, fields, {
+      id: invoiceId,
+      before: supplierWrites,
+      // The invoice's own stamp of its supplier is left out: one transaction cannot write an item twice.
+      withoutStampOf: suppliers.key(companyId, supplierId),
+      supplierName: async () => supplierName,
+      after: () => {
         const documentWrite = documents.createItems(companyId, documentFields, documentId);
-        created = invoiceWrite.record;
         document = documentWrite.record;
-        return [
-          ...supplierItems,
-          ...invoiceItems,
-          ...documentWrite.items,
-          markerItem,
-          ...(received?.extraItems(invoiceId, invoice) ?? []),
-        ];
-      },
-      (index) => {
-        const supplierCount = supplierFields ? 2 : 1;
-        if (index < supplierCount) {
-          return conflict(
-            supplierFields
-              ? supplierInvoiceImportMessages.supplierNameTaken
-              : supplierInvoiceImportMessages.supplierGone,
+        const writes = new Writes().add(documentWrite.items);
+        // The flow's marker comes first: its failure means the flow was imported already.
+        if (received)
+          writes.add(received.extraItems(invoiceId, invoice), (index) =>
+            index === 0 ? received.alreadyReceived : undefined,
           );
-        }
-        // The supplier invoice (2 items) and the document (1) have fresh ids: only the marker is left.
-        if (index === supplierCount + 3) {
-          return conflict(supplierInvoiceImportMessages.duplicateNow(invoice.number, supplierName));
-        }
-        return index === supplierCount + 4 ? received?.alreadyReceived : undefined;
+        return writes;
       },
-    );
+    });
   } catch (error) {
     await discardObject(objectKey, 'records not written');
     throw error;
   }
-  if (!created || !document) throw new Error('import transaction wrote nothing');
+  if (!document) throw new Error('import transaction wrote nothing');
   return {
-    supplierInvoice: { ...created, supplier: { id: supplierId, name: supplierName } },
+    supplierInvoice: { ...supplierInvoiceAsRead(created), supplier: { id: supplierId, name: supplierName } },
     document,
     supplierCreated: !matched,
+    ...(credited.notLinked ? { notLinked: credited.notLinked } : {}),
   };
+}
+
+type Recorded = Pick<
+  SupplierInvoice,
+  'id' | 'supplierId' | 'supplierReference' | 'number' | 'kind' | 'totalAmount' | 'creditNotes'
+>;
+
+/**
+ * The invoice a received credit note corrects: the supplier's invoice whose number (its
+ * `supplierReference`) is the note's first preceding invoice (BT-25), when the note's TTC fits in
+ * what remains to credit on it; else none, and why (the person links it by hand).
+ */
+function creditedInvoiceOf(
+  invoice: ReceivedInvoice,
+  recorded: readonly Recorded[],
+  supplierId: string | undefined,
+): { invoice?: Recorded; notLinked?: string } {
+  const reference = invoice.precedingInvoices[0]?.number;
+  if (invoice.kind !== 'credit_note' || !reference || !supplierId) return {};
+  const found = recorded.find(
+    (other) =>
+      other.supplierId === supplierId &&
+      (other.kind ?? 'invoice') === 'invoice' &&
+      !!other.supplierReference &&
+      normaliseUnique(other.supplierReference) === normaliseUnique(reference),
+  );
+  if (!found) return { notLinked: supplierInvoiceImportMessages.creditedUnknown(reference) };
+  const left =
+    centsOf(found.totalAmount) -
+    sumCents((found.creditNotes ?? []).map((entry) => centsOf(entry.totalAmount)));
+  if (invoice.totalCents > left) {
+    return {
+      notLinked: supplierInvoiceImportMessages.creditedFull(
+        reference,
+        found.number,
+        formatEuro(Math.max(0, left)),
+      ),
+    };
+  }
+  return { invoice: found };
+}
+
+/** "5.5" → "5.50": a rate of the file as the records write it. */
+const rateText = (rate: string): string => formatPercent(parsePercent(rate));
+
+/** Σ amounts in cents → "12.50", or nothing when there are none. */
+function summed(entries: readonly ReceivedAllowanceCharge[]): string | undefined {
+  return entries.length === 0 ? undefined : money(sumCents(entries.map((entry) => entry.amountCents)));
+}
+
+function adjustments(entries: readonly ReceivedAllowanceCharge[]): SupplierInvoiceAdjustment[] {
+  return entries.map((entry) => ({
+    ...(entry.reason ? { reason: entry.reason } : {}),
+    ...(entry.reasonCode ? { reasonCode: entry.reasonCode } : {}),
+    amount: money(entry.amountCents),
+    vatRate: rateText(entry.vatRate ?? '0'),
+    ...(entry.vatCategory ? { vatCategory: entry.vatCategory } : {}),
+  }));
+}
+
+/** The file's VAT breakdown per rate (its categories of one rate summed: the records break down by rate). */
+function statedBreakdown(invoice: ReceivedInvoice): VatBreakdownEntry[] {
+  const byRate = new Map<string, { base: number; amount: number }>();
+  for (const entry of invoice.vatBreakdown) {
+    const rate = rateText(entry.rate);
+    const sum = byRate.get(rate) ?? { base: 0, amount: 0 };
+    byRate.set(rate, { base: sum.base + entry.baseCents, amount: sum.amount + entry.vatCents });
+  }
+  return [...byRate].map(([rate, sum]) => ({ rate, base: money(sum.base), amount: money(sum.amount) }));
+}
+
+/**
+ * The supplier invoice an e-invoice becomes (docs/e-invoice-import.md, "Mapping"): a draft invoice
+ * or credit note with the file's number, dates, lines (their stated net amounts, base quantities,
+ * allowances and charges), document allowances and charges, stated VAT per rate, prepaid and
+ * rounding amounts, currency and preceding invoices. Its totals are computed from them as for any
+ * supplier invoice and must be the file's HT, VAT and TTC; when they cannot be (a MINIMUM file
+ * without VAT breakdown, a line the records cannot hold), the record keeps the file's HT, VAT and
+ * TTC without lines, never other figures.
+ */
+export function receivedFields(
+  invoice: ReceivedInvoice,
+  supplierId: string,
+  documentId: string,
+  creditedInvoiceId?: string,
+): ReturnType<typeof pricedFields> {
+  const note = invoice.kind === 'credit_note';
+  const body = {
+    supplierId,
+    status: 'draft',
+    kind: invoice.kind,
+    title: `${note ? 'Avoir' : 'Facture'} ${invoice.number}`,
+    paidAmount: '0.00',
+    dueDate: invoice.dueDate,
+    receivedAt: nowIso(),
+    supplierReference: invoice.number,
+    issueDate: invoice.issueDate,
+    documentId,
+    creditedInvoiceId,
+  };
+  const euro = invoice.currency === 'EUR';
+  const received: ReceivedParts = {
+    typeCode: invoice.typeCode,
+    ...(euro ? {} : { currency: invoice.currency, vatAmountInEuros: money(invoice.vatEuroCents) }),
+    ...(invoice.precedingInvoices.length > 0 ? { precedingInvoices: invoice.precedingInvoices } : {}),
+    ...(invoice.prepaidCents !== 0 ? { prepaidAmount: money(invoice.prepaidCents) } : {}),
+    ...(invoice.roundingCents !== 0 ? { roundingAmount: money(invoice.roundingCents) } : {}),
+  };
+  const expected = {
+    netAmount: money(invoice.netCents),
+    vatAmount: money(invoice.vatCents),
+    totalAmount: money(invoice.totalCents),
+  };
+  try {
+    const withLines = supplierInvoiceCreateInput.safeParse({
+      ...body,
+      lines: invoice.lines.map((line) => ({
+        description: line.description,
+        unit: line.unit,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        vatRate: line.vatRate,
+      })),
+    });
+    if (withLines.success && invoice.lines.length > 0) {
+      const data = withLines.data;
+      const stated: SupplierInvoiceLine[] = (data.lines ?? []).map((line, index) => {
+        const read = invoice.lines[index]!;
+        return {
+          ...line,
+          ...(read.priceBaseQuantity ? { priceBaseQuantity: read.priceBaseQuantity } : {}),
+          ...(summed(read.allowances) ? { allowanceAmount: summed(read.allowances) } : {}),
+          ...(summed(read.charges) ? { chargeAmount: summed(read.charges) } : {}),
+          vatCategory: read.vatCategory,
+          total: read.total,
+        };
+      });
+      const fields = pricedFields(data, {
+        ...received,
+        lines: stated,
+        allowances: adjustments(invoice.allowances),
+        charges: adjustments(invoice.charges),
+        vatBreakdown: statedBreakdown(invoice),
+      });
+      if (
+        fields.netAmount === expected.netAmount &&
+        fields.vatAmount === expected.vatAmount &&
+        fields.totalAmount === expected.totalAmount
+      ) {
+        return fields;
+      }
+    }
+  } catch (error) {
+    // A rate or an amount the rules cannot read: the record keeps the file's totals instead.
+    if (
+      !(error instanceof HttpError) &&
+      !(error instanceof DecimalInputError) &&
+      !(error instanceof RangeError)
+    ) {
+      throw error;
+    }
+  }
+  const parsed = supplierInvoiceCreateInput.safeParse({ ...body, ...expected });
+  if (!parsed.success) {
+    throw badRequest(supplierInvoiceImportMessages.invalid, detailsOf(parsed.error.issues));
+  }
+  let breakdown: VatBreakdownEntry[] = [];
+  try {
+    breakdown = statedBreakdown(invoice);
+  } catch {
+    breakdown = [];
+  }
+  return pricedFields(parsed.data, { ...received, vatBreakdown: breakdown });
 }

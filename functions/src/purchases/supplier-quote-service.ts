@@ -1,17 +1,19 @@
 import { supplierQuoteStatusLabels } from '@btp/shared/enums';
-import type {
-  SupplierQuote,
-  SupplierQuoteCreateData,
-  SupplierQuoteUpdateData,
+import {
+  supplierQuoteListItemSchema,
+  type SupplierQuote,
+  type SupplierQuoteCreateData,
+  type SupplierQuoteListItem,
+  type SupplierQuoteUpdateData,
+  type SupplierQuoteWithRefs,
 } from '@btp/shared/entities/supplier-quote';
 import type { ListQuery } from '@btp/shared/list';
-import type { EntityRef } from '@btp/shared/record';
 import {
   canDeleteSupplierQuote,
   canSelectSupplierQuote,
   selectionAfterEdit,
 } from '@btp/shared/supplier-quote-selection';
-import type { Page } from '../data/entity-repository.js';
+import { storedAttributesOf, type Page } from '../data/entity-repository.js';
 import { projects } from '../data/entities/projects.js';
 import { supplierInvoices } from '../data/entities/supplier-invoices.js';
 import {
@@ -26,7 +28,14 @@ import { withSupplierAndProject } from '../data/related.js';
 import { conflict } from '../lib/http-errors.js';
 import { countOf, differs, findReferences, referenceMessages } from '../quotes/references.js';
 
-export type SupplierQuoteWithRefs = SupplierQuote & { supplier?: EntityRef; project?: EntityRef };
+/**
+ * The stored attributes `GET /api/supplier-quotes` reads: those of its list item, without `items`
+ * (free-form lines, answered by the detail route).
+ */
+const listAttributes = storedAttributesOf<SupplierQuote>(supplierQuoteListItemSchema.shape, [
+  'supplier',
+  'project',
+]);
 
 /** French messages of the supplier price request rules (`shared/src/supplier-quote-selection.ts`). */
 export const supplierQuoteMessages = {
@@ -70,8 +79,12 @@ function impliedDates(
 export async function listSupplierQuotes(
   companyId: string,
   query: ListQuery,
-): Promise<Page<SupplierQuoteWithRefs>> {
-  const page = await supplierQuotes.list(companyId, { limit: query.limit, cursor: query.cursor });
+): Promise<Page<SupplierQuoteListItem>> {
+  const page = await supplierQuotes.list(companyId, {
+    limit: query.limit,
+    cursor: query.cursor,
+    attributes: listAttributes,
+  });
   return { items: await withSupplierAndProject(companyId, page.items), nextCursor: page.nextCursor };
 }
 

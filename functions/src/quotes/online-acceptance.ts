@@ -37,7 +37,7 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors.js
 import { notificationItems } from '../notifications/notify.js';
 import { discardPdf, drawPdf, PDF_MIME_TYPE, storePdf, type StoredPdf } from '../pdf/pdf-archive.js';
 import { sentQuotePdfInput } from '../pdf/pdf-sources.js';
-import { renderQuotePdf } from '../pdf/render.js';
+import { renderQuotePdf } from '../pdf/renderer.js';
 import {
   findAcceptanceToken,
   hashAcceptanceToken,
@@ -189,23 +189,27 @@ function pdfUrl(companyId: string, documentId: string, fileName: string): Promis
   });
 }
 
-/** `GET /api/public/quotes/{token}`: the quote as the client reads it, never its costs. */
+/**
+ * `GET /api/public/quotes/{token}`: the quote as the client reads it, never its costs; the company
+ * and the client as they were when it was sent (its snapshots), as on the PDF the client signs.
+ */
 export async function readPublicQuote(token: string, ip: string): Promise<PublicQuote> {
   await takeRateBudget(`PUBLIC_QUOTE_READ#${ip}`, rateLimits.readsPerIp);
   const { link, quote, company } = await openLink(token, new Date());
-  const client = await clients.get(link.companyId, quote.clientId);
+  const seller = quote.seller ?? company;
+  const clientName = quote.buyer?.name ?? (await clients.get(link.companyId, quote.clientId))?.name;
   return {
     company: {
-      name: company.name ?? '',
-      ...optional('legalForm', company.legalForm),
-      ...optional('siret', company.siret),
-      ...optional('address', company.address),
-      ...optional('postalCode', company.postalCode),
-      ...optional('city', company.city),
-      ...optional('email', company.email),
-      ...optional('phone', company.phone),
+      name: seller.name ?? '',
+      ...optional('legalForm', seller.legalForm),
+      ...optional('siret', seller.siret),
+      ...optional('address', seller.address),
+      ...optional('postalCode', seller.postalCode),
+      ...optional('city', seller.city),
+      ...optional('email', seller.email),
+      ...optional('phone', seller.phone),
     },
-    clientName: client?.name ?? '',
+    clientName: clientName ?? '',
     number: quote.number,
     title: quote.title,
     ...optional('description', quote.description),
@@ -288,8 +292,9 @@ export async function acceptPublicQuote(
   const signerName = body.signerName;
   const companyId = link.companyId;
 
-  // The PDF as sent (same date, company and client as now), its box filled.
-  const input = await sentQuotePdfInput(companyId, quote);
+  // The PDF as sent (its date, and the company and the client as the quote's snapshots keep them),
+  // its box filled; the company as `openLink` read it, for a quote sent before snapshots were kept.
+  const input = await sentQuotePdfInput(companyId, quote, { company });
   const signedPdf = await drawPdf(renderQuotePdf, {
     ...input,
     quote: { ...input.quote, acceptedAt, signerName },

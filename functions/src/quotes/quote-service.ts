@@ -4,8 +4,10 @@ import type {
   QuoteCreateData,
   QuoteItemData,
   QuoteItemsData,
+  QuoteRowData,
   QuoteUpdateData,
 } from '@btp/shared/entities/quote';
+import { splitQuoteRows } from '@btp/shared/entities/quote';
 import { labelOf, quoteStatuses, quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import type { ListQuery } from '@btp/shared/list';
@@ -47,7 +49,9 @@ export const quoteMessages = {
   backToDraft: 'Un devis envoyé ne peut pas redevenir un brouillon.',
   finalStatus: (from: QuoteStatus) => `Ce devis est ${label(from)} : son statut ne peut plus changer.`,
   sentIsFrozen:
-    'Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Validé », « Rejeté » ou « Expiré ».',
+    "Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Rejeté » ou « Expiré ». Son acceptation s'enregistre avec « Bon pour accord ».",
+  validateThroughAccept:
+    "Un devis passe à « Validé » par l'accord du client : enregistrez-le avec « Bon pour accord » (nom du signataire et date).",
   finalIsFrozen: (status: QuoteStatus) => `Ce devis est ${label(status)} : il ne peut plus être modifié.`,
   sendOnlyDraft: (status: QuoteStatus) =>
     `Ce devis est déjà ${label(status)} : seul un devis en brouillon peut être envoyé.`,
@@ -83,7 +87,8 @@ function statusChangeError(from: QuoteStatus, to: QuoteStatus) {
   if (canChangeQuoteStatus(from, to)) return undefined;
   if (from === 'draft')
     return conflict(to === 'sent' ? quoteMessages.sendThroughAction : quoteMessages.draftNotSent(to));
-  if (from === 'sent') return conflict(quoteMessages.backToDraft);
+  if (from === 'sent')
+    return conflict(to === 'validated' ? quoteMessages.validateThroughAccept : quoteMessages.backToDraft);
   return conflict(quoteMessages.finalStatus(from));
 }
 
@@ -107,14 +112,16 @@ async function referenceDetails(
 /** The 400 details of lines whose `supplierId` is not one of the company's suppliers (`items.N.supplierId`). */
 async function lineDetails(
   companyId: string,
-  lines: readonly QuoteItemData[] | undefined,
+  rows: readonly QuoteRowData[] | undefined,
 ): Promise<ErrorDetail[]> {
-  const supplierIds = (lines ?? []).map((line) => line.supplierId).filter((value) => value !== undefined);
+  const supplierIds = (rows ?? []).flatMap((row) =>
+    row.kind !== 'heading' && row.supplierId !== undefined ? [row.supplierId] : [],
+  );
   if (supplierIds.length === 0) return [];
   const found = await suppliers.getMany(companyId, supplierIds);
   const details: ErrorDetail[] = [];
-  lines?.forEach((line, index) => {
-    if (line.supplierId && !found.has(line.supplierId)) {
+  rows?.forEach((line, index) => {
+    if (line.kind !== 'heading' && line.supplierId && !found.has(line.supplierId)) {
       details.push({ path: `items.${index}.supplierId`, message: referenceMessages.supplier });
     }
   });
@@ -128,7 +135,7 @@ async function lineDetails(
 async function checkLinks(
   companyId: string,
   references: { clientId?: string | undefined; projectId?: string | undefined },
-  lines: readonly QuoteItemData[] | undefined,
+  lines: readonly QuoteRowData[] | undefined,
 ): Promise<void> {
   const details = (
     await Promise.all([referenceDetails(companyId, references), lineDetails(companyId, lines)])
@@ -136,18 +143,41 @@ async function checkLinks(
   if (details.length > 0) throw badRequest(messages.validation, details);
 }
 
+/** A value as comparable text: object keys sorted (DynamoDB keeps no order in a map), absent = null. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, entry: unknown) =>
+    entry && typeof entry === 'object' && !Array.isArray(entry)
+      ? Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : entry,
+  );
+}
+
+/** Whether two values differ, lists and objects compared by content (a line's components). */
+function contentDiffers(stored: unknown, next: unknown): boolean {
+  if (typeof stored === 'object' || typeof next === 'object') return canonical(stored) !== canonical(next);
+  return differs(stored, next);
+}
+
 /**
- * Whether `lines` differ from the stored ones (in their editable part, in stored order). A line
- * sent back without its VAT rate keeps the stored one.
+ * Whether `rows` differ from the stored lines and lots (in their editable part, in stored order).
+ * A line sent back without its VAT rate keeps the stored one.
  */
-function linesDiffer(stored: Quote['items'], lines: readonly QuoteItemData[]): boolean {
-  const before = (stored ?? []).map(lineOf);
+function linesDiffer(stored: Quote, rows: readonly QuoteRowData[]): boolean {
+  const { lines, headings } = splitQuoteRows(rows);
+  const storedHeadings = (stored.sections ?? []).map((section) => `${section.section} ${section.title}`);
+  const sentHeadings = headings.map((heading) => `${heading.section} ${heading.title}`);
+  if (JSON.stringify([...storedHeadings].sort()) !== JSON.stringify([...sentHeadings].sort())) return true;
+  const before = (stored.items ?? []).map(lineOf);
   const after = [...lines].sort((a, b) => a.sortOrder - b.sortOrder);
   if (before.length !== after.length) return true;
   return before.some((line, index) => {
     const other = after[index] as QuoteItemData;
     return (Object.keys(line) as (keyof QuoteItemData)[]).some(
-      (field) => !(field === 'vatRate' && other.vatRate === undefined) && differs(line[field], other[field]),
+      (field) =>
+        !(field === 'vatRate' && other.vatRate === undefined) &&
+        // The server sets a snapshot line's cost: a cost sent back differently is not a change.
+        !(field === 'unitPrice' && (line.components?.length ?? 0) > 0) &&
+        contentDiffers(line[field], other[field]),
     );
   });
 }
@@ -225,8 +255,8 @@ export async function createQuote(companyId: string, data: QuoteCreateData): Pro
  * `PUT /api/quotes/{id}`. A draft takes every field and, when the body has `items`, all its lines,
  * in one write guarded by `version` (new percentages re-price the lines); its status stays draft
  * (sending is the `send` action). A sent quote keeps its content (lines sent back unchanged are
- * accepted) and may only move to validated (which sets `validatedAt`), rejected or expired; those
- * three are final.
+ * accepted) and may only move to rejected or expired; validated is the « Bon pour accord »
+ * (`acceptQuote`, which records the signer), never an edit (409). Those three are final.
  */
 export async function updateQuote(companyId: string, id: string, data: QuoteUpdateData): Promise<Quote> {
   const { version, items: lines, ...fields } = data;
@@ -253,7 +283,7 @@ export async function updateQuote(companyId: string, id: string, data: QuoteUpda
       if (isQuoteEditable(current.status)) return nextDraft(companyId, current, fields, lines, context);
       if (
         frozenFields.some((field) => differs(current[field], fields[field])) ||
-        (lines !== undefined && linesDiffer(current.items, lines))
+        (lines !== undefined && linesDiffer(current, lines))
       ) {
         throw conflict(
           current.status === 'sent'
@@ -261,8 +291,7 @@ export async function updateQuote(companyId: string, id: string, data: QuoteUpda
             : quoteMessages.finalIsFrozen(current.status),
         );
       }
-      const validated = fields.status === 'validated' && current.status !== 'validated';
-      return { ...current, status: fields.status, ...(validated ? { validatedAt: nowIso() } : {}) };
+      return { ...current, status: fields.status };
     },
     { expectedVersion: version },
   );

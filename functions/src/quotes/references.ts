@@ -13,13 +13,7 @@ export interface ReferenceLookup<R> {
 
 type Found<L> = { [K in keyof L]: L[K] extends ReferenceLookup<infer R> ? R | undefined : never };
 
-/** French messages for links to records that are not in the caller's company. */
-export const referenceMessages = {
-  client: 'Client introuvable : choisissez un client de votre entreprise.',
-  project: 'Projet introuvable : choisissez un projet de votre entreprise.',
-  supplier: 'Fournisseur introuvable : choisissez un fournisseur de votre entreprise.',
-  supplierQuote: 'Demande de prix introuvable : choisissez une demande de prix de votre entreprise.',
-} as const;
+export { referenceMessages } from '../data/entities/reference-messages.js';
 
 /**
  * Finds the records a body links to, inside the caller's company only: a link to a record that

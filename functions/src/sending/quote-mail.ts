@@ -12,7 +12,7 @@ import { conflict, HttpError } from '../lib/http-errors.js';
 import { appUrl } from '../mail/mailer.js';
 import { archiveFileName, archiveSentQuote } from '../pdf/pdf-archive.js';
 import { issueAcceptanceLink } from '../quotes/acceptance-link.js';
-import { sendQuote } from '../quotes/quote-sending.js';
+import { checkQuoteSending, readQuoteSending, sendQuoteDocument } from '../quotes/quote-sending.js';
 import { mailDocument, recipientOf } from './document-mail.js';
 import { claimSending } from './idempotency.js';
 import { archivedPdf, recordEmailStatus } from './record-email-status.js';
@@ -40,10 +40,11 @@ function quoteDocument(quote: Quote, acceptPath: string): SentDocument {
 }
 
 /**
- * `POST /api/quotes/{id}/send`: the quote e-mailed, then sent. The recipient is checked first
- * (400 without one), then the e-mail goes out with the PDF as sent before the quote is written as
- * sent: when it fails, nothing is written (503, the quote stays a draft). A repeated
- * `Idempotency-Key` answers the quote as it is, without a second e-mail.
+ * `POST /api/quotes/{id}/send`: the quote e-mailed, then sent. Step by step (docs/architecture.md):
+ * the quote read (404), the `Idempotency-Key` claimed (a repeat answers the quote as it is, without
+ * a second e-mail), its sources read once, the recipient checked (400 without one), the sending
+ * checked (409), then the e-mail goes out with the PDF as sent before the quote is written as sent:
+ * when it fails, nothing is written (503, the quote stays a draft).
  */
 export async function sendQuoteByEmail(
   companyId: string,
@@ -56,12 +57,11 @@ export async function sendQuoteByEmail(
   if (claim.kind === 'repeat') return quoteAsRead(await quotes.getOrThrow(companyId, id));
   let mailed = false;
   try {
-    const [company, client] = await Promise.all([
-      readIssuer(companyId),
-      clients.get(companyId, stored.clientId),
-    ]);
-    const to = recipientOf(body.email, client);
-    const sent = await sendQuote(companyId, id, body.version, async (quote, pdf) => {
+    const sending = await readQuoteSending(companyId, stored);
+    const to = recipientOf(body.email, sending.sources.client);
+    checkQuoteSending(sending, body.version);
+    const company = sending.sources.company ?? {};
+    const sent = await sendQuoteDocument(sending, async (quote, pdf) => {
       const path = await issueAcceptanceLink(companyId, quote);
       const status = await mailDocument({
         companyId,
@@ -88,8 +88,8 @@ export async function sendQuoteByEmail(
 
 /**
  * `POST /api/quotes/{id}/email`: a sent quote's e-mail again (its archived PDF and a new link), to
- * the address given or the client's. Its outcome is recorded as `emailStatus` and the quote
- * answered either way (409 unless the quote is `sent`).
+ * the address given or the client's (the company and the client read once). Its outcome is
+ * recorded as `emailStatus` and the quote answered either way (409 unless the quote is `sent`).
  */
 export async function emailQuoteAgain(
   companyId: string,
@@ -110,8 +110,10 @@ export async function emailQuoteAgain(
   let pdf: Buffer;
   let path: string;
   try {
-    archived = stored.pdfDocumentId ? stored : await archiveSentQuote(companyId, stored);
-    pdf = await archivedPdf(companyId, archived.pdfDocumentId as string);
+    let drawn: Buffer | undefined;
+    if (stored.pdfDocumentId) archived = stored;
+    else ({ record: archived, pdf: drawn } = await archiveSentQuote(companyId, stored, { company, client }));
+    pdf = drawn ?? (await archivedPdf(companyId, archived.pdfDocumentId as string));
     path = await issueAcceptanceLink(companyId, archived);
   } catch (error) {
     await claim.release();

@@ -8,6 +8,7 @@ import { quotes } from '../data/entities/quotes.js';
 import { supplierInvoices } from '../data/entities/supplier-invoices.js';
 import { supplierQuotes } from '../data/entities/supplier-quotes.js';
 import { suppliers } from '../data/entities/suppliers.js';
+import { supplierArticleCount } from '../data/library-queries.js';
 import { conflict } from '../lib/http-errors.js';
 
 /** `?q=` looks in a supplier's name, specialties, contact, e-mail, phone, address and identifiers. */
@@ -69,11 +70,12 @@ export function updateSupplier(companyId: string, id: string, input: SupplierUpd
  * (a quote's lines, for their `supplierId`).
  */
 export async function supplierUsage(companyId: string, supplierId: string): Promise<Usage[]> {
-  const [quoteList, supplierQuoteList, supplierInvoiceList, documentList] = await Promise.all([
+  const [quoteList, supplierQuoteList, supplierInvoiceList, documentList, articleCount] = await Promise.all([
     quotes.listAll(companyId, ['items']),
     supplierQuotes.listAll(companyId, ['supplierId']),
     supplierInvoices.listAll(companyId, ['supplierId']),
     documents.listAll(companyId, ['supplierId']),
+    supplierArticleCount(companyId, supplierId),
   ]);
   const uses = (record: { supplierId?: string | null }) => record.supplierId === supplierId;
   const quoteLines = quoteList.reduce((total, quote) => total + countWhere(quote.items ?? [], uses), 0);
@@ -82,6 +84,7 @@ export async function supplierUsage(companyId: string, supplierId: string): Prom
     { kind: usageKinds.supplierInvoice, count: countWhere(supplierInvoiceList, uses) },
     { kind: usageKinds.quoteLine, count: quoteLines },
     { kind: usageKinds.document, count: countWhere(documentList, uses) },
+    { kind: usageKinds.article, count: articleCount },
   ];
 }
 

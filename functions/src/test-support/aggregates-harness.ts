@@ -6,12 +6,14 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clientCreateInput } from '@btp/shared/entities/client';
+import { quoteCreateInput } from '@btp/shared/entities/quote';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { testCompanyId } from '../../test/company.js';
 import type { Figures } from '../aggregates/figures.js';
 import { clients } from '../data/entities/clients.js';
 import { db, tableName } from '../lib/dynamo.js';
+import { createQuote } from '../quotes/quote-service.js';
 import { companyItem } from './pdf-stores.js';
 
 /** Only S3 is a stand-in (the archived PDFs of issued documents); call at a test file's top level. */
@@ -39,6 +41,36 @@ export async function companyWithClient(): Promise<{ companyId: string; clientId
     clientCreateInput.parse({ name: 'Client Martin', email: 'martin@exemple.fr' }),
   );
   return { companyId, clientId: client.id };
+}
+
+/**
+ * A draft quote of the client: 10 h of labour at 50.00 and 20 m2 of tiles at 30.00 (1,100.00 HT), 5 %
+ * retention; on the project when one is given.
+ */
+export function draftQuote(
+  companyId: string,
+  clientId: string,
+  { title = 'Rénovation salle de bains', projectId }: { title?: string; projectId?: string } = {},
+) {
+  return createQuote(
+    companyId,
+    quoteCreateInput.parse({
+      title,
+      clientId,
+      ...(projectId ? { projectId } : {}),
+      retentionRate: '5.00',
+      items: [
+        { resourceType: 'labor', description: 'Pose', unit: 'h', quantity: '10', unitPrice: '50.00' },
+        {
+          resourceType: 'materials',
+          description: 'Carrelage',
+          unit: 'm2',
+          quantity: '20',
+          unitPrice: '30.00',
+        },
+      ],
+    }),
+  );
 }
 
 /** Aggregates as plain objects in key order, zeros left out: what two sets of figures compare as. */

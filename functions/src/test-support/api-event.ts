@@ -54,3 +54,18 @@ export const lambdaContext = {
 export function jsonOf(response: APIGatewayProxyStructuredResultV2): unknown {
   return response.body === undefined ? undefined : JSON.parse(response.body);
 }
+
+/**
+ * The body of `POST /api/supplier-invoices/import` as API Gateway hands it to the function: a
+ * multipart form carrying `content` as `facture.xml`, base64-encoded, with its content type.
+ */
+export async function importFileRequest(content: string) {
+  const form = new FormData();
+  form.append('file', new Blob([content], { type: 'text/xml' }), 'facture.xml');
+  const built = new Request('http://localhost/api/supplier-invoices/import', { method: 'POST', body: form });
+  return {
+    body: Buffer.from(await built.arrayBuffer()).toString('base64'),
+    isBase64Encoded: true,
+    contentType: built.headers.get('content-type') ?? undefined,
+  };
+}

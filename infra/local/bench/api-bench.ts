@@ -6,18 +6,27 @@
  * aggregates (the seeder writes records only), then runs autocannon on each route and the route's
  * own service function in this process for the same time.
  *
+ * The first page of Devis and Facturation is measured as the SPA asks for it (`?limit=` of
+ * `SCREEN_LIST_LIMIT`), with the size of its JSON gzipped, beside the API callers' 1,000; then
+ * `POST /api/clients` is taken apart (authorizer, handler, service, bare transaction).
+ *
  * Environment: BENCH_INVOICES (invoices of the first company, 100000), BENCH_DURATION (seconds per
  * measure, 10), BENCH_CONNECTIONS (4),
- * BENCH_JSON (a file to write the figures to, for docs/performance.md).
+ * BENCH_JSON (a file to write the figures to, for docs/performance.md). `BENCH_ONLY=library` runs
+ * the price library's scenario alone instead (library-bench.ts: BENCH_ARTICLES, BENCH_IMPORT_ROWS,
+ * BENCH_SAMPLES).
  * Prints figures and the budgets' verdicts; never a test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { SCREEN_LIST_LIMIT } from '@btp/shared/list';
 import autocannon from 'autocannon';
 import { repoRoot } from '../src/local-stack.js';
+import { loadLocalSecrets } from '../src/secrets.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -30,7 +39,14 @@ const fullCounts = {
   invoices: Number(process.env.BENCH_INVOICES ?? 100_000),
   documents: 500,
 };
-const budgets = { overheadRatio: 1.5, figuresScaling: 1.5 };
+const budgets = {
+  overheadRatio: 1.5,
+  figuresScaling: 1.5,
+  // Issue 27: the first page of Devis and Facturation, as the SPA asks for it.
+  firstPageP50: 50,
+  firstPageP99: 200,
+  firstPageGzipKb: 100,
+};
 
 interface Stack {
   url: string;
@@ -154,6 +170,70 @@ async function autocannonRun(
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/**
+ * `POST /api/clients` taken apart, each part timed alone in this process against the same DynamoDB
+ * Local (p50 / p99 of `samples` calls): the authorizer's check of the cookie (`authenticate`: the
+ * token, then one BatchGetItem of session, user and company), the handler with its middleware
+ * (CSRF, JSON, zod, the service), the service alone (`createClient`), and the bare
+ * TransactWriteItems it makes (the client and its name marker). The HTTP row is the route's own.
+ */
+async function clientCreationBreakdown(
+  company: { companyId: string; cookie: string },
+  results: { name: string; http: Figures }[],
+): Promise<{ step: string; p50: number; p99: number }[]> {
+  const { authenticate } = await import('../../../functions/src/authorizer/authenticate.js');
+  const { handler } = await import('../../../functions/src/handlers/clients/create.js');
+  const { createClient } = await import('../../../functions/src/clients/client-service.js');
+  const { clients } = await import('../../../functions/src/data/entities/clients.js');
+  const { apiEvent, lambdaContext } = await import('../../../functions/src/test-support/api-event.js');
+  const { clientCreateInput } = await import('@btp/shared/entities/client');
+  const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { db } = await import('../../../functions/src/lib/dynamo.js');
+  const cookies = company.cookie.split('; ');
+  const identity = await authenticate(cookies);
+  if (!identity) throw new Error('the bench session was refused by the authorizer');
+  const samples = 200;
+  let sequence = 0;
+  const name = (step: string) => {
+    sequence += 1;
+    return `Client ${step} ${sequence} ${Date.now()}`;
+  };
+  const http = results.find((result) => result.name === 'POST /api/clients')!.http;
+  const steps: { step: string; p50: number; p99: number }[] = [
+    { step: 'HTTP : passerelle + autoriseur + fonction', p50: http.p50, p99: http.p99 },
+  ];
+  const measure = async (step: string, operation: () => Promise<unknown>) => {
+    const figures = await measureDirect(operation, samples);
+    steps.push({ step, p50: figures.p50, p99: figures.p99 });
+  };
+  await measure('autoriseur (authenticate : jeton + BatchGetItem)', () => authenticate(cookies));
+  await measure('fonction avec middleware (sans HTTP ni autoriseur)', async () => {
+    const answer = (await handler(
+      apiEvent({
+        method: 'POST',
+        path: '/api/clients',
+        routeKey: 'POST /api/clients',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+        body: JSON.stringify({ name: name('fonction'), city: 'Lyon' }),
+        authorizer: { userId: identity.userId, companyId: company.companyId, role: identity.role },
+      }),
+      lambdaContext,
+    )) as { statusCode?: number };
+    if (answer.statusCode !== 201) throw new Error(`POST /api/clients answered ${answer.statusCode}`);
+  });
+  await measure('service (createClient)', () =>
+    createClient(company.companyId, clientCreateInput.parse({ name: name('service'), city: 'Lyon' })),
+  );
+  await measure('TransactWriteItems seul (client + marqueur du nom)', () => {
+    const { items } = clients.createItems(
+      company.companyId,
+      clientCreateInput.parse({ name: name('transaction'), city: 'Lyon' }),
+    );
+    return db().send(new TransactWriteCommand({ TransactItems: items }));
+  });
+  return steps;
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'btp-bench-api-'));
   console.log('Démarrage de la pile locale…');
@@ -177,6 +257,9 @@ async function main(): Promise<void> {
       DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
       S3_ENDPOINT: stack.s3Endpoint,
       LOG_LEVEL: 'error',
+      // The authorizer's key, for the breakdown of POST /api/clients (its `authenticate` run here).
+      SESSION_KEY: loadLocalSecrets(dataDir).sessionKey,
+      COOKIE_SECURE: 'false',
     });
     const { seedCompany } = await import('./seed.js');
     const { listClients, createClient } = await import('../../../functions/src/clients/client-service.js');
@@ -204,6 +287,25 @@ async function main(): Promise<void> {
         password: 'Bench#2026-secret',
       }),
     });
+    if (process.env.BENCH_ONLY === 'library') {
+      // The price library alone (infra/local/bench/library-bench.ts, docs/performance.md).
+      const { benchLibrary } = await import('./library-bench.js');
+      const company = await registerCompany(stack.url, 'bibliotheque');
+      const figures = await benchLibrary(stack, company, {
+        articles: Number(process.env.BENCH_ARTICLES ?? 50_000),
+        importRows: Number(process.env.BENCH_IMPORT_ROWS ?? 50_000),
+        samples: Number(process.env.BENCH_SAMPLES ?? 50),
+      });
+      const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
+      console.log(
+        `Machine : ${machine} ; charge moyenne ${loadavg()
+          .map((value) => value.toFixed(2))
+          .join(' ')}.`,
+      );
+      if (process.env.BENCH_JSON)
+        writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine, ...figures }, null, 2));
+      return;
+    }
     const big = await registerCompany(stack.url, 'grande');
     const small = await registerCompany(stack.url, 'petite');
     let started = Date.now();
@@ -226,6 +328,10 @@ async function main(): Promise<void> {
       return clientCreateInput.parse({ name: `Client direct ${sequence} ${Date.now()}`, city: 'Lyon' });
     };
     const firstPage = { limit: undefined, cursor: undefined };
+    // The first page of Devis and of Facturation as the SPA asks for it (`usePagedList`).
+    const screenPage = { limit: SCREEN_LIST_LIMIT, cursor: undefined };
+    const devisPage = `GET /api/quotes?limit=${SCREEN_LIST_LIMIT} (Devis)`;
+    const facturationPage = `GET /api/invoices?limit=${SCREEN_LIST_LIMIT} (Facturation)`;
     const targets = [
       { name: 'GET /api/clients', path: '/api/clients', direct: () => listClients(big.companyId, firstPage) },
       {
@@ -233,9 +339,23 @@ async function main(): Promise<void> {
         path: '/api/projects',
         direct: () => listProjects(big.companyId, firstPage),
       },
-      { name: 'GET /api/quotes', path: '/api/quotes', direct: () => listQuotes(big.companyId, firstPage) },
       {
-        name: 'GET /api/invoices',
+        name: devisPage,
+        path: `/api/quotes?limit=${SCREEN_LIST_LIMIT}`,
+        direct: () => listQuotes(big.companyId, screenPage),
+      },
+      {
+        name: facturationPage,
+        path: `/api/invoices?limit=${SCREEN_LIST_LIMIT}`,
+        direct: () => listInvoices(big.companyId, screenPage),
+      },
+      {
+        name: 'GET /api/quotes (1 000, API)',
+        path: '/api/quotes',
+        direct: () => listQuotes(big.companyId, firstPage),
+      },
+      {
+        name: 'GET /api/invoices (1 000, API)',
         path: '/api/invoices',
         direct: () => listInvoices(big.companyId, firstPage),
       },
@@ -323,6 +443,43 @@ async function main(): Promise<void> {
     console.log('');
     console.table(rows);
 
+    // What each list answer weighs, raw and gzipped (CloudFront compresses the API's JSON).
+    const sizes: { name: string; items: number; rawKb: number; gzipKb: number }[] = [];
+    for (const target of targets.filter((entry) => entry.path.startsWith('/api/') && !entry.method)) {
+      if (!/^GET \/api\/(quotes|invoices)/.test(target.name)) continue;
+      const response = await fetch(`${stack.url}${target.path}`, { headers: { cookie: big.cookie } });
+      const body = Buffer.from(await response.arrayBuffer());
+      sizes.push({
+        name: target.name,
+        items: (JSON.parse(body.toString('utf8')) as unknown[]).length,
+        rawKb: body.length / 1000,
+        gzipKb: gzipSync(body).length / 1000,
+      });
+    }
+    console.table(
+      sizes.map((size) => ({
+        Réponse: size.name,
+        Éléments: size.items,
+        JSON: `${size.rawKb.toFixed(1)} KB`,
+        'JSON gzip': `${size.gzipKb.toFixed(1)} KB`,
+      })),
+    );
+    for (const name of [devisPage, facturationPage]) {
+      const run = results.find((result) => result.name === name)!;
+      const size = sizes.find((entry) => entry.name === name)!;
+      const met =
+        run.http.p50 <= budgets.firstPageP50 &&
+        run.http.p99 <= budgets.firstPageP99 &&
+        size.gzipKb <= budgets.firstPageGzipKb;
+      console.log(
+        `Budget 1re page ${name} (p50 ≤ ${budgets.firstPageP50} ms, p99 ≤ ${budgets.firstPageP99} ms, JSON gzip ≤ ${budgets.firstPageGzipKb} KB) : p50 ${ms(run.http.p50)}, p99 ${ms(run.http.p99)}, ${size.gzipKb.toFixed(1)} KB — ${met ? 'respecté' : 'DÉPASSÉ'}`,
+      );
+    }
+
+    // Where the time of POST /api/clients goes: each layer alone, one call at a time.
+    const breakdown = await clientCreationBreakdown(big, results);
+    console.table(breakdown.map((step) => ({ Étape: step.step, p50: ms(step.p50), p99: ms(step.p99) })));
+
     const over = results.filter((result) => result.http.p50 / result.direct.p50 > budgets.overheadRatio);
     // HTTP p50 ratio (what the person waits for), and the service's own (direct) ratio beside it.
     const scalingOf = (big: string, small: string) => {
@@ -378,6 +535,8 @@ async function main(): Promise<void> {
             durationSeconds,
             connections,
             results,
+            sizes,
+            breakdown,
             scalings,
             scaling,
           },

@@ -30,13 +30,14 @@ import { invoices } from '../../../functions/src/data/entities/invoices.js';
 import { progressReports } from '../../../functions/src/data/entities/progress-reports.js';
 import { projects } from '../../../functions/src/data/entities/projects.js';
 import { createQuote, quotes } from '../../../functions/src/data/entities/quotes.js';
+import { loadDemoLibrary } from './demo-library.js';
 import { createCreditNote } from '../../../functions/src/invoicing/credit-notes.js';
 import { createInvoice, payInvoice } from '../../../functions/src/invoicing/invoice-service.js';
 import { sendInvoice } from '../../../functions/src/invoicing/invoice-sending.js';
 import { readPricingContext } from '../../../functions/src/invoicing/issuer.js';
 import { invoiceQuote } from '../../../functions/src/invoicing/quote-invoicing.js';
 import { createSituation } from '../../../functions/src/invoicing/situations.js';
-import { createSupplierInvoice } from '../../../functions/src/data/entities/supplier-invoices.js';
+import { createSupplierInvoice as createPurchase } from '../../../functions/src/purchases/supplier-invoice-service.js';
 import { createSupplierQuote } from '../../../functions/src/data/entities/supplier-quotes.js';
 import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
 import { documents } from '../../../functions/src/data/entities/documents.js';
@@ -806,7 +807,8 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
     );
   }
   // Supplier invoices (materials, subcontracting, rentals), as received: supplier, project, title,
-  // amount, received, due and paid in days from today (paid: none, still to pay).
+  // amount HT (one line at 20 %, its resource type read from the title), received, due and paid in
+  // days from today (paid: none, still to pay).
   const supplierInvoiceSpecs = [
     [0, 7, 'Matériaux aménagement bureaux Moreau', '3980.00', -150, -120, -140],
     [5, 7, 'Cloisons et faux plafonds bureaux Moreau', '6850.00', -130, -100, -118],
@@ -825,22 +827,50 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
     [3, 0, 'Meubles de cuisine Durand', '4480.00', -8, 15, undefined],
     [1, 0, 'Alimentations et évacuations cuisine Durand', '1240.00', -5, 25, undefined],
   ] as const;
+  const purchaseIds = new Map<string, string>();
   for (const [supplierIndex, projectIndex, title, amount, received, due, paid] of supplierInvoiceSpecs) {
-    await createSupplierInvoice(
+    const resourceType = title.includes('sous-traitance')
+      ? 'subcontractor'
+      : title.startsWith('Location')
+        ? 'rental'
+        : 'materials';
+    const purchase = await createPurchase(
       company,
       supplierInvoiceCreateInput.parse({
         supplierId: supplier(supplierIndex).id,
         projectId: project(projectIndex).id,
         title,
         status: paid === undefined ? 'sent' : 'paid',
-        totalAmount: amount,
-        paidAmount: paid === undefined ? '0.00' : amount,
+        lines: [{ description: title, quantity: '1', unitPrice: amount, vatRate: '20', resourceType }],
         dueDate: isoDate(due),
         receivedAt: instant(received),
         paidAt: paid === undefined ? undefined : instant(paid),
       }),
     );
+    purchaseIds.set(title, purchase.id);
   }
+  // A supplier's credit note: a commercial discount on the aluminium joinery still to pay.
+  await createPurchase(
+    company,
+    supplierInvoiceCreateInput.parse({
+      supplierId: supplier(3).id,
+      projectId: project(1).id,
+      kind: 'credit_note',
+      creditedInvoiceId: purchaseIds.get('Menuiseries aluminium extension Garnier'),
+      title: 'Remise commerciale menuiseries Garnier',
+      status: 'sent',
+      lines: [
+        {
+          description: 'Remise commerciale',
+          quantity: '1',
+          unitPrice: '300.00',
+          vatRate: '20',
+          resourceType: 'materials',
+        },
+      ],
+      receivedAt: instant(-6),
+    }),
+  );
   const documentSpecs = [
     ['Plan RDC cuisine Durand.pdf', 'plan', ['cuisine', 'RDC', 'cotes'], 0],
     ['Devis carrelage signé.pdf', 'quote', ['carrelage', 'signé'], 0],
@@ -872,5 +902,11 @@ export async function loadDemoData(setupToken: string): Promise<boolean> {
       { id },
     );
   }
+  // The price library and a devis in lots built from it (docs/library.md).
+  await loadDemoLibrary(
+    company,
+    { materials: supplier(0).id, plumbing: supplier(1).id },
+    { clientId: client(1).id },
+  );
   return true;
 }

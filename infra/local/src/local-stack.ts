@@ -61,6 +61,8 @@ export interface LocalStackOptions {
    * gives it; tests sync at the instants they choose).
    */
   networkSync?: { everyMs: number };
+  /** How often the waiting price-list imports are worked on (1 s by default); `false`: never. */
+  importJobs?: false | { everyMs?: number };
 }
 
 export interface LocalStack {
@@ -160,6 +162,31 @@ function startNetworkSync(everyMs: number): NodeJS.Timeout {
 }
 
 /**
+ * The local stand-in of the import queue (docs/library.md): every `everyMs`, one step of each
+ * waiting price-list import, the same code the worker function runs on AWS. One pass at a time.
+ */
+function startImportRunner(everyMs: number): NodeJS.Timeout {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const module = (await import(
+        pathToFileURL(join(functionsDir, 'handlers', 'jobs', 'library-import.ts')).href
+      )) as { runWaitingImports(): Promise<number> };
+      await module.runWaitingImports();
+    } catch (error) {
+      console.error(`✖ Import de tarifs : ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return timer;
+}
+
+/**
  * The local platform's directory: every company of the table whose SIRET gives a SIREN (not a
  * cancelled one). Read at each call, through the functions' own repository.
  */
@@ -235,10 +262,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let stopping = false;
   let dailyTimer: NodeJS.Timeout | undefined;
   let networkTimer: NodeJS.Timeout | undefined;
+  let importTimer: NodeJS.Timeout | undefined;
   const stop = async () => {
     stopping = true;
     clearInterval(dailyTimer);
     clearInterval(networkTimer);
+    clearInterval(importTimer);
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
     await s3?.stop().catch(() => undefined);
@@ -312,6 +341,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       EINVOICING_SECRETS_FILE: join(dataDir, 'einvoicing-secrets.json'),
     });
 
+    // As on Lambda every handler installs them (functions/src/lib/http.ts): here, once for the whole
+    // process, so that the demo data and the scripts run in it write the aggregates too.
+    await import(pathToFileURL(join(functionsDir, 'aggregates', 'install.ts')).href);
+
     const gateway = createGateway({
       routes,
       loadHandler: async (route) => {
@@ -350,6 +383,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dailyTimer = startDailyJobs(everyMs, clock);
     }
     if (options.networkSync) networkTimer = startNetworkSync(options.networkSync.everyMs);
+    if (options.importJobs !== false) importTimer = startImportRunner(options.importJobs?.everyMs ?? 1_000);
     // The inbox's live updates (socket.io over WebSocket); any other upgrade is refused.
     server.on('upgrade', (request, socket, head) => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;

@@ -6,10 +6,8 @@
  * electronic address BT-34/BT-49 scheme 0225), the TTC.
  */
 import { HttpError } from '../../../functions/src/lib/http-errors.js';
-import {
-  embeddedInvoiceXml,
-  looksLikePdf,
-} from '../../../functions/src/einvoicing/import/embedded-invoice.js';
+import { embeddedInvoiceXml } from '../../../functions/src/einvoicing/import/embedded-invoice.js';
+import { looksLikePdf } from '../../../functions/src/einvoicing/import/pdf-signature.js';
 import { importMessages } from '../../../functions/src/einvoicing/import/import-errors.js';
 import { readInvoiceXml } from '../../../functions/src/einvoicing/import/read-e-invoice.js';
 import {
@@ -111,12 +109,8 @@ export async function readInvoiceFlow(
         throw new InvoiceFlowError('FlowTypeError', `Un flux ${syntax} doit être un fichier XML.`);
       xml = bytes;
     }
-    try {
-      readInvoiceXml(xml);
-    } catch (error) {
-      // A credit note is an invoice document for the network, though Achats does not import one.
-      if (!(error instanceof HttpError && error.message === importMessages.creditNote)) throw error;
-    }
+    // Read whole (credit notes included) as Achats reads it: a file it would refuse is refused here.
+    readInvoiceXml(xml);
   } catch (error) {
     if (error instanceof InvoiceFlowError) throw error;
     if (error instanceof HttpError) throw new InvoiceFlowError('InvalidSchema', error.message);

@@ -397,6 +397,29 @@ describe('PUT /api/company', () => {
     expect(await readCompany(client)).toEqual(before);
   });
 
+  it('keeps the document used as logo: its deletion answers 409 until another logo is chosen', async () => {
+    const { client } = await signedInCompany(stack.url, 'Logo gardé');
+    const name = (await readCompany(client)).name;
+    const png = await uploadDocument(client, 'png');
+    const saved = await client.put('/api/company', { ...fullProfile, name, logoDocumentId: png });
+    expect(saved.status).toBe(200);
+
+    const refused = await client.delete(`/api/documents/${png}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: 'conflict',
+      message:
+        "Ce document est le logo de l'entreprise : choisissez un autre logo (ou aucun) dans Administration → Paramètres avant de le supprimer.",
+    });
+    expect(await readCompany(client)).toMatchObject({ logoDocumentId: png, version: 2 });
+    expect((await client.get(`/api/documents/${png}/download`)).status).toBe(200);
+
+    // Once the profile no longer names it, it goes like any document.
+    const cleared = await client.put('/api/company', { ...fullProfile, name, version: 2 });
+    expect(cleared.status).toBe(200);
+    expect((await client.delete(`/api/documents/${png}`)).status).toBe(204);
+  });
+
   it('lists in missingFields exactly what is missing, the IBAN for invoices only, no VAT number under franchise', async () => {
     const { client } = await signedInCompany(stack.url, 'Manques');
     const name = (await readCompany(client)).name;

@@ -2,7 +2,6 @@ import { clientCreateInput } from '@btp/shared/entities/client';
 import { projectCreateInput } from '@btp/shared/entities/project';
 import { quoteCreateInput, quoteItemsInput } from '@btp/shared/entities/quote';
 import { supplierCreateInput } from '@btp/shared/entities/supplier';
-import { supplierInvoiceCreateInput } from '@btp/shared/entities/supplier-invoice';
 import { dashboardStatsWithWidgetsSchema } from '@btp/shared/dashboard-widgets';
 import { dashboardStatsSchema, monthInFrance, previousMonth, type DashboardStats } from '@btp/shared/finance';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
@@ -11,10 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { clients } from '../../../functions/src/data/entities/clients.js';
 import { projects } from '../../../functions/src/data/entities/projects.js';
 import { createQuote, replaceQuoteItems } from '../../../functions/src/data/entities/quotes.js';
-import { createSupplierInvoice } from '../../../functions/src/data/entities/supplier-invoices.js';
 import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
 import { TestClient } from './http-client.js';
 import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
+import { addSupplierInvoice } from './support/records.js';
 
 const stack = await startTestStack();
 
@@ -68,6 +67,8 @@ describe('GET /api/dashboard/stats', () => {
         monthlyRevenueChangePercent: null,
         revenuePaid: '0.00',
         expensesPaid: '0.00',
+        expensesWithoutVatDetail: 0,
+        expensesWithoutVatDetailValue: '0.00',
         netProfit: '0.00',
         profitMarginPercent: null,
         pendingQuotesValue: '0.00',
@@ -140,15 +141,20 @@ describe('GET /api/dashboard/stats', () => {
       }
     }
     const supplier = await suppliers.create(companyId, supplierCreateInput.parse({ name: 'Béton Rhône' }));
-    // Marked paid by editing its status: the paid amount left at 0.00 counts as the total.
-    await createSupplierInvoice(
-      companyId,
-      supplierInvoiceCreateInput.parse({ supplierId: supplier.id, totalAmount: '1500', status: 'paid' }),
-    );
-    await createSupplierInvoice(
-      companyId,
-      supplierInvoiceCreateInput.parse({ supplierId: supplier.id, totalAmount: '80', status: 'sent' }),
-    );
+    // Paid, with its lines: 1 250.00 HT (1 500.00 TTC); the margin compares HT with HT.
+    const purchase = await http.post('/api/supplier-invoices', {
+      supplierId: supplier.id,
+      status: 'paid',
+      lines: [{ description: 'Béton C25/30', unit: 'm³', quantity: '10', unitPrice: '125', vatRate: '20' }],
+    });
+    expect(purchase.status).toBe(201);
+    expect(purchase.body).toMatchObject({
+      netAmount: '1250.00',
+      totalAmount: '1500.00',
+      paidAmount: '1500.00',
+    });
+    // Made before lines (its TTC alone), still to pay.
+    await addSupplierInvoice(companyId, supplier.id, { totalAmount: '80', status: 'sent' });
 
     // Invoices of one line at 20 %: amounts below are HT (TTC = HT × 1.2).
     const lastMonth = previousMonth(monthInFrance());
@@ -168,8 +174,8 @@ describe('GET /api/dashboard/stats', () => {
       // 1234.50 + 500.00 − 250.00 HT.
       monthlyRevenue: '1\u202f484,50\u00a0€',
       pendingQuotes: 2,
-      // Revenue 2484.50 HT; (2484.50 − 1500.00) / 2484.50 = 39.62… %
-      profitMargin: '39,6\u00a0%',
+      // Revenue 2484.50 HT; (2484.50 − 1250.00) / 2484.50 = 49.68… %
+      profitMargin: '49,7\u00a0%',
       raw: {
         month: monthInFrance(),
         monthlyRevenue: '1484.50',
@@ -177,9 +183,11 @@ describe('GET /api/dashboard/stats', () => {
         // +48.45 % rounds half away from zero
         monthlyRevenueChangePercent: '48.5',
         revenuePaid: '2484.50',
-        expensesPaid: '1500.00',
-        netProfit: '984.50',
-        profitMarginPercent: '39.6',
+        expensesPaid: '1250.00',
+        expensesWithoutVatDetail: 0,
+        expensesWithoutVatDetailValue: '0.00',
+        netProfit: '1234.50',
+        profitMarginPercent: '49.7',
         pendingQuotesValue: formatMoney(pendingTotals.reduce((sum, cents) => sum + cents, 0)),
         pendingQuotesValueWithVat: formatMoney(pendingTotalsWithVat.reduce((sum, cents) => sum + cents, 0)),
         pendingInvoices: 1,

@@ -1,3 +1,4 @@
+import { parseMoney, sumCents } from '@btp/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, loadDemoData } from '../src/demo.js';
 import { TestClient } from './http-client.js';
@@ -113,6 +114,54 @@ describe('DEMO=1', () => {
     const file = await fetch(download.url);
     expect(file.status).toBe(200);
     expect((await file.arrayBuffer()).byteLength).toBe(document!.size);
+  });
+
+  it('gives the demo company a price library and a devis built from it in lots', async () => {
+    const demo = new TestClient(stack.url);
+    await demo.post('/api/auth/login', {
+      identifier: demoLogins.companyAdmin.username,
+      password: demoLogins.companyAdmin.password,
+    });
+    const families = (await demo.get('/api/library/families')).body as {
+      name: string;
+      articles: number;
+      ouvrages: number;
+    }[];
+    expect(families.reduce((sum, family) => sum + family.articles, 0)).toBeGreaterThanOrEqual(150);
+    expect(families.reduce((sum, family) => sum + family.ouvrages, 0)).toBeGreaterThanOrEqual(25);
+    expect(families.map((family) => family.name)).toEqual(
+      expect.arrayContaining([
+        'Carrelage',
+        'Électricité',
+        'Gros œuvre',
+        'Peinture',
+        'Plâtrerie',
+        'Plomberie',
+      ]),
+    );
+    const wall = (
+      (await demo.get('/api/library/search?q=mur%20parpaings%2020&kind=ouvrage')).body as {
+        designation: string;
+        unitCost: string;
+      }[]
+    )[0];
+    expect(wall).toMatchObject({ designation: 'Mur en parpaings de 20', unitCost: '50.83' });
+    const quotes = (await demo.get('/api/quotes?q=Rénovation d’un appartement')).body as { id: string }[];
+    const quote = (await demo.get(`/api/quotes/${quotes[0]?.id}`)).body as {
+      sections: { section: string; title: string; totalHT: string }[];
+      totalAmount: string;
+    };
+    expect(quote.sections.map((section) => `${section.section} ${section.title}`)).toEqual([
+      '1 Maçonnerie',
+      '2 Plâtrerie et isolation',
+      '2.1 Cloisons et plafonds',
+      '2.2 Isolation',
+      '3 Salle de bains',
+      '4 Électricité',
+      '5 Peinture',
+    ]);
+    const lots = quote.sections.filter((section) => !section.section.includes('.'));
+    expect(sumCents(lots.map((section) => parseMoney(section.totalHT)))).toBe(parseMoney(quote.totalAmount));
   });
 
   it('signs in the super administrator, and does nothing a second time', async () => {

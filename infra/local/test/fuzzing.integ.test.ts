@@ -78,6 +78,38 @@ describe('a multipart upload cut in the middle of the file', () => {
   });
 });
 
+describe('a JSON body that is the literal null (issue 33)', () => {
+  it('answers 400 validation_error on the client and company routes, and writes nothing', async () => {
+    const created = await alpha.client.post('/api/clients', { name: `Client ${Date.now()}` });
+    const client = created.body as { id: string; version: number };
+    const company = (await alpha.client.get('/api/company')).body as { version: number };
+    const before = (await alpha.client.get('/api/clients')).body;
+    for (const [method, path] of [
+      ['POST', '/api/clients'],
+      ['PUT', `/api/clients/${client.id}`],
+      ['PUT', '/api/company'],
+    ] as const) {
+      const answer = await fetch(`${stack.url}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'x-requested-with': 'fetch',
+          cookie: alpha.client.cookieHeader,
+        },
+        body: 'null',
+      });
+      expect(answer.status, path).toBe(400);
+      expect(await answer.json(), path).toEqual({
+        error: 'validation_error',
+        message: 'Le corps de la requête doit être un objet JSON : {"champ": valeur, …}.',
+      });
+    }
+    expect((await alpha.client.get('/api/clients')).body).toEqual(before);
+    expect((await alpha.client.get('/api/company')).body).toMatchObject({ version: company.version });
+    await stillServing();
+  });
+});
+
 describe('free-form JSON nested too deep', () => {
   it('answers 400 in French for supplier quote and invoice items nested too deep', async () => {
     const supplierId = await newSupplierId();

@@ -103,10 +103,11 @@ function inTenDays(): string {
 /** A quote with two lines, sent by e-mail to the client; its e-mail and its link's token. */
 async function sentQuote(
   title = 'Ravalement de façade',
+  to: { id: string; email: string } = { id: clientId, email: clientEmail },
 ): Promise<{ quote: QuoteBody; mail: ReceivedMail; token: string }> {
   const created = await company.post('/api/quotes', {
     title,
-    clientId,
+    clientId: to.id,
     validUntil: inTenDays(),
     items: [
       {
@@ -125,7 +126,7 @@ async function sentQuote(
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   const mail = await waitForMail(
     stack.url,
-    (received) => received.to[0]?.address === clientEmail && received.subject.includes(draft.number),
+    (received) => received.to[0]?.address === to.email && received.subject.includes(draft.number),
   );
   const match = /\/devis\/([A-Za-z0-9_-]{43})/.exec(mail.text);
   expect(match, mail.text).not.toBeNull();
@@ -333,6 +334,67 @@ describe('online acceptance of a sent quote', () => {
     expect(noTerms.status).toBe(400);
 
     expect(((await company.get(`/api/quotes/${quote.id}`)).body as QuoteBody).status).toBe('sent');
+  });
+
+  it('signs the quote as it was sent: the company and the client changed since are not on the page nor on the signed PDF', async () => {
+    const email = `client-${randomBytes(4).toString('hex')}@exemple.fr`;
+    const created = await company.post('/api/clients', {
+      name: 'M. Lefèvre',
+      email,
+      address: '3 rue des Lilas',
+      postalCode: '69100',
+      city: 'Villeurbanne',
+    });
+    expect(created.status).toBe(201);
+    const client = created.body as { id: string; version: number };
+    const { quote, token } = await sentQuote('Peinture des volets', { id: client.id, email });
+
+    // After the sending: the client renamed and moved, the company moved.
+    const renamed = await company.put(`/api/clients/${client.id}`, {
+      name: 'M. et Mme Lefèvre-Dupuis',
+      email,
+      address: '8 impasse Neuve',
+      postalCode: '69500',
+      city: 'Bron',
+      version: client.version,
+    });
+    expect(renamed.status).toBe(200);
+    await completeCompanyProfile(company, {
+      email: 'contact@durand-maconnerie.fr',
+      address: '99 avenue Nouvelle',
+      postalCode: '69200',
+      city: 'Vénissieux',
+    });
+    try {
+      const read = await asClient('GET', `/api/public/quotes/${token}`);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({
+        clientName: 'M. Lefèvre',
+        company: expect.objectContaining({ address: '12 rue des Artisans', city: 'Lyon' }),
+      });
+
+      const accepted = await asClient('POST', `/api/public/quotes/${token}/accept`, {
+        signerName: 'Paul Lefèvre',
+        acceptTerms: true,
+        signature: dataUrl(signaturePng()),
+      });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      const stored = (await company.get(`/api/quotes/${quote.id}`)).body as QuoteBody;
+      const download = await company.get(`/api/documents/${stored.signedPdfDocumentId}/download`);
+      const signed = await pdfText(
+        new Uint8Array(await (await fetch((download.body as { url: string }).url)).arrayBuffer()),
+      );
+      expect(signed).toContain('Nom : Paul Lefèvre');
+      // The seller and the buyer as on the PDF the client received.
+      expect(signed).toContain('M. Lefèvre');
+      expect(signed).toContain('3 rue des Lilas');
+      expect(signed).toContain('12 rue des Artisans');
+      expect(signed).not.toContain('Lefèvre-Dupuis');
+      expect(signed).not.toContain('8 impasse Neuve');
+      expect(signed).not.toContain('99 avenue Nouvelle');
+    } finally {
+      await completeCompanyProfile(company, { email: 'contact@durand-maconnerie.fr' });
+    }
   });
 
   it('limits the attempts on one link: the 11th within 15 minutes is a 429', async () => {

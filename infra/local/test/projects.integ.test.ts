@@ -8,20 +8,17 @@ import { projectUsage } from '../../../functions/src/projects/project-service.js
 import { createDraftInvoice, invoices } from '../../../functions/src/data/entities/invoices.js';
 import { progressReports } from '../../../functions/src/data/entities/progress-reports.js';
 import { createQuote, quotes } from '../../../functions/src/data/entities/quotes.js';
-import {
-  createSupplierInvoice,
-  supplierInvoices,
-} from '../../../functions/src/data/entities/supplier-invoices.js';
+import { supplierInvoices } from '../../../functions/src/data/entities/supplier-invoices.js';
 import { createSupplierQuote, supplierQuotes } from '../../../functions/src/data/entities/supplier-quotes.js';
 import { suppliers } from '../../../functions/src/data/entities/suppliers.js';
 import { invoiceCreateInput } from '@btp/shared/entities/invoice';
 import { progressReportCreateInput } from '@btp/shared/entities/progress-report';
 import { quoteCreateInput } from '@btp/shared/entities/quote';
 import { supplierCreateInput } from '@btp/shared/entities/supplier';
-import { supplierInvoiceCreateInput } from '@btp/shared/entities/supplier-invoice';
 import { supplierQuoteCreateInput } from '@btp/shared/entities/supplier-quote';
 import type { TestClient } from './http-client.js';
 import { signedInCompany, startTestStack } from './support.js';
+import { addSupplierInvoice } from './support/records.js';
 
 const stack = await startTestStack();
 
@@ -378,10 +375,11 @@ describe('DELETE /api/projects/{id}', () => {
       companyId,
       supplierQuoteCreateInput.parse({ supplierId: supplier.id, projectId, title: 'Demande' }),
     );
-    const supplierInvoice = await createSupplierInvoice(
-      companyId,
-      supplierInvoiceCreateInput.parse({ supplierId: supplier.id, projectId, title: 'FF', totalAmount: '5' }),
-    );
+    const supplierInvoice = await addSupplierInvoice(companyId, supplier.id, {
+      projectId,
+      title: 'FF',
+      totalAmount: '5',
+    });
     const reports = await Promise.all(
       [10, 20, 30].map((progressPercentage) =>
         progressReports.create(companyId, {
@@ -478,15 +476,7 @@ describe('DELETE /api/projects/{id}', () => {
             totalAmount: '1',
           }),
         ),
-        createSupplierInvoice(
-          companyId,
-          supplierInvoiceCreateInput.parse({
-            supplierId: supplier.id,
-            projectId: empty.id,
-            title: 'FF',
-            totalAmount: '5',
-          }),
-        ),
+        addSupplierInvoice(companyId, supplier.id, { projectId: empty.id, title: 'FF', totalAmount: '5' }),
         progressReports.create(companyId, {
           ...progressReportCreateInput.parse({
             projectId: empty.id,

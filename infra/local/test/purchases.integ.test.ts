@@ -484,8 +484,10 @@ describe('GET /api/supplier-invoices/{id}', () => {
 describe('PUT /api/supplier-invoices/{id}', () => {
   it('edits the invoice, status included; paying it dates it and pays the total', async () => {
     const invoice = await newInvoice(a);
+    // A record made at its TTC alone goes back without the one line it reads as (no VAT rate).
     const paid = await a.client.put(`/api/supplier-invoices/${invoice.id}`, {
       ...invoice,
+      lines: undefined,
       status: 'paid',
       totalAmount: '1300',
       receivedAt: null,
@@ -497,6 +499,7 @@ describe('PUT /api/supplier-invoices/{id}', () => {
     expect(recent(body.paidAt)).toBe(true);
     const partial = await a.client.put(`/api/supplier-invoices/${invoice.id}`, {
       ...body,
+      lines: undefined,
       paidAmount: '300',
       paidAt: '2026-03-01T10:00:00Z',
     });
@@ -562,6 +565,7 @@ describe('DELETE /api/supplier-invoices/{id}', () => {
 
     const reopened = await a.client.put(`/api/supplier-invoices/${invoice.id}`, {
       ...(kept.body as SupplierInvoiceBody),
+      lines: undefined,
       status: 'sent',
     });
     expect(reopened.status).toBe(200);

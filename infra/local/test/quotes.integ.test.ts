@@ -392,17 +392,17 @@ describe('saving a quote with its lines in one call', () => {
     const sent = (await a.client.post(`/api/quotes/${quote.id}/send`)).body as QuoteBody;
     const changed = await a.client.put(`/api/quotes/${quote.id}`, {
       ...sent,
-      status: 'validated',
+      status: 'rejected',
       items: [lines[0]],
     });
     expect(changed.status).toBe(409);
     expect(changed.body).toMatchObject({
       message:
-        'Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Validé », « Rejeté » ou « Expiré ».',
+        "Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Rejeté » ou « Expiré ». Son acceptation s'enregistre avec « Bon pour accord ».",
     });
-    const answered = await a.client.put(`/api/quotes/${quote.id}`, { ...sent, status: 'validated' });
+    const answered = await a.client.put(`/api/quotes/${quote.id}`, { ...sent, status: 'rejected' });
     expect(answered.status).toBe(200);
-    expect(answered.body).toMatchObject({ status: 'validated', totalAmount: '512.38' });
+    expect(answered.body).toMatchObject({ status: 'rejected', totalAmount: '512.38' });
     expect((answered.body as QuoteBody).items?.map((item) => item.id)).toEqual(
       sent.items?.map((item) => item.id),
     );
@@ -642,26 +642,46 @@ describe('PUT /api/quotes/{id}', () => {
     });
   });
 
-  it('freezes a sent quote but records the answer: validated, rejected or expired, then final', async () => {
+  it('freezes a sent quote but records the answer: accepted (« Bon pour accord »), rejected or expired, then final', async () => {
     const quote = await newQuote(a);
     await a.client.put(`/api/quotes/${quote.id}/items`, { items: lines });
     const sent = (await a.client.post(`/api/quotes/${quote.id}/send`)).body as QuoteBody;
     const record = { title: sent.title, clientId: sent.clientId };
 
+    // « Validé » is never chosen by hand: only the client's « Bon pour accord » (a signer) validates.
+    const byHand = await a.client.put(`/api/quotes/${quote.id}`, { ...sent, status: 'validated' });
+    expect(byHand.status).toBe(409);
+    expect(byHand.body).toEqual({
+      error: 'conflict',
+      message:
+        "Un devis passe à « Validé » par l'accord du client : enregistrez-le avec « Bon pour accord » (nom du signataire et date).",
+    });
+    const unchanged = (await a.client.get(`/api/quotes/${quote.id}`)).body as QuoteBody;
+    expect(unchanged).toMatchObject({ status: 'sent', version: sent.version });
+    expect(unchanged.validatedAt).toBeUndefined();
+
     const edit = await a.client.put(`/api/quotes/${quote.id}`, { ...record, status: 'sent', title: 'Autre' });
     expect(edit.status).toBe(409);
     expect(edit.body).toMatchObject({
       message:
-        'Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Validé », « Rejeté » ou « Expiré ».',
+        "Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Rejeté » ou « Expiré ». Son acceptation s'enregistre avec « Bon pour accord ».",
     });
     const back = await a.client.put(`/api/quotes/${quote.id}`, { ...record, status: 'draft' });
     expect(back.status).toBe(409);
     expect(back.body).toMatchObject({ message: 'Un devis envoyé ne peut pas redevenir un brouillon.' });
 
-    const validated = await a.client.put(`/api/quotes/${quote.id}`, { ...sent, status: 'validated' });
+    const validated = await a.client.post(`/api/quotes/${quote.id}/accept`, {
+      signerName: 'M. Martin',
+      version: sent.version,
+    });
     expect(validated.status).toBe(200);
     const body = validated.body as QuoteBody;
-    expect(body).toMatchObject({ status: 'validated', totalAmount: '512.38', sentAt: sent.sentAt });
+    expect(body).toMatchObject({
+      status: 'validated',
+      signerName: 'M. Martin',
+      totalAmount: '512.38',
+      sentAt: sent.sentAt,
+    });
     expect(Date.parse(body.validatedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
 
     const again = await a.client.put(`/api/quotes/${quote.id}`, { ...record, status: 'rejected' });

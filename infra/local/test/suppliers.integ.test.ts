@@ -7,17 +7,14 @@ import { linkChecks } from '../../../functions/src/documents/document-links.js';
 import { conflict } from '../../../functions/src/lib/http-errors.js';
 import { supplierUsage } from '../../../functions/src/suppliers/supplier-service.js';
 import { createQuote, quotes, replaceQuoteItems } from '../../../functions/src/data/entities/quotes.js';
-import {
-  createSupplierInvoice,
-  supplierInvoices,
-} from '../../../functions/src/data/entities/supplier-invoices.js';
+import { supplierInvoices } from '../../../functions/src/data/entities/supplier-invoices.js';
 import { createSupplierQuote, supplierQuotes } from '../../../functions/src/data/entities/supplier-quotes.js';
 import { clientCreateInput } from '@btp/shared/entities/client';
 import { quoteCreateInput, quoteItemInput } from '@btp/shared/entities/quote';
-import { supplierInvoiceCreateInput } from '@btp/shared/entities/supplier-invoice';
 import { supplierQuoteCreateInput } from '@btp/shared/entities/supplier-quote';
 import type { TestClient } from './http-client.js';
 import { signedInCompany, startTestStack } from './support.js';
+import { addSupplierInvoice } from './support/records.js';
 
 const stack = await startTestStack();
 
@@ -245,14 +242,10 @@ describe('DELETE /api/suppliers/{id}', () => {
       companyId,
       supplierQuoteCreateInput.parse({ supplierId: used.id, title: 'Carrelage' }),
     );
-    const supplierInvoice = await createSupplierInvoice(
-      companyId,
-      supplierInvoiceCreateInput.parse({
-        supplierId: used.id,
-        title: 'Facture carrelage',
-        totalAmount: '120',
-      }),
-    );
+    const supplierInvoice = await addSupplierInvoice(companyId, used.id, {
+      title: 'Facture carrelage',
+      totalAmount: '120',
+    });
     const quote = await createQuote(
       companyId,
       quoteCreateInput.parse({ title: 'Devis', clientId: customer.id }),
@@ -331,10 +324,7 @@ describe('DELETE /api/suppliers/{id}', () => {
           companyId,
           supplierQuoteCreateInput.parse({ supplierId: gone.id, title: 'Demande' }),
         ),
-        createSupplierInvoice(
-          companyId,
-          supplierInvoiceCreateInput.parse({ supplierId: gone.id, title: 'FF', totalAmount: '5' }),
-        ),
+        addSupplierInvoice(companyId, gone.id, { title: 'FF', totalAmount: '5' }),
         replaceQuoteItems(companyId, quote.id, [line(target.id), line(), line(gone.id)]),
         documents.create(companyId, catalogue, linkChecks(companyId, catalogue, 'upload')),
       ].map((write) =>

@@ -4,6 +4,7 @@ import {
   invoiceCreateInput,
   invoiceCreditNoteInput,
   invoiceListItemSchema,
+  invoiceWithRefsSchema,
   invoicePayInput,
   invoiceSendInput,
   invoiceUpdateInput,
@@ -128,6 +129,10 @@ describe('invoice schemas', () => {
     expect(item.number).toBeUndefined();
     expect(item.kind).toBe('standard');
     expect(item.client?.name).toBe('ACME');
+    // A list item carries no lines nor VAT breakdown (the detail route's), even when sent some.
+    expect(item).not.toHaveProperty('lines');
+    expect(item).not.toHaveProperty('vatBreakdown');
+    expect(invoiceWithRefsSchema.parse({ ...item, lines: [], vatBreakdown: [] }).lines).toEqual([]);
   });
 });
 
@@ -140,9 +145,57 @@ describe('supplier invoice schemas', () => {
     expect(supplierInvoiceCreateInput.parse({ supplierId: SUPPLIER, totalAmount: 99.9 })).toEqual({
       supplierId: SUPPLIER,
       status: 'draft',
+      kind: 'invoice',
       totalAmount: '99.90',
       paidAmount: '0.00',
     });
+  });
+
+  it('take lines instead of a total: any VAT rate from 0 to 100 %, quantities and prices to six decimals', () => {
+    const parsed = supplierInvoiceCreateInput.parse({
+      supplierId: SUPPLIER,
+      lines: [
+        {
+          description: 'Vis inox',
+          quantity: '1 000',
+          unitPrice: '0,012345',
+          vatRate: 19,
+          resourceType: 'materials',
+        },
+        { description: 'Reprise palette', quantity: -2, unitPrice: '8.5', vatRate: '5,5' },
+      ],
+    });
+    expect(parsed.lines).toEqual([
+      {
+        description: 'Vis inox',
+        quantity: '1000.000',
+        unitPrice: '0.012345',
+        vatRate: '19.00',
+        resourceType: 'materials',
+      },
+      { description: 'Reprise palette', quantity: '-2.000', unitPrice: '8.50', vatRate: '5.50' },
+    ]);
+    expect(
+      validationDetails(
+        supplierInvoiceCreateInput.safeParse({
+          supplierId: SUPPLIER,
+          creditedInvoiceId: SUPPLIER,
+          lines: [{ description: '', quantity: '1', unitPrice: '-1', vatRate: '120', resourceType: 'gold' }],
+        }).error!,
+      ),
+    ).toEqual([
+      { path: 'lines.0.description', message: 'La désignation de la ligne est requise' },
+      { path: 'lines.0.unitPrice', message: 'Le prix unitaire HT doit être un nombre positif ou nul' },
+      {
+        path: 'lines.0.vatRate',
+        message: 'Le taux de TVA doit être un pourcentage entre 0 et 100, avec au plus deux décimales',
+      },
+      { path: 'lines.0.resourceType', message: expect.any(String) as string },
+      {
+        path: 'creditedInvoiceId',
+        message: "Seul un avoir peut citer la facture qu'il corrige : choisissez le type « Avoir ».",
+      },
+    ]);
   });
 
   it('carry the supplier in lists', () => {

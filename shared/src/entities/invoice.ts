@@ -29,8 +29,9 @@ import { emailStatusSchema, sendMailFields } from '../sending.js';
 import { invoiceReminderSchema } from '../reminders.js';
 import * as z from 'zod';
 import '../zod-fr.js';
-import { vatBreakdownSchema } from './quote.js';
 import { invoiceLifecycleSchema } from '../einvoicing-network.js';
+import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';
+import { sectionField, vatBreakdownSchema } from './quote.js';
 
 /** The most lines one invoice carries. */
 export const MAX_INVOICE_LINES = 1_000;
@@ -48,6 +49,8 @@ export const invoiceLineFields = {
   }),
   /** "20.00", "10.00", "5.50", "2.10" or "0.00"; absent: the company's default rate. */
   vatRate: optionalField(vatRateField()),
+  /** The lot of the devis the line comes from ("2.1", docs/library.md), kept by an invoice of the devis. */
+  section: optionalField(sectionField),
 };
 
 /** One line in an invoice's create or update body. Its total is computed, never sent. */
@@ -70,6 +73,8 @@ export const invoiceLineSchema = z.object({
   total: moneyField(),
   /** A situation's works line: the quote line it bills (a credit note of it keeps it). */
   itemId: optionalField(z.string()),
+  /** The lot of the devis the line comes from (an invoice of a devis with lots). */
+  section: optionalField(z.string()),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
@@ -140,52 +145,12 @@ const invoiceBodyLines = {
   totalAmount: optionalField(moneyField({ nonNegative: true, message: 'Le montant HT est invalide' })),
 };
 
-/** The seller as it was when the invoice was issued (DOCUMENTS.md § 1), printed on the document. */
-export const sellerSnapshotSchema = z.object({
-  name: z.string(),
-  legalForm: optionalField(z.string()),
-  shareCapital: optionalField(moneyField()),
-  siren: optionalField(z.string()),
-  siret: optionalField(z.string()),
-  vatNumber: optionalField(z.string()),
-  registration: optionalField(z.string()),
-  address: optionalField(z.string()),
-  postalCode: optionalField(z.string()),
-  city: optionalField(z.string()),
-  country: optionalField(z.string()),
-  email: optionalField(z.string()),
-  phone: optionalField(z.string()),
-  website: optionalField(z.string()),
-  iban: optionalField(z.string()),
-  bic: optionalField(z.string()),
-  insurer: optionalField(z.string()),
-  insurerAddress: optionalField(z.string()),
-  insurancePolicyNumber: optionalField(z.string()),
-  insuranceActivities: optionalField(z.string()),
-  insuranceArea: optionalField(z.string()),
-  vatRegime: optionalField(z.string()),
-  vatOnDebits: optionalField(z.boolean()),
-  paymentTermDays: optionalField(z.number()),
-  latePenaltyRate: optionalField(z.string()),
-  earlyPaymentDiscount: optionalField(z.string()),
-  logoDocumentId: optionalField(z.string()),
-});
-export type SellerSnapshot = z.infer<typeof sellerSnapshotSchema>;
-
-/** The client as it was when the invoice was issued: a later rename changes nothing issued. */
-export const buyerSnapshotSchema = z.object({
-  name: z.string(),
-  kind: optionalField(z.string()),
-  address: optionalField(z.string()),
-  postalCode: optionalField(z.string()),
-  city: optionalField(z.string()),
-  country: optionalField(z.string()),
-  siret: optionalField(z.string()),
-  siren: optionalField(z.string()),
-  vatNumber: optionalField(z.string()),
-  email: optionalField(z.string()),
-});
-export type BuyerSnapshot = z.infer<typeof buyerSnapshotSchema>;
+export {
+  buyerSnapshotSchema,
+  sellerSnapshotSchema,
+  type BuyerSnapshot,
+  type SellerSnapshot,
+} from './party-snapshot.js';
 
 /** The longest reference of a payment (n° de chèque, libellé du virement). */
 export const PAYMENT_REFERENCE_MAX_LENGTH = 200;
@@ -227,6 +192,8 @@ export const invoiceSchema = z.object({
   retentionReleasedAt: optionalField(dateField()),
   /** A situation (`kind: progress`): its per-line figures. */
   situation: situationSchema.optional(),
+  /** The lots of the devis it invoices (`standard` invoices of a devis with lots): headings of its lines' `section`. */
+  sections: z.array(z.object({ section: z.string(), title: z.string() })).optional(),
   amountDue: moneyField(),
   /** The sum of `payments`. */
   paidAmount: defaultedField(moneyField({ nonNegative: true }), '0.00'),
@@ -263,13 +230,32 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-/** An invoice in `GET /api/invoices`, with its client and project (absent when none or gone). */
-export const invoiceListItemSchema = invoiceSchema.extend({
+/**
+ * An invoice with its client and project (absent when none or gone): `GET /api/invoices/{id}` and
+ * the answer of every invoice write.
+ */
+export const invoiceWithRefsSchema = invoiceSchema.extend({
   client: entityRefSchema.optional(),
   project: entityRefSchema.optional(),
   /** An issued invoice on the e-invoicing network: its state and latest status received (issue 30). */
   einvoicing: invoiceLifecycleSchema.optional(),
 });
+export type InvoiceWithRefs = z.infer<typeof invoiceWithRefsSchema>;
+
+/** A situation as lists carry it: its index, quote and amounts, without its per-line figures. */
+export const situationSummarySchema = situationSchema.omit({ lines: true });
+export type SituationSummary = z.infer<typeof situationSummarySchema>;
+
+/**
+ * An invoice in `GET /api/invoices`: what Facturation's cards and a client's page read (number,
+ * status, amounts, payments, dates, e-mail and reminders, a situation's index and amounts), with
+ * its client and project. Left out (docs/api/invoices.md), answered by `GET /api/invoices/{id}`: the
+ * lines, the seller and buyer as issued, the description, the VAT breakdown and a situation's
+ * per-line figures, so a list page stays small whatever its documents hold.
+ */
+export const invoiceListItemSchema = invoiceWithRefsSchema
+  .omit({ lines: true, seller: true, buyer: true, description: true, vatBreakdown: true, situation: true })
+  .extend({ situation: situationSummarySchema.optional() });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 
 /** `POST /api/invoices` body: always a draft of a standard invoice. */

@@ -21,9 +21,12 @@ import {
   textField,
   vatRateField,
 } from '../fields.js';
-import { companyRecordFields, updateVersionFields } from '../record.js';
+import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
 import { emailStatusSchema } from '../sending.js';
 import { retentionRateField } from './company.js';
+import { MAX_OUVRAGE_COMPONENTS } from './library.js';
+import { SECTION_MESSAGE, SECTION_PATTERN, sectionIssues } from '../quote-sections.js';
+import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';
 import * as z from 'zod';
 import '../zod-fr.js';
 
@@ -41,6 +44,44 @@ export const NEW_QUOTE_AMOUNTS = {
 
 /** The most lines one quote carries. */
 export const MAX_QUOTE_ITEMS = 1_000;
+
+/**
+ * A line's components (the sous-détail of the ouvrage it was made from, LIBRARY.md): a snapshot
+ * that is the truth of the devis, each with what it names in the library (when it came from there),
+ * its quantity per unit of the line, loss rate and unit cost. The line's `unitPrice` is then their
+ * déboursé (`library-costs.ts`), computed by the server.
+ */
+export const quoteComponentSnapshot = z
+  .object({
+    articleId: optionalIdField,
+    ouvrageId: optionalIdField,
+    /** The article's type (the analysis per resource type); absent for a sub-ouvrage. */
+    resourceType: optionalField(enumField(resourceTypes)),
+    reference: optionalField(z.string().trim().max(100, 'La référence contient au plus 100 caractères')),
+    designation: requiredText('La désignation du composant est requise', 500),
+    unit: optionalField(z.string().trim().max(20, "L'unité contient au plus 20 caractères")),
+    /** Per unit of the line, thousandths, > 0. */
+    quantity: quantityField({ positive: true, message: 'La quantité doit être un nombre positif' }),
+    lossRate: optionalField(
+      percentField({ message: 'Le taux de perte doit être un pourcentage entre 0 et 100' }),
+    ),
+    unitCost: moneyField({
+      nonNegative: true,
+      message: 'Le coût unitaire doit être un nombre positif ou nul',
+    }),
+  })
+  .refine((component) => !(component.articleId && component.ouvrageId), {
+    path: ['ouvrageId'],
+    message: 'Un composant est un article ou un ouvrage (l’un des deux)',
+  });
+export type QuoteComponentSnapshot = z.output<typeof quoteComponentSnapshot>;
+export type QuoteComponentSnapshotInput = z.input<typeof quoteComponentSnapshot>;
+
+/** "2", "2.1", "2.1.3": the lot a line or a heading belongs to. */
+export const sectionField = z
+  .string({ error: SECTION_MESSAGE })
+  .trim()
+  .regex(SECTION_PATTERN, SECTION_MESSAGE);
 
 /** The editable fields of a quote line. */
 export const quoteItemFields = {
@@ -62,6 +103,18 @@ export const quoteItemFields = {
     integerField({ min: 0, max: 1_000_000, message: "L'ordre doit être un nombre entier positif ou nul" }),
     0,
   ),
+  /** The library article the line was made from (LIBRARY.md); kept for « Actualiser les prix ». */
+  articleId: optionalIdField,
+  /** The library ouvrage the line was made from. */
+  ouvrageId: optionalIdField,
+  /** The ouvrage's components as inserted (and edited in the devis); `unitPrice` is their déboursé. */
+  components: optionalField(
+    z
+      .array(quoteComponentSnapshot)
+      .max(MAX_OUVRAGE_COMPONENTS, `Une ligne compte au plus ${MAX_OUVRAGE_COMPONENTS} composants`),
+  ),
+  /** The lot the line belongs to ("2.1"): a heading of the quote has that section. */
+  section: optionalField(sectionField),
 };
 
 /** One line in `PUT /api/quotes/{id}/items`. Its total is computed, never sent. */
@@ -69,10 +122,62 @@ export const quoteItemInput = z.object(quoteItemFields);
 export type QuoteItemInput = z.input<typeof quoteItemInput>;
 export type QuoteItemData = z.output<typeof quoteItemInput>;
 
-/** All the lines of a quote, replacing the stored ones (at most `MAX_QUOTE_ITEMS`). */
+/**
+ * A heading of a devis among its `items` (a lot or chapter, LIBRARY.md): `{kind: "heading",
+ * section: "2", title: "Maçonnerie"}`. It has no amount; the quote answers it in `sections` with
+ * its subtotal HT, never in `items`.
+ */
+export const quoteHeadingInput = z.object({
+  kind: z.literal('heading'),
+  section: sectionField,
+  title: requiredText('Le titre du lot est requis', 200),
+});
+export type QuoteHeadingInput = z.input<typeof quoteHeadingInput>;
+export type QuoteHeadingData = z.output<typeof quoteHeadingInput>;
+
+/** A row of `items` in a body: a heading, or a line (`kind` absent or `"line"`). */
+export const quoteRowInput = z.discriminatedUnion('kind', [
+  quoteHeadingInput,
+  quoteItemInput.extend({ kind: z.literal('line').optional() }),
+]);
+export type QuoteRowInput = z.input<typeof quoteRowInput>;
+export type QuoteRowData = z.output<typeof quoteRowInput>;
+
+/** Whether a row of a body is a heading. */
+export function isHeadingRow(row: QuoteRowData): row is QuoteHeadingData {
+  return row.kind === 'heading';
+}
+
+/** The lines and the headings of a body's rows, apart; lines keep their order. */
+export function splitQuoteRows(rows: readonly QuoteRowData[]): {
+  lines: QuoteItemData[];
+  headings: QuoteHeadingData[];
+} {
+  const lines: QuoteItemData[] = [];
+  const headings: QuoteHeadingData[] = [];
+  for (const row of rows) {
+    if (isHeadingRow(row)) headings.push(row);
+    else {
+      const { kind: _kind, ...line } = row;
+      lines.push(line);
+    }
+  }
+  return { lines, headings };
+}
+
+/**
+ * All the rows of a quote, replacing the stored ones (at most `MAX_QUOTE_ITEMS`, headings
+ * included); the lots must hang together (`quote-sections.ts`).
+ */
 const quoteLinesField = z
-  .array(quoteItemInput, { error: 'La liste des lignes est requise' })
-  .max(MAX_QUOTE_ITEMS, 'Un devis contient au plus 1 000 lignes');
+  .array(quoteRowInput, { error: 'La liste des lignes est requise' })
+  .max(MAX_QUOTE_ITEMS, 'Un devis contient au plus 1 000 lignes')
+  .superRefine((rows, ctx) => {
+    for (const issue of sectionIssues(rows)) {
+      const [, index, field] = issue.path.split('.');
+      ctx.addIssue({ code: 'custom', path: [Number(index), field ?? 'section'], message: issue.message });
+    }
+  });
 
 /** `PUT /api/quotes/{id}/items` body: all the lines (replacing the previous ones), plus the quote `version` read. */
 export const quoteItemsInput = z.object({
@@ -168,9 +273,35 @@ export const quoteSchema = z.object({
   pdfDocumentId: optionalIdField,
   /** The latest e-mail of the sent quote to the client (docs/sending.md). */
   emailStatus: emailStatusSchema.optional(),
+  /**
+   * The company and the client as they were when the quote was sent, copied then: its PDF, drawn
+   * again (an archive made late, the signed PDF of an online acceptance) and the client's page show
+   * them, not what the profiles became since. Absent on a draft and on a quote sent before they
+   * were kept (its PDF then shows the company and the client as they are).
+   */
+  seller: sellerSnapshotSchema.optional(),
+  buyer: buyerSnapshotSchema.optional(),
   items: z.array(quoteItemSchema).optional(),
+  /**
+   * The lots of the devis (`quote-sections.ts`): each heading with its subtotal HT, in number
+   * order; `[]` without headings. Only in `GET /api/quotes/{id}` and the writes' answers.
+   */
+  sections: z.array(z.object({ section: z.string(), title: z.string(), totalHT: moneyField() })).optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
+export type QuoteSection = NonNullable<Quote['sections']>[number];
+
+/**
+ * A quote in `GET /api/quotes`: every field but its lines (`items`, answered by
+ * `GET /api/quotes/{id}`), with its client and project (absent when none or gone).
+ */
+export const quoteListItemSchema = quoteSchema
+  .omit({ items: true, sections: true, seller: true, buyer: true })
+  .extend({
+    client: entityRefSchema.optional(),
+    project: entityRefSchema.optional(),
+  });
+export type QuoteListItem = z.infer<typeof quoteListItemSchema>;
 
 /**
  * `POST /api/quotes` body, with the quote's lines when it has some (`items`, absent = none): the

@@ -42,11 +42,21 @@ export const supplierQuoteSchema = z.object({
 });
 export type SupplierQuote = z.infer<typeof supplierQuoteSchema>;
 
-/** A supplier quote in `GET /api/supplier-quotes`, with its supplier and project (absent when none or gone). */
-export const supplierQuoteListItemSchema = supplierQuoteSchema.extend({
+/**
+ * A supplier quote with its supplier and project (absent when none or gone):
+ * `GET /api/supplier-quotes/{id}`.
+ */
+export const supplierQuoteWithRefsSchema = supplierQuoteSchema.extend({
   supplier: entityRefSchema.optional(),
   project: entityRefSchema.optional(),
 });
+export type SupplierQuoteWithRefs = z.infer<typeof supplierQuoteWithRefsSchema>;
+
+/**
+ * A supplier quote in `GET /api/supplier-quotes`: every field but `items` (free-form lines,
+ * answered by `GET /api/supplier-quotes/{id}`), with its supplier and project.
+ */
+export const supplierQuoteListItemSchema = supplierQuoteWithRefsSchema.omit({ items: true });
 export type SupplierQuoteListItem = z.infer<typeof supplierQuoteListItemSchema>;
 
 /** `POST /api/supplier-quotes` body. */

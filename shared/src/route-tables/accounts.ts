@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Registration, sign-in, sessions and the super administrator's API. */
 export const accountRoutes: RouteDefinition[] = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Clients: list, create, read, update, delete. */
 export const clientRoutes: RouteDefinition[] = [

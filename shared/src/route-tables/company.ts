@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /**
  * The caller's own company: its legal profile (read by every user, edited by its administrator)

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Dashboard and Finances figures (read from the company aggregates). */
 export const dashboardRoutes: RouteDefinition[] = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Documents: uploads (multipart and presigned POST), downloads, deletion. */
 export const documentRoutes: RouteDefinition[] = [
@@ -12,6 +12,7 @@ export const documentRoutes: RouteDefinition[] = [
     table: 'write',
     documents: 'write',
     memoryMb: 512,
+    file: { via: 'multipart', field: 'file', fields: { type: 'other' }, content: 'store' },
   },
   {
     method: 'POST',
@@ -28,6 +29,12 @@ export const documentRoutes: RouteDefinition[] = [
     access: 'user',
     table: 'write',
     documents: 'write',
+    file: {
+      via: 'presigned',
+      upload: 'POST /api/documents/upload-url',
+      fields: { type: 'other' },
+      content: 'store',
+    },
   },
   {
     method: 'GET',

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Customer invoices and credit notes: drafts, sending (gapless numbers), payment, crediting. */
 export const invoicingRoutes: RouteDefinition[] = [

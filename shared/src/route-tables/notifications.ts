@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** The notification bell: the company's latest events, read per user (docs/reminders-notifications.md). */
 export const notificationRoutes: RouteDefinition[] = [

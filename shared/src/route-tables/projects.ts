@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Projects (chantiers): list, create, read, update, delete; answers carry `client{id,name}`. */
 export const projectRoutes: RouteDefinition[] = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /**
  * The client's online "Bon pour accord" (docs/online-acceptance.md): public, the link's token is

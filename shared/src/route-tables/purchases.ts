@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Supplier price requests (select) and supplier invoices. */
 export const purchaseRoutes: RouteDefinition[] = [
@@ -68,6 +68,15 @@ export const purchaseRoutes: RouteDefinition[] = [
     table: 'write',
     documents: 'write',
     memoryMb: 1024,
+    file: { via: 'multipart', field: 'file', content: 'parse' },
+  },
+  // What the company owes each supplier, from the aggregates (AGG#SUPPLIER#…).
+  {
+    method: 'GET',
+    path: '/api/supplier-invoices/balances',
+    handler: 'supplier-invoices/balances',
+    access: 'user',
+    table: 'read',
   },
   {
     method: 'GET',
@@ -97,6 +106,13 @@ export const purchaseRoutes: RouteDefinition[] = [
     method: 'PUT',
     path: '/api/supplier-invoices/{id}',
     handler: 'supplier-invoices/update',
+    access: 'user',
+    table: 'write',
+  },
+  {
+    method: 'POST',
+    path: '/api/supplier-invoices/{id}/pay',
+    handler: 'supplier-invoices/pay',
     access: 'user',
     table: 'write',
   },

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Customer quotes, their lines, sending, the client's acceptance and invoicing. */
 export const quoteRoutes: RouteDefinition[] = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Suppliers and subcontractors: list, create, read, update, delete. */
 export const supplierRoutes: RouteDefinition[] = [

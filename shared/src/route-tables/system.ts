@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Health, installation status and first-run setup. */
 export const systemRoutes: RouteDefinition[] = [

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes.js';
+import type { RouteDefinition } from '../route-definition.js';
 
 /** Work progress reports and their validate / sign transitions. */
 export const workTrackingRoutes: RouteDefinition[] = [

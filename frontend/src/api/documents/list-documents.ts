@@ -28,7 +28,7 @@ export function useDocumentsList() {
 }
 
 /**
- * The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"); with
+ * The list screen's records, a screen (`SCREEN_LIST_LIMIT`) a page ('Charger plus' reads the next, API.md "Lists"); with
  * `params.q`, those the server finds (name, file name, description, tags, project's name).
  */
 export function useDocumentsPages(params?: ListParams) {

@@ -5,7 +5,8 @@ import '@btp/shared/zod-fr';
 import * as z from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api, ApiError, NetworkError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { ok, postForm, type UploadOptions } from '../../lib/post-form';
 import { dashboardStatsQueryOptions } from '../dashboard/get-dashboard-stats';
 import { listDocumentsQueryOptions } from './list-documents';
 
@@ -21,13 +22,6 @@ export interface DocumentUploadInput extends DocumentUploadFields {
   file: File;
 }
 
-export interface UploadOptions {
-  /** Share of the file's bytes sent so far, 0 to 1. */
-  onProgress?: (fraction: number) => void;
-  /** Aborts the transfer (and cancels an announced upload). */
-  signal?: AbortSignal;
-}
-
 /** The file is larger than 50 MiB: refused before anything is sent. */
 export class FileTooLargeError extends Error {
   override readonly name = 'FileTooLargeError';
@@ -37,63 +31,6 @@ const uploadUrlAnswer = z.object({
   documentId: z.string(),
   upload: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
 });
-
-interface XhrAnswer {
-  status: number;
-  statusText: string;
-  text: string;
-}
-
-/**
- * POSTs a form with XMLHttpRequest, the only browser API that reports upload progress. `toApi` adds
- * what the API needs (its CSRF header, the session cookie); the bucket gets neither: its CORS rule
- * does not allow that header and a presigned POST needs no cookie.
- */
-function postForm(
-  url: string,
-  form: FormData,
-  { toApi, onProgress, signal }: UploadOptions & { toApi: boolean },
-): Promise<XhrAnswer> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('Envoi annulé', 'AbortError'));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    if (toApi) {
-      xhr.withCredentials = true;
-      xhr.setRequestHeader('X-Requested-With', 'fetch');
-      xhr.setRequestHeader('Accept', 'application/json');
-    }
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
-    };
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', onAbort);
-    xhr.onload = () => {
-      settle();
-      resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(new NetworkError(new Error(`POST ${url} failed`)));
-    };
-    xhr.onabort = () => {
-      settle();
-      reject(new DOMException('Envoi annulé', 'AbortError'));
-    };
-    xhr.send(form);
-  });
-}
-
-function ok(answer: XhrAnswer): string {
-  if (answer.status < 200 || answer.status >= 300) {
-    throw new ApiError(answer.status, answer.text, answer.statusText);
-  }
-  return answer.text;
-}
 
 /** Files up to 4 MiB: `POST /api/documents/upload`, one multipart request through the API. */
 async function uploadThroughApi(input: DocumentUploadInput, options: UploadOptions): Promise<DocumentRecord> {

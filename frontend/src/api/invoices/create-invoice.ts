@@ -1,7 +1,7 @@
 import {
-  invoiceListItemSchema,
+  invoiceWithRefsSchema,
   type InvoiceCreateData,
-  type InvoiceListItem,
+  type InvoiceWithRefs,
 } from '@btp/shared/entities/invoice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -9,8 +9,8 @@ import { api } from '../../lib/api';
 import { invalidateInvoiceFigures } from './invalidate-invoice-figures';
 
 /** `POST /api/invoices`: a new standard invoice with its lines, always a draft without a number. */
-export async function createInvoice(data: InvoiceCreateData): Promise<InvoiceListItem> {
-  return invoiceListItemSchema.parse(await api.post('/api/invoices', data));
+export async function createInvoice(data: InvoiceCreateData): Promise<InvoiceWithRefs> {
+  return invoiceWithRefsSchema.parse(await api.post('/api/invoices', data));
 }
 
 export function useCreateInvoice() {

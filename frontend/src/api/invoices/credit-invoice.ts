@@ -1,7 +1,7 @@
 import {
-  invoiceListItemSchema,
+  invoiceWithRefsSchema,
   type InvoiceCreditNoteData,
-  type InvoiceListItem,
+  type InvoiceWithRefs,
 } from '@btp/shared/entities/invoice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -19,8 +19,8 @@ interface CreditInvoiceInput {
  * `POST /api/invoices/{id}/credit-note`: a draft credit note (avoir) citing the issued invoice. It
  * takes its number (`AV-<year>-<nnnn>`) when it is sent, like an invoice.
  */
-export async function creditInvoice({ id, data }: CreditInvoiceInput): Promise<InvoiceListItem> {
-  return invoiceListItemSchema.parse(
+export async function creditInvoice({ id, data }: CreditInvoiceInput): Promise<InvoiceWithRefs> {
+  return invoiceWithRefsSchema.parse(
     await api.post(`/api/invoices/${encodeURIComponent(id)}/credit-note`, data),
   );
 }

@@ -6,6 +6,10 @@ import { api } from '../../lib/api';
 import { listKey, listPath, type ListParams } from '../list-params';
 import { usePagedList } from '../list-pages';
 
+/**
+ * An invoice as `GET /api/invoices` lists it: what the cards show, no lines nor snapshots
+ * (`GET /api/invoices/{id}`, `getInvoice`, answers them).
+ */
 export type InvoicesListItem = z.infer<typeof invoiceListItemSchema>;
 
 /**
@@ -30,7 +34,7 @@ export function useInvoicesList(params?: ListParams) {
 }
 
 /**
- * The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"), matching
+ * The list screen's records, a screen (`SCREEN_LIST_LIMIT`) a page ('Charger plus' reads the next, API.md "Lists"), matching
  * `params` (the server searches and sorts).
  */
 export function useInvoicesPages(params?: ListParams) {

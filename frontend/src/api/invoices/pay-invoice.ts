@@ -1,6 +1,6 @@
 import {
-  invoiceListItemSchema,
-  type InvoiceListItem,
+  invoiceWithRefsSchema,
+  type InvoiceWithRefs,
   type InvoicePayData,
 } from '@btp/shared/entities/invoice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,8 +21,8 @@ interface PayInvoiceInput {
  * `POST /api/invoices/{id}/pay`: adds one payment to a sent or overdue invoice (its `payments`);
  * it turns `paid` once nothing remains.
  */
-export async function payInvoice({ id, data }: PayInvoiceInput): Promise<InvoiceListItem> {
-  return invoiceListItemSchema.parse(await api.post(`/api/invoices/${encodeURIComponent(id)}/pay`, data));
+export async function payInvoice({ id, data }: PayInvoiceInput): Promise<InvoiceWithRefs> {
+  return invoiceWithRefsSchema.parse(await api.post(`/api/invoices/${encodeURIComponent(id)}/pay`, data));
 }
 
 export function usePayInvoice() {

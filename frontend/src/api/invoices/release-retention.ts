@@ -1,6 +1,6 @@
 import {
-  invoiceListItemSchema,
-  type InvoiceListItem,
+  invoiceWithRefsSchema,
+  type InvoiceWithRefs,
   type RetentionReleaseData,
 } from '@btp/shared/entities/invoice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,8 +19,8 @@ interface ReleaseRetentionInput {
  * `POST /api/invoices/{id}/retention/release`: the retenue de garantie of a situation is paid to the
  * company (`retentionReleasedAt`). 409 when the invoice holds none or it is already released.
  */
-export async function releaseRetention({ id, data }: ReleaseRetentionInput): Promise<InvoiceListItem> {
-  return invoiceListItemSchema.parse(
+export async function releaseRetention({ id, data }: ReleaseRetentionInput): Promise<InvoiceWithRefs> {
+  return invoiceWithRefsSchema.parse(
     await api.post(`/api/invoices/${encodeURIComponent(id)}/retention/release`, data),
   );
 }

@@ -1,4 +1,4 @@
-import { invoiceListItemSchema, type InvoiceListItem } from '@btp/shared/entities/invoice';
+import { invoiceWithRefsSchema, type InvoiceWithRefs } from '@btp/shared/entities/invoice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
@@ -19,8 +19,8 @@ export async function remindInvoice({
   email?: string;
   /** One per click: a request repeated by the network never sends a second reminder. */
   idempotencyKey?: string;
-}): Promise<InvoiceListItem> {
-  return invoiceListItemSchema.parse(
+}): Promise<InvoiceWithRefs> {
+  return invoiceWithRefsSchema.parse(
     await api.post(
       `/api/invoices/${encodeURIComponent(id)}/remind`,
       email ? { email } : {},

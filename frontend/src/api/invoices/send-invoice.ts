@@ -1,4 +1,4 @@
-import { invoiceListItemSchema, type InvoiceListItem } from '@btp/shared/entities/invoice';
+import { invoiceWithRefsSchema, type InvoiceWithRefs } from '@btp/shared/entities/invoice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
@@ -32,8 +32,8 @@ export async function sendInvoice({
   email,
   message,
   idempotencyKey,
-}: SendInvoiceInput): Promise<InvoiceListItem> {
-  return invoiceListItemSchema.parse(
+}: SendInvoiceInput): Promise<InvoiceWithRefs> {
+  return invoiceWithRefsSchema.parse(
     await api.post(
       `/api/invoices/${encodeURIComponent(id)}/send`,
       { version, email, message },
@@ -48,8 +48,8 @@ export async function emailInvoice({
   email,
   message,
   idempotencyKey,
-}: Omit<SendInvoiceInput, 'version'>): Promise<InvoiceListItem> {
-  return invoiceListItemSchema.parse(
+}: Omit<SendInvoiceInput, 'version'>): Promise<InvoiceWithRefs> {
+  return invoiceWithRefsSchema.parse(
     await api.post(
       `/api/invoices/${encodeURIComponent(id)}/email`,
       { email, message },

@@ -1,6 +1,6 @@
 import {
-  invoiceListItemSchema,
-  type InvoiceListItem,
+  invoiceWithRefsSchema,
+  type InvoiceWithRefs,
   type InvoiceUpdateData,
 } from '@btp/shared/entities/invoice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,8 +15,8 @@ interface UpdateInvoiceInput {
 }
 
 /** `PUT /api/invoices/{id}`: drafts only (a numbered invoice answers 409). */
-export async function updateInvoice({ id, data }: UpdateInvoiceInput): Promise<InvoiceListItem> {
-  return invoiceListItemSchema.parse(await api.put(`/api/invoices/${encodeURIComponent(id)}`, data));
+export async function updateInvoice({ id, data }: UpdateInvoiceInput): Promise<InvoiceWithRefs> {
+  return invoiceWithRefsSchema.parse(await api.put(`/api/invoices/${encodeURIComponent(id)}`, data));
 }
 
 export function useUpdateInvoice() {

@@ -1,6 +1,6 @@
 import {
-  invoiceListItemSchema,
-  type InvoiceListItem,
+  invoiceWithRefsSchema,
+  type InvoiceWithRefs,
   type InvoiceUpdateData,
 } from '@btp/shared/entities/invoice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,8 +19,8 @@ interface UpdateSituationInput {
 }
 
 /** `PUT /api/invoices/{id}` on a draft situation: new percentages (or only its title, description, due date). */
-export async function updateSituation({ id, data }: UpdateSituationInput): Promise<InvoiceListItem> {
-  return invoiceListItemSchema.parse(await api.put(`/api/invoices/${encodeURIComponent(id)}`, data));
+export async function updateSituation({ id, data }: UpdateSituationInput): Promise<InvoiceWithRefs> {
+  return invoiceWithRefsSchema.parse(await api.put(`/api/invoices/${encodeURIComponent(id)}`, data));
 }
 
 export function useUpdateSituation() {

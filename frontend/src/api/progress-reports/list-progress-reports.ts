@@ -33,7 +33,7 @@ export function useProgressReportsList(options: { fresh?: boolean } = {}) {
   });
 }
 
-/** The Suivi Travaux screen's reports, 1,000 a page ('Charger plus' reads the next, API.md "Lists"). */
+/** The Suivi Travaux screen's reports, a screen (`SCREEN_LIST_LIMIT`) a page ('Charger plus' reads the next, API.md "Lists"). */
 export function useProgressReportsPages() {
   return usePagedList<ProgressReportsListItem>('progress-reports', '/api/progress-reports', (body) =>
     progressReportListItemSchema.array().parse(body),

@@ -30,7 +30,7 @@ export function useProjectsList(params?: ListParams) {
 }
 
 /**
- * The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"), matching
+ * The list screen's records, a screen (`SCREEN_LIST_LIMIT`) a page ('Charger plus' reads the next, API.md "Lists"), matching
  * `params` (the server searches and sorts).
  */
 export function useProjectsPages(params?: ListParams) {

@@ -1,6 +1,4 @@
-import { quoteSchema } from '@btp/shared/entities/quote';
-import { entityRefSchema } from '@btp/shared/record';
-import type { z } from '@btp/shared/zod-fr';
+import { quoteListItemSchema, type QuoteListItem } from '@btp/shared/entities/quote';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../lib/api';
@@ -8,11 +6,7 @@ import { listKey, listPath, type ListParams } from '../list-params';
 import { usePagedList } from '../list-pages';
 
 /** A quote in `GET /api/quotes`: without its lines, with its client and project names. */
-export const quoteListItemSchema = quoteSchema.extend({
-  client: entityRefSchema.optional(),
-  project: entityRefSchema.optional(),
-});
-export type QuoteListItem = z.infer<typeof quoteListItemSchema>;
+export type { QuoteListItem };
 
 /**
  * `GET /api/quotes`: the company's records, most recent first (at most 1,000); with `params`, those
@@ -36,7 +30,7 @@ export function useQuotesList(params?: ListParams) {
 }
 
 /**
- * The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"), matching
+ * The list screen's records, a screen (`SCREEN_LIST_LIMIT`) a page ('Charger plus' reads the next, API.md "Lists"), matching
  * `params` (the server searches and sorts).
  */
 export function useQuotesPages(params?: ListParams) {

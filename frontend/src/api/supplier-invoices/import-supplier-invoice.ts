@@ -1,6 +1,6 @@
 import { MULTIPART_UPLOAD_MAX_BYTES } from '@btp/shared/document-upload';
 import { documentSchema } from '@btp/shared/entities/document';
-import { supplierInvoiceListItemSchema } from '@btp/shared/entities/supplier-invoice';
+import { supplierInvoiceWithRefsSchema } from '@btp/shared/entities/supplier-invoice';
 import '@btp/shared/zod-fr';
 import * as z from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -18,11 +18,16 @@ export class ImportFileTooLargeError extends Error {
   override readonly name = 'ImportFileTooLargeError';
 }
 
-/** The answer of the import: the draft with its supplier, the original file's document, and whether the supplier is new. */
+/**
+ * The answer of the import: the draft (an invoice or a credit note) with its supplier, the
+ * original file's document, whether the supplier is new, and for a credit note naming an invoice
+ * it could not be linked to, why.
+ */
 const importAnswer = z.object({
-  supplierInvoice: supplierInvoiceListItemSchema,
+  supplierInvoice: supplierInvoiceWithRefsSchema,
   document: documentSchema,
   supplierCreated: z.boolean(),
+  notLinked: z.string().optional(),
 });
 export type SupplierInvoiceImport = z.infer<typeof importAnswer>;
 

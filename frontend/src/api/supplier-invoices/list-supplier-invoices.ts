@@ -5,6 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { usePagedList } from '../list-pages';
 
+/** A supplier invoice as the list answers it: without `items` (`getSupplierInvoice` reads them). */
 export type SupplierInvoicesListItem = z.infer<typeof supplierInvoiceListItemSchema>;
 
 /**
@@ -26,7 +27,7 @@ export function useSupplierInvoicesList() {
   return useQuery(listSupplierInvoicesQueryOptions());
 }
 
-/** The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"). */
+/** The list screen's records, a screen (`SCREEN_LIST_LIMIT`) a page ('Charger plus' reads the next, API.md "Lists"). */
 export function useSupplierInvoicesPages() {
   return usePagedList<SupplierInvoicesListItem>('supplier-invoices', '/api/supplier-invoices', (body) =>
     supplierInvoiceListItemSchema.array().parse(body),

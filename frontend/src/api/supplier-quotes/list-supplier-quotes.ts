@@ -5,6 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { usePagedList } from '../list-pages';
 
+/** A price request as the list answers it: without `items` (`getSupplierQuote` reads them). */
 export type SupplierQuotesListItem = z.infer<typeof supplierQuoteListItemSchema>;
 
 /**
@@ -26,7 +27,7 @@ export function useSupplierQuotesList() {
   return useQuery(listSupplierQuotesQueryOptions());
 }
 
-/** The list screen's records, 1,000 a page ('Charger plus' reads the next, API.md "Lists"). */
+/** The list screen's records, a screen (`SCREEN_LIST_LIMIT`) a page ('Charger plus' reads the next, API.md "Lists"). */
 export function useSupplierQuotesPages() {
   return usePagedList<SupplierQuotesListItem>('supplier-quotes', '/api/supplier-quotes', (body) =>
     supplierQuoteListItemSchema.array().parse(body),

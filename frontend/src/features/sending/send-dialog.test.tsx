@@ -130,7 +130,7 @@ describe('the send dialog', () => {
     const resendRoute = `POST /api/quotes/${sent.id}/email`;
     const api = stub({
       ...withEmail,
-      'GET /api/quotes': json([failed]),
+      'GET /api/quotes?limit=50': json([failed]),
       [resendRoute]: json({
         ...sent,
         emailStatus: {
@@ -151,7 +151,7 @@ describe('the send dialog', () => {
       expect(within(dialog).getByLabelText('E-mail du destinataire')).toHaveValue('paul@tilleuls.fr'),
     );
     api.answer(
-      'GET /api/quotes',
+      'GET /api/quotes?limit=50',
       json([
         {
           ...sent,

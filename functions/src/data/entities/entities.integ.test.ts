@@ -4,7 +4,7 @@ import { yearInFrance } from '../counters.js';
 import { withClientAndProject, withProjectAndClient, withSupplierAndProject } from '../related.js';
 import { clients } from './clients.js';
 import { documents } from './documents.js';
-import { pricedInvoice, singleLine } from '../../invoicing/invoice-lines.js';
+import { pricedInvoice, singleLine } from '@btp/shared/invoice-lines';
 import { createDraftInvoice, invoices, issueInvoice } from './invoices.js';
 import { progressReports } from './progress-reports.js';
 import { projects } from './projects.js';

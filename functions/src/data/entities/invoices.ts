@@ -12,7 +12,7 @@ import {
   sumCents,
 } from '@btp/shared/money';
 import { LEGACY_VAT_RATE } from '@btp/shared/pricing';
-import { pricedInvoice, singleLine } from '../../invoicing/invoice-lines.js';
+import { pricedInvoice, singleLine } from '@btp/shared/invoice-lines';
 import { awsErrorToHttp } from '../../lib/aws-errors.js';
 import { db, tableName } from '../../lib/dynamo.js';
 import { conflict, type HttpError } from '../../lib/http-errors.js';
@@ -21,7 +21,7 @@ import { entityRepository, staleVersionMessage, type Fields } from '../entity-re
 import { creditNoteLinkKey } from '../credit-note-links.js';
 import { companyMarkerKey, companyPk, type Key } from '../keys.js';
 import { hasAllLinks, linkedInvoiceIds, quoteInvoiceLinkKey } from '../quote-invoice-links.js';
-import { referenceMessages } from '../../quotes/references.js';
+import { referenceMessages } from './reference-messages.js';
 import { withFigureImage } from '../figure-images.js';
 import { transactWrite, type TransactItem } from '../transactions.js';
 
@@ -184,7 +184,7 @@ export function invoiceFiguresAsRead<T extends StoredFigures>(
  * (`invoiceFiguresAsRead`); a line without a rate reads at 20 %.
  */
 export function invoiceAsRead(stored: Invoice): Invoice {
-  const figures = invoiceFiguresAsRead(stored);
+  const figures = invoiceSummaryAsRead(stored);
   const lines: InvoiceLine[] = (
     stored.lines ?? [
       {
@@ -200,12 +200,18 @@ export function invoiceAsRead(stored: Invoice): Invoice {
     total: line.total ?? formatMoney(lineTotal(parseQuantity(line.quantity), parseMoney(line.unitPrice))),
   }));
   const vatBreakdown = stored.vatBreakdown ?? invoiceTotals({ lines }).vatBreakdown;
+  return { ...figures, lines, vatBreakdown };
+}
+
+/**
+ * A stored invoice, or a projection of it without its lines (`GET /api/invoices`), as the API
+ * answers it: its figures as `invoiceFiguresAsRead`, and the fields every answer carries even when
+ * the record has none (only situations and final invoices store the deduction and the retention).
+ */
+export function invoiceSummaryAsRead<T extends StoredFigures & Partial<Invoice>>(stored: T) {
   return {
-    ...figures,
+    ...invoiceFiguresAsRead(stored),
     reverseCharge: stored.reverseCharge ?? false,
-    lines,
-    vatBreakdown,
-    // Only situations and final invoices carry these: every answer has them.
     depositDeduction: stored.depositDeduction ?? '0.00',
     retentionRate: stored.retentionRate ?? '0.00',
     retentionAmount: stored.retentionAmount ?? '0.00',
@@ -246,6 +252,8 @@ function draftOfBody(body: InvoiceCreateData): Fields<Invoice> {
 }
 
 export interface IssueOptions {
+  /** The invoice as the caller read it (not read again); the write is guarded by its version. */
+  current?: Invoice;
   /** The series the number is taken from (default: invoices, `FAC`). */
   series?: NumberSeries;
   /** More items of the same transaction (the credited invoice of a credit note). */
@@ -274,7 +282,7 @@ export async function issueInvoice(
   expectedVersion?: number,
   options: IssueOptions = {},
 ): Promise<Invoice> {
-  const current = await invoices.getOrThrow(companyId, id);
+  const current = options.current ?? (await invoices.getOrThrow(companyId, id));
   if (expectedVersion !== undefined && expectedVersion !== current.version)
     throw conflict(staleVersionMessage);
   check(current);

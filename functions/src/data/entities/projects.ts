@@ -1,6 +1,6 @@
 import type { Project } from '@btp/shared/entities/project';
 import { entityRepository } from '../entity-repository.js';
-import { referenceMessages } from '../../quotes/references.js';
+import { referenceMessages } from './reference-messages.js';
 
 /** Projects (chantiers): `COMPANY#<c>` / `PROJECT#<id>`. */
 export const projects = entityRepository<Project>({

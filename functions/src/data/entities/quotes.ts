@@ -1,5 +1,14 @@
-import type { Quote, QuoteCreateData, QuoteItem, QuoteItemData } from '@btp/shared/entities/quote';
-import { quoteSchema } from '@btp/shared/entities/quote';
+import type {
+  Quote,
+  QuoteCreateData,
+  QuoteHeadingData,
+  QuoteItem,
+  QuoteItemData,
+  QuoteRowData,
+} from '@btp/shared/entities/quote';
+import { quoteSchema, splitQuoteRows } from '@btp/shared/entities/quote';
+import { deboursePerUnit } from '@btp/shared/library-costs';
+import { sectionTotals } from '@btp/shared/quote-sections';
 import type { VatRate } from '@btp/shared/enums';
 import {
   formatMoney,
@@ -10,9 +19,13 @@ import {
   percentOf,
   sumCents,
 } from '@btp/shared/money';
-import { LEGACY_VAT_RATE, quoteTotals } from '@btp/shared/pricing';
 import { formatVatBreakdown, saleUnitPriceCents, splitInProportion } from '@btp/shared/vat';
-import { defaultPricingContext, type PricingContext } from '../../invoicing/issuer.js';
+import {
+  defaultPricingContext,
+  LEGACY_VAT_RATE,
+  quoteTotals,
+  type PricingContext,
+} from '@btp/shared/pricing';
 import { tableName } from '../../lib/dynamo.js';
 import { badRequest, conflict } from '../../lib/http-errors.js';
 import { numberSeries } from '../counters.js';
@@ -21,7 +34,7 @@ import { newId, nowIso } from '../ids.js';
 import { companyMarkerKey } from '../keys.js';
 import { withFigureImage } from '../figure-images.js';
 import { transactWrite } from '../transactions.js';
-import { referenceMessages } from '../../quotes/references.js';
+import { referenceMessages } from './reference-messages.js';
 import { createNumbered } from './numbered.js';
 
 /**
@@ -111,9 +124,10 @@ export function createQuote(
   data: QuoteCreateData,
   context: PricingContext = defaultPricingContext,
 ): Promise<Quote> {
-  const { items: lines = [], ...fields } = data;
+  const { items: rows = [], ...fields } = data;
+  const { lines, headings } = splitQuoteRows(rows);
   const id = newId();
-  const record = { ...fields, ...pricedQuote(companyId, { id, ...fields }, lines, context) };
+  const record = { ...fields, ...pricedQuote(companyId, { id, ...fields }, lines, context, headings) };
   assertQuoteFits(record);
   return createNumbered(quotes, numberSeries.quote, companyId, record, id);
 }
@@ -130,11 +144,13 @@ export function nextDraft(
   companyId: string,
   current: Quote,
   fields: Partial<Fields<Quote>>,
-  lines?: QuoteItemData[],
+  rows?: QuoteRowData[],
   context: PricingContext = defaultPricingContext,
 ): Fields<Quote> {
   const read = quoteAsRead(current);
   const next = { ...read, ...fields };
+  const { lines, headings } =
+    rows === undefined ? { lines: undefined, headings: undefined } : splitQuoteRows(rows);
   const leavesReverseCharge = read.reverseCharge && !next.reverseCharge;
   const repriced =
     lines !== undefined ||
@@ -146,7 +162,10 @@ export function nextDraft(
     return leavesReverseCharge && line.vatRate === '0.00' ? { ...line, vatRate: undefined } : line;
   });
   const result = repriced
-    ? { ...next, ...pricedQuote(companyId, next, lines ?? storedLines, context) }
+    ? {
+        ...next,
+        ...pricedQuote(companyId, next, lines ?? storedLines, context, headings ?? headingsOf(read)),
+      }
     : next;
   assertQuoteFits(result);
   return result;
@@ -163,7 +182,17 @@ export type QuoteAmounts = Pick<
   | 'vatBreakdown'
   | 'vatAmount'
   | 'totalWithVat'
+  | 'sections'
 >;
+
+/** The headings of a stored quote (its lots), without their subtotals. */
+export function headingsOf(quote: Pick<Quote, 'sections'>): QuoteHeadingData[] {
+  return (quote.sections ?? []).map((section) => ({
+    kind: 'heading',
+    section: section.section,
+    title: section.title,
+  }));
+}
 
 /**
  * The quote's lines ordered by `sortOrder` (then as given) and priced by the shared rule
@@ -180,10 +209,19 @@ export function pricedQuote(
   },
   lines: QuoteItemData[],
   context: PricingContext = defaultPricingContext,
+  headings: readonly QuoteHeadingData[] = [],
 ): QuoteAmounts {
+  // A line with a components snapshot costs the snapshot's déboursé (LIBRARY.md), whatever its
+  // `unitPrice` said.
   const ordered = [...lines]
     .sort((a, b) => a.sortOrder - b.sortOrder)
-    .map((line) => ({ ...line, vatRate: line.vatRate ?? context.defaultVatRate }));
+    .map((line) => ({
+      ...line,
+      ...(line.components && line.components.length > 0
+        ? { unitPrice: deboursePerUnit(line.components) }
+        : {}),
+      vatRate: line.vatRate ?? context.defaultVatRate,
+    }));
   const totals = quoteTotals({
     items: ordered.map((line) => ({
       quantity: line.quantity,
@@ -220,6 +258,7 @@ export function pricedQuote(
     vatBreakdown: totals.vatBreakdown,
     vatAmount: totals.vatAmount,
     totalWithVat: totals.totalWithVat,
+    sections: sectionTotals(headings, items),
   };
 }
 
@@ -296,7 +335,11 @@ function legacyVat(
  */
 export function quoteAsRead(stored: Quote): Quote {
   const items = stored.items?.map((item) => itemAsRead(stored, item));
-  const quote: Quote = { ...stored, reverseCharge: stored.reverseCharge ?? false };
+  const quote: Quote = {
+    ...stored,
+    reverseCharge: stored.reverseCharge ?? false,
+    ...(items ? { sections: stored.sections ?? [] } : {}),
+  };
   if (items) quote.items = items;
   if (
     stored.vatBreakdown === undefined ||
@@ -317,7 +360,7 @@ export function quoteAsRead(stored: Quote): Quote {
 export function replaceQuoteItems(
   companyId: string,
   quoteId: string,
-  lines: QuoteItemData[],
+  lines: QuoteRowData[],
   expectedVersion?: number,
   check?: (current: Quote) => void,
   context: PricingContext = defaultPricingContext,
@@ -376,16 +419,21 @@ export function lineOf(item: QuoteItem): QuoteItemData {
     notes: item.notes,
     vatRate: item.vatRate,
     sortOrder: item.sortOrder,
+    articleId: item.articleId,
+    ouvrageId: item.ouvrageId,
+    components: item.components,
+    section: item.section,
   };
 }
 
 /** Every attribute of a stored quote but its lines: what `GET /api/quotes` reads. */
 export const quoteListAttributes = Object.keys(quoteSchema.shape).filter(
-  (name): name is Exclude<keyof Quote & string, 'items'> => name !== 'items',
+  (name): name is Exclude<keyof Quote & string, 'items' | 'sections' | 'seller' | 'buyer'> =>
+    name !== 'items' && name !== 'sections' && name !== 'seller' && name !== 'buyer',
 );
 
 /** A quote as lists show it: without its lines. */
 export function withoutItems(quote: Quote): Quote {
-  const { items: _items, ...rest } = quote;
+  const { items: _items, sections: _sections, ...rest } = quote;
   return rest as Quote;
 }

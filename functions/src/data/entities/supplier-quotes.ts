@@ -8,7 +8,7 @@ import { entityRepository, staleVersionMessage, type Fields } from '../entity-re
 import { companyMarkerKey, companyPk, type Key } from '../keys.js';
 import { maxTransactionItems, transactWrite, type TransactItem } from '../transactions.js';
 import { createNumbered } from './numbered.js';
-import { referenceMessages } from '../../quotes/references.js';
+import { referenceMessages } from './reference-messages.js';
 
 /** Supplier price requests: `COMPANY#<c>` / `SUPPLIER_QUOTE#<id>`, numbered `DP-<year>-<n>`. */
 export const supplierQuotes = entityRepository<SupplierQuote>({

@@ -65,7 +65,7 @@ async function invoicePdf(companyId: string, invoice: Invoice): Promise<Uint8Arr
   if (invoice.pdfDocumentId) return archivedPdf(companyId, invoice.pdfDocumentId);
   const { archiveIssuedInvoice } = await import('../../pdf/pdf-archive.js');
   const archived = await archiveIssuedInvoice(companyId, invoice);
-  return archivedPdf(companyId, archived.pdfDocumentId as string);
+  return archived.pdf ?? archivedPdf(companyId, archived.record.pdfDocumentId as string);
 }
 
 function record(items: TransactItem[]): Promise<void> {

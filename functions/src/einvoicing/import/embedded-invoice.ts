@@ -25,15 +25,6 @@ interface Attachment {
   content?: Uint8Array;
 }
 
-/** Whether bytes start like a PDF (`%PDF-` within the first 1 024 bytes, as readers allow). */
-export function looksLikePdf(bytes: Uint8Array): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).includes(
-    '%PDF-',
-    0,
-    'latin1',
-  );
-}
-
 /** The embedded files of a PDF by name, or a 400 when pdfjs cannot open it. */
 async function attachmentsOf(pdf: Uint8Array): Promise<Attachment[]> {
   const task = getDocument({

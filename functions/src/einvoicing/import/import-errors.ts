@@ -22,20 +22,25 @@ export const importMessages = {
     `Ce fichier XML imbrique plus de ${depth} niveaux d'éléments : ce n'est pas une facture électronique valide.`,
   brokenXml: 'Ce fichier XML est illisible (mal formé) : il ne peut pas être importé.',
   notAnInvoice:
-    "Ce fichier XML n'est pas une facture : seules les factures au format CII (Factur-X) ou UBL 2.1 (Invoice) sont importées.",
-  creditNote:
-    "Ce fichier est un avoir, pas une facture : l'import ne prend que les factures. Saisissez l'avoir à la main dans Achats (montant à déduire de la facture concernée).",
+    "Ce fichier XML n'est pas une facture : seules les factures et avoirs au format CII (Factur-X) ou UBL 2.1 (Invoice, CreditNote) sont importés.",
   currency: (code: string) =>
-    `Cette facture est établie en ${code} : seules les factures en euros (EUR) sont importées.`,
+    `Cette facture est établie en ${code} sans donner sa TVA en euros (devise de TVA « EUR », BT-6, et montant de TVA en euros, BT-111) : elle ne peut pas être importée. Demandez au fournisseur une facture qui indique la TVA en euros, ou saisissez-la à la main.`,
+  documentType: (code: string) =>
+    `Le type de document « ${code} » (BT-3) n'est ni une facture ni un avoir de la norme EN 16931 : il ne peut pas être importé.`,
   missing: (what: string) => `La facture électronique est incomplète : il manque ${what}.`,
   badAmount: (what: string, value: string) =>
     `La facture électronique contient un montant invalide pour ${what} (« ${value} ») : elle ne peut pas être importée.`,
-  negativeTotal:
-    "Le total TTC de cette facture est négatif : c'est un avoir. Saisissez-le à la main dans Achats.",
   badDate: (what: string, value: string) =>
     `La facture électronique contient une date invalide pour ${what} (« ${value} ») : elle ne peut pas être importée.`,
-  inconsistentTotals: (net: string, vat: string, total: string) =>
-    `La facture électronique a des totaux incohérents : HT ${net} + TVA ${vat} ne font pas le TTC ${total}.`,
+  /** A figure that does not agree with the others: which one, what the file says, what the others make. */
+  inconsistent: (figure: string, read: string, rule: string, expected: string) =>
+    `La facture électronique a des totaux incohérents : ${figure} vaut ${read} dans le fichier, alors que ${rule} donne ${expected}. Elle n'est pas importée : demandez au fournisseur une facture corrigée.`,
+  /** A VAT figure that must be zero for its category (exempt, reverse charge…). */
+  vatNotZero: (figure: string, read: string) =>
+    `La facture électronique a des totaux incohérents : ${figure} vaut ${read} dans le fichier, alors qu'elle est nulle pour cette catégorie de TVA. Elle n'est pas importée : demandez au fournisseur une facture corrigée.`,
+  /** A line, allowance or charge whose VAT category and rate are not in the VAT breakdown. */
+  vatNotInBreakdown: (what: string, vat: string) =>
+    `La facture électronique est incohérente : ${what} porte la TVA ${vat}, absente du détail de la TVA de la facture (BG-23). Elle n'est pas importée : demandez au fournisseur une facture corrigée.`,
   tooManyLines: (max: number) =>
     `La facture électronique compte plus de ${max} lignes : elle ne peut pas être importée, saisissez-la à la main.`,
 } as const;

@@ -30,17 +30,27 @@ async function refusal(read: () => unknown): Promise<{ status: number; message: 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
 describe('readInvoiceXml: CII (Factur-X EN 16931)', () => {
-  it('reads number, dates, seller, totals in cents and the lines as decimal strings', () => {
+  it('reads number, dates, terms, seller, buyer, every total in cents, the VAT breakdown and the lines', () => {
     const invoice = readInvoiceXml(bytes(ciiInvoiceXml()));
     expect(invoice).toEqual({
       syntax: 'CII',
+      kind: 'invoice',
+      typeCode: '380',
+      signReversed: false,
+      specification: 'urn:cen.eu:en16931:2017',
       number: 'FA-2026-00412',
       issueDate: '2026-11-03',
       dueDate: '2026-12-03',
+      paymentTerms: 'Paiement à 30 jours',
+      notes: ["Pénalités de retard : 3 fois le taux d'intérêt légal."],
+      precedingInvoices: [],
       seller: {
         name: 'Matériaux Dupont & Fils',
         siren: '732829320',
         vatNumber: 'FR44732829320',
+        legalRegistration: { value: '732829320', scheme: '0002' },
+        identifiers: [],
+        electronicAddress: { value: '732829320', scheme: '0225' },
         address: '12 rue des Artisans, Zone artisanale Nord',
         postalCode: '69003',
         city: 'Lyon',
@@ -48,27 +58,59 @@ describe('readInvoiceXml: CII (Factur-X EN 16931)', () => {
         email: 'compta@dupont-materiaux.fr',
         phone: '01 23 45 67 89',
       },
-      netCents: 90250,
-      vatCents: 12425,
-      totalCents: 102675,
+      buyer: {
+        name: 'Entreprise Martin Bâtiment',
+        siren: '552100554',
+        legalRegistration: { value: '552100554', scheme: '0002' },
+        identifiers: [],
+      },
+      currency: 'EUR',
+      vatEuroCents: 12425,
       lines: [
         {
+          id: '1',
           description: 'Plaque de plâtre BA13 & rails',
           quantity: '40',
           unit: 'C62',
           unitPrice: '8.50',
+          grossPrice: '9.00',
+          vatCategory: 'S',
           vatRate: '20.00',
+          allowances: [],
+          charges: [],
           total: '340.00',
+          totalCents: 34000,
         },
         {
+          id: '2',
           description: 'Pose de cloison',
           quantity: '12.5',
           unit: 'HUR',
           unitPrice: '45.00',
+          vatCategory: 'S',
           vatRate: '10.00',
+          allowances: [],
+          charges: [],
           total: '562.50',
+          totalCents: 56250,
         },
       ],
+      linesFromBreakdown: false,
+      allowances: [],
+      charges: [],
+      vatBreakdown: [
+        { category: 'S', rate: '20.00', baseCents: 34000, vatCents: 6800 },
+        { category: 'S', rate: '10.00', baseCents: 56250, vatCents: 5625 },
+      ],
+      lineTotalCents: 90250,
+      allowanceTotalCents: 0,
+      chargeTotalCents: 0,
+      netCents: 90250,
+      vatCents: 12425,
+      totalCents: 102675,
+      prepaidCents: 0,
+      roundingCents: 0,
+      dueCents: 102675,
     });
   });
 
@@ -94,15 +136,69 @@ describe('readInvoiceXml: CII (Factur-X EN 16931)', () => {
       ),
     );
     expect(vatOnly.seller).toMatchObject({ siren: '732829320', vatNumber: 'FR44732829320' });
-    const withGlobalId = readInvoiceXml(
+    expect(vatOnly.seller.legalRegistration).toBeUndefined();
+  });
+
+  it('keeps every seller identifier with its scheme (SIRET, GLN, a bare ID), the trading name and the tax number', () => {
+    const invoice = readInvoiceXml(
       bytes(
-        ciiWith([
-          '<ram:Name>Matériaux Dupont &amp; Fils</ram:Name>',
-          '<ram:GlobalID schemeID="0009">73282932000009</ram:GlobalID><ram:Name>Matériaux Dupont &amp; Fils</ram:Name>',
-        ]),
+        ciiWith(
+          [
+            '<ram:Name>Matériaux Dupont &amp; Fils</ram:Name>',
+            '<ram:ID>FOURN-77</ram:ID><ram:GlobalID schemeID="0088">3012345000018</ram:GlobalID><ram:GlobalID schemeID="0009">73282932000009</ram:GlobalID><ram:Name>Matériaux Dupont &amp; Fils</ram:Name>',
+          ],
+          [
+            '<ram:ID schemeID="0002">732829320</ram:ID>',
+            '<ram:ID schemeID="0002">732829320</ram:ID><ram:TradingBusinessName>Dupont Matériaux</ram:TradingBusinessName>',
+          ],
+          [
+            '<ram:ID schemeID="VA">FR44732829320</ram:ID>',
+            '<ram:ID schemeID="VA">FR44732829320</ram:ID></ram:SpecifiedTaxRegistration><ram:SpecifiedTaxRegistration><ram:ID schemeID="FC">69 123 456 789</ram:ID>',
+          ],
+        ),
       ),
     );
-    expect(withGlobalId.seller).toMatchObject({ siren: '732829320', siret: '73282932000009' });
+    expect(invoice.seller).toMatchObject({
+      name: 'Matériaux Dupont & Fils',
+      tradingName: 'Dupont Matériaux',
+      siren: '732829320',
+      siret: '73282932000009',
+      taxRegistration: '69 123 456 789',
+      identifiers: [
+        { value: 'FOURN-77' },
+        { value: '3012345000018', scheme: '0088' },
+        { value: '73282932000009', scheme: '0009' },
+      ],
+    });
+  });
+
+  it('reads the references: buyer reference, order, contract, project, invoicing period', () => {
+    const invoice = readInvoiceXml(
+      bytes(
+        ciiWith(
+          [
+            '<ram:SellerTradeParty>',
+            '<ram:BuyerReference>SERVICE-ACHATS</ram:BuyerReference><ram:SellerTradeParty>',
+          ],
+          [
+            '</ram:BuyerTradeParty>',
+            '</ram:BuyerTradeParty><ram:BuyerOrderReferencedDocument><ram:IssuerAssignedID>BC-2026-118</ram:IssuerAssignedID></ram:BuyerOrderReferencedDocument><ram:ContractReferencedDocument><ram:IssuerAssignedID>MARCHE-7</ram:IssuerAssignedID></ram:ContractReferencedDocument><ram:SpecifiedProcuringProject><ram:ID>CH-42</ram:ID><ram:Name>Chantier</ram:Name></ram:SpecifiedProcuringProject>',
+          ],
+          [
+            '<ram:ApplicableTradeTax>\n        <ram:CalculatedAmount>68.00',
+            '<ram:BillingSpecifiedPeriod><ram:StartDateTime><udt:DateTimeString format="102">20261001</udt:DateTimeString></ram:StartDateTime><ram:EndDateTime><udt:DateTimeString format="102">20261031</udt:DateTimeString></ram:EndDateTime></ram:BillingSpecifiedPeriod><ram:ApplicableTradeTax>\n        <ram:CalculatedAmount>68.00',
+          ],
+        ),
+      ),
+    );
+    expect(invoice).toMatchObject({
+      buyerReference: 'SERVICE-ACHATS',
+      orderReference: 'BC-2026-118',
+      contractReference: 'MARCHE-7',
+      projectReference: 'CH-42',
+      periodStart: '2026-10-01',
+      periodEnd: '2026-10-31',
+    });
   });
 
   it('reads a UTF-8 BOM, leading white space and a UTF-16 file', () => {
@@ -113,21 +209,46 @@ describe('readInvoiceXml: CII (Factur-X EN 16931)', () => {
     ]);
     expect(readInvoiceXml(utf16).totalCents).toBe(102675);
   });
+
+  it('reads the namespaces whatever their prefixes, a default namespace included', () => {
+    const expected = readInvoiceXml(bytes(ciiInvoiceXml()));
+    const renamed = ciiInvoiceXml()
+      .replace(/rsm:/g, 'inv:')
+      .replace(/xmlns:rsm=/, 'xmlns:inv=')
+      .replace(/ram:/g, 'r:')
+      .replace(/xmlns:ram=/, 'xmlns:r=');
+    expect(renamed).not.toContain('rsm:');
+    expect(readInvoiceXml(bytes(renamed))).toEqual(expected);
+    const defaulted = ciiInvoiceXml().replace(/rsm:/g, '').replace('xmlns:rsm=', 'xmlns=');
+    expect(defaulted).toContain('<CrossIndustryInvoice xmlns="urn:un:unece');
+    expect(readInvoiceXml(bytes(defaulted))).toEqual(expected);
+  });
 });
 
 describe('readInvoiceXml: UBL 2.1', () => {
-  it('reads number, dates, seller (SIRET, VAT, e-mail), totals and lines', () => {
+  it('reads number, dates, seller (SIRET, VAT, e-mail), buyer, totals, breakdown and lines', () => {
     const invoice = readInvoiceXml(bytes(ublInvoiceXml()));
     expect(invoice).toEqual({
       syntax: 'UBL',
+      kind: 'invoice',
+      typeCode: '380',
+      signReversed: false,
+      specification: 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
       number: '2026/INV/0087',
       issueDate: '2026-10-28',
       dueDate: '2026-11-27',
+      notes: ['Livraison chantier rue Victor-Hugo'],
+      buyerReference: 'CHANTIER-42',
+      precedingInvoices: [],
       seller: {
         name: 'Élec Pro SAS',
+        tradingName: 'Élec Pro',
         siren: '303265045',
         siret: '30326504500003',
         vatNumber: 'FR40303265045',
+        legalRegistration: { value: '30326504500003', scheme: '0009' },
+        identifiers: [],
+        electronicAddress: { value: 'factures@elec-pro.fr', scheme: 'EM' },
         address: "8 boulevard de l'Industrie",
         postalCode: '44000',
         city: 'Nantes',
@@ -135,50 +256,68 @@ describe('readInvoiceXml: UBL 2.1', () => {
         email: 'claire.moreau@elec-pro.fr',
         phone: '+33 2 40 00 00 00',
       },
-      netCents: 25650,
-      vatCents: 5130,
-      totalCents: 30780,
+      buyer: { name: 'Entreprise Martin Bâtiment', identifiers: [] },
+      currency: 'EUR',
+      vatEuroCents: 5130,
       lines: [
         {
+          id: '1',
           description: 'Câble R2V 3G2,5',
           quantity: '150',
           unit: 'MTR',
           unitPrice: '0.96',
+          vatCategory: 'S',
           vatRate: '20',
+          allowances: [],
+          charges: [],
           total: '144.00',
+          totalCents: 14400,
         },
         {
+          id: '2',
           description: 'Disjoncteur 16 A',
           quantity: '25',
           unit: 'C62',
           unitPrice: '4.5',
+          vatCategory: 'S',
           vatRate: '20',
+          allowances: [],
+          charges: [],
           total: '112.50',
+          totalCents: 11250,
         },
       ],
+      linesFromBreakdown: false,
+      allowances: [],
+      charges: [],
+      vatBreakdown: [{ category: 'S', rate: '20', baseCents: 25650, vatCents: 5130 }],
+      lineTotalCents: 25650,
+      allowanceTotalCents: 0,
+      chargeTotalCents: 0,
+      netCents: 25650,
+      vatCents: 5130,
+      totalCents: 30780,
+      prepaidCents: 0,
+      roundingCents: 0,
+      dueCents: 30780,
     });
+  });
+
+  it('reads the namespaces whatever their prefixes (ubl:, other cac/cbc prefixes)', () => {
+    const expected = readInvoiceXml(bytes(ublInvoiceXml()));
+    const renamed = ublInvoiceXml()
+      .replace('<Invoice xmlns=', '<ubl:Invoice xmlns:ubl=')
+      .replace('</Invoice>', '</ubl:Invoice>')
+      .replace(/cac:/g, 'a:')
+      .replace('xmlns:cac=', 'xmlns:a=')
+      .replace(/cbc:/g, 'b:')
+      .replace('xmlns:cbc=', 'xmlns:b=');
+    expect(renamed).toContain('xmlns:a="urn:oasis');
+    expect(readInvoiceXml(bytes(renamed))).toEqual(expected);
   });
 });
 
 describe('readInvoiceXml: refusals (400, French)', () => {
-  it('refuses a credit note, CII type 381 or UBL CreditNote, saying to type it by hand', async () => {
-    const cii = await refusal(() =>
-      readInvoiceXml(
-        bytes(ciiWith(['<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>381</ram:TypeCode>'])),
-      ),
-    );
-    expect(cii).toEqual({ status: 400, message: importMessages.creditNote });
-    const ubl = await refusal(() =>
-      readInvoiceXml(
-        bytes(
-          '<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"><ID xmlns="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">AV-1</ID></CreditNote>',
-        ),
-      ),
-    );
-    expect(ubl).toEqual({ status: 400, message: importMessages.creditNote });
-    expect(importMessages.creditNote).toContain('à la main');
-  });
-
   it('refuses an XML that is not an invoice, or an invoice root in another namespace', async () => {
     expect(
       await refusal(() => readInvoiceXml(bytes('<?xml version="1.0"?><commande><ligne/></commande>'))),
@@ -189,17 +328,6 @@ describe('readInvoiceXml: refusals (400, French)', () => {
     expect(
       await refusal(() => readInvoiceXml(bytes('<Invoice xmlns="urn:example:not-ubl"><ID>1</ID></Invoice>'))),
     ).toMatchObject({ status: 400, message: expect.stringContaining("n'est pas une facture") });
-  });
-
-  it('refuses totals that do not add up (HT + TVA ≠ TTC)', async () => {
-    const answer = await refusal(() =>
-      readInvoiceXml(bytes(ciiWith(['<ram:GrandTotalAmount>1026.75<', '<ram:GrandTotalAmount>1026.76<']))),
-    );
-    expect(answer).toEqual({
-      status: 400,
-      message:
-        'La facture électronique a des totaux incohérents : HT 902.50 + TVA 124.25 ne font pas le TTC 1026.76.',
-    });
   });
 
   it('refuses an amount that is not a number, or with more than two decimals, naming it', async () => {
@@ -222,7 +350,7 @@ describe('readInvoiceXml: refusals (400, French)', () => {
     });
   });
 
-  it('refuses a missing number, an impossible date, another currency', async () => {
+  it('refuses a missing number, type code or currency, an impossible date', async () => {
     expect(
       await refusal(() => readInvoiceXml(bytes(ciiWith(['<ram:ID>FA-2026-00412</ram:ID>', ''])))),
     ).toEqual({
@@ -233,10 +361,19 @@ describe('readInvoiceXml: refusals (400, French)', () => {
       (await refusal(() => readInvoiceXml(bytes(ciiWith(['>20261103<', '>20260231<']))))).message,
     ).toContain('date invalide pour la date de la facture');
     expect(
+      await refusal(() => readInvoiceXml(bytes(ciiWith(['<ram:TypeCode>380</ram:TypeCode>', ''])))),
+    ).toEqual({
+      status: 400,
+      message: 'La facture électronique est incomplète : il manque le type de document (BT-3).',
+    });
+    expect(
       await refusal(() =>
-        readInvoiceXml(bytes(ublWith(['<cbc:DocumentCurrencyCode>EUR<', '<cbc:DocumentCurrencyCode>USD<']))),
+        readInvoiceXml(bytes(ublWith(['<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '']))),
       ),
-    ).toEqual({ status: 400, message: importMessages.currency('USD') });
+    ).toEqual({
+      status: 400,
+      message: 'La facture électronique est incomplète : il manque la devise de la facture (BT-5).',
+    });
   });
 });
 
@@ -326,6 +463,13 @@ describe('readEInvoice: recognised by content', () => {
       await pdfWith({ name: 'ZUGFeRD-invoice.xml', content: ciiInvoiceXml() }),
     );
     expect(zugferd.invoice.number).toBe('FA-2026-00412');
+  });
+
+  it('reads the embedded XML under each name the formats use: zugferd-invoice.xml, xrechnung.xml (any case)', async () => {
+    for (const name of ['zugferd-invoice.xml', 'xrechnung.xml', 'XRechnung.XML', 'Factur-X.xml']) {
+      const read = await readEInvoice(await pdfWith({ name, content: ublInvoiceXml() }));
+      expect(read.invoice.number, name).toBe('2026/INV/0087');
+    }
   });
 
   it('reads CII and UBL files as XML, whatever their name would say', async () => {

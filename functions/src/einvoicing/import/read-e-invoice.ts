@@ -1,11 +1,12 @@
 /**
  * Reads a received e-invoice file (docs/e-invoice-import.md), recognised by its content, never by
  * its name or declared type: `%PDF-` → the invoice XML it embeds (Factur-X, ZUGFeRD, XRechnung);
- * `<` after a BOM and white space → XML, whose root says CII or UBL 2.1; anything else → 415.
+ * `<` after a BOM and white space → XML, whose root says CII or UBL 2.1 (`Invoice`,
+ * `CreditNote`); anything else → 415.
  */
-import { embeddedInvoiceXml, looksLikePdf } from './embedded-invoice.js';
 import { ciiNamespace, readCiiInvoice } from './cii-reader.js';
 import { importMessages, importRefused, unsupportedFile } from './import-errors.js';
+import { looksLikePdf } from './pdf-signature.js';
 import type { ReceivedInvoice } from './received-invoice.js';
 import { looksLikeXml, parseUntrustedXml } from './safe-xml.js';
 import { readUblInvoice, ublCreditNoteNamespace, ublInvoiceNamespace } from './ubl-reader.js';
@@ -27,7 +28,7 @@ export function readInvoiceXml(bytes: Uint8Array): ReceivedInvoice {
   if (root.localName === 'Invoice' && root.namespace === ublInvoiceNamespace)
     return readUblInvoice(root.node);
   if (root.localName === 'CreditNote' && root.namespace === ublCreditNoteNamespace) {
-    throw importRefused(importMessages.creditNote);
+    return readUblInvoice(root.node, true);
   }
   throw importRefused(importMessages.notAnInvoice);
 }
@@ -39,6 +40,10 @@ export function readInvoiceXml(bytes: Uint8Array): ReceivedInvoice {
 export async function readEInvoice(bytes: Uint8Array): Promise<ReadEInvoice> {
   if (bytes.byteLength === 0) throw importRefused(importMessages.empty);
   if (looksLikeXml(bytes)) return { format: 'xml', invoice: readInvoiceXml(bytes) };
-  if (looksLikePdf(bytes)) return { format: 'pdf', invoice: readInvoiceXml(await embeddedInvoiceXml(bytes)) };
+  if (looksLikePdf(bytes)) {
+    // pdfjs (1.7 MB) is loaded for a PDF only: an XML file never evaluates it.
+    const { embeddedInvoiceXml } = await import('./embedded-invoice.js');
+    return { format: 'pdf', invoice: readInvoiceXml(await embeddedInvoiceXml(bytes)) };
+  }
   throw unsupportedFile();
 }

@@ -1,3 +1,5 @@
+// The records this job writes carry the company aggregates they move (data/transactions.ts).
+import '../../aggregates/install.js';
 import { runNetworkSync } from '../../einvoicing/exchange/network-sync.js';
 import { logger } from '../../lib/logger.js';
 

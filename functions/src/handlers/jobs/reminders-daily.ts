@@ -1,3 +1,5 @@
+// The records this job writes carry the company aggregates they move (data/transactions.ts).
+import '../../aggregates/install.js';
 import { runDailyReminders } from '../../invoicing/invoice-reminders.js';
 import { logger } from '../../lib/logger.js';
 

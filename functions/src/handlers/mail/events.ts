@@ -1,3 +1,5 @@
+// The records this job writes carry the company aggregates they move (data/transactions.ts).
+import '../../aggregates/install.js';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { logger } from '../../lib/logger.js';
 import { handleSesEvent, type SesEventDetail } from '../../mail/mail-events.js';

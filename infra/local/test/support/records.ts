@@ -2,10 +2,12 @@ import { clientCreateInput } from '@btp/shared/entities/client';
 import { projectCreateInput } from '@btp/shared/entities/project';
 import { quoteCreateInput } from '@btp/shared/entities/quote';
 import { supplierCreateInput } from '@btp/shared/entities/supplier';
+import { supplierInvoiceCreateInput } from '@btp/shared/entities/supplier-invoice';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../../../../functions/src/data/entities/clients.js';
 import { projects } from '../../../../functions/src/data/entities/projects.js';
 import { createQuote } from '../../../../functions/src/data/entities/quotes.js';
+import { createSupplierInvoice } from '../../../../functions/src/data/entities/supplier-invoices.js';
 import { suppliers } from '../../../../functions/src/data/entities/suppliers.js';
 import { newId } from '../../../../functions/src/data/ids.js';
 import { db, tableName } from '../../../../functions/src/lib/dynamo.js';
@@ -82,6 +84,25 @@ export function addProject(companyId: string, clientId: string, fields: Record<s
 /** A supplier of `companyId`: `fields` over « Fournisseur ». */
 export function addSupplier(companyId: string, fields: Record<string, unknown> = {}) {
   return suppliers.create(companyId, supplierCreateInput.parse({ name: 'Fournisseur', ...fields }));
+}
+
+/**
+ * A supplier invoice of `companyId` from `supplierId` written as given by the data layer, its TTC
+ * alone (as records made before lines): `fields` over a 100,00 € draft « Facture fournisseur ».
+ */
+export function addSupplierInvoice(
+  companyId: string,
+  supplierId: string,
+  fields: Record<string, unknown> = {},
+) {
+  // Lines are the service's to price (`supplier-invoice-service.ts`): none here.
+  const { lines: _lines, ...data } = supplierInvoiceCreateInput.parse({
+    supplierId,
+    title: 'Facture fournisseur',
+    totalAmount: '100',
+    ...fields,
+  });
+  return createSupplierInvoice(companyId, { ...data, totalAmount: data.totalAmount ?? '100.00' });
 }
 
 /** A draft quote of `companyId` for `clientId`, without lines: `fields` over « Devis ». */

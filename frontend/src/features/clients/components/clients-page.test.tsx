@@ -50,7 +50,7 @@ const dupont = {
 };
 
 function stub(overrides: Routes = {}) {
-  return stubApi({ 'GET /api/clients': json([durand, martin]), ...overrides });
+  return stubApi({ 'GET /api/clients?limit=50': json([durand, martin]), ...overrides });
 }
 
 function renderPage(path = '/clients') {
@@ -68,7 +68,7 @@ async function openForm() {
 
 describe('Clients', () => {
   it("shows 'Chargement...' while the clients load", () => {
-    stub({ 'GET /api/clients': never });
+    stub({ 'GET /api/clients?limit=50': never });
     renderPage();
 
     expect(screen.getByRole('heading', { name: 'Clients' })).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('Clients', () => {
         reason: "L'adresse n'existe pas. (smtp; 550 5.1.1 user unknown)",
       },
     };
-    stub({ 'GET /api/clients': json([refused, martin]) });
+    stub({ 'GET /api/clients?limit=50': json([refused, martin]) });
     renderPage();
 
     const list = await screen.findByRole('list', { name: 'Clients' });
@@ -113,8 +113,9 @@ describe('Clients', () => {
 
   it("reads the next page with 'Charger plus' while the server holds more (x-next-cursor)", async () => {
     const api = stub({
-      'GET /api/clients': () => Response.json([durand, martin], { headers: { 'x-next-cursor': 'page 2/=' } }),
-      'GET /api/clients?cursor=page+2%2F%3D': json([dupont]),
+      'GET /api/clients?limit=50': () =>
+        Response.json([durand, martin], { headers: { 'x-next-cursor': 'page 2/=' } }),
+      'GET /api/clients?limit=50&cursor=page+2%2F%3D': json([dupont]),
     });
     renderPage();
 
@@ -126,15 +127,15 @@ describe('Clients', () => {
     expect(await within(list).findByText('Jeanne Dupont')).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Charger plus' })).not.toBeInTheDocument();
-    expect(api.calls('GET /api/clients')).toHaveLength(1);
-    expect(api.calls('GET /api/clients?cursor=page+2%2F%3D')).toHaveLength(1);
+    expect(api.calls('GET /api/clients?limit=50')).toHaveLength(1);
+    expect(api.calls('GET /api/clients?limit=50&cursor=page+2%2F%3D')).toHaveLength(1);
   });
 
   it('pages a search with its own cursor, the search kept in the next call', async () => {
     const api = stub({
-      'GET /api/clients?q=lyon&sort=name': () =>
+      'GET /api/clients?q=lyon&sort=name&limit=50': () =>
         Response.json([durand], { headers: { 'x-next-cursor': 'c2' } }),
-      'GET /api/clients?q=lyon&sort=name&cursor=c2': json([bati]),
+      'GET /api/clients?q=lyon&sort=name&limit=50&cursor=c2': json([bati]),
     });
     renderPage('/clients?q=lyon&tri=name');
 
@@ -142,12 +143,12 @@ describe('Clients', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     await setupUser().click(screen.getByRole('button', { name: 'Charger plus' }));
     expect(await within(list).findByText('Bâti Rhône SAS')).toBeInTheDocument();
-    expect(api.calls('GET /api/clients?q=lyon&sort=name&cursor=c2')).toHaveLength(1);
-    expect(api.calls('GET /api/clients')).toHaveLength(0);
+    expect(api.calls('GET /api/clients?q=lyon&sort=name&limit=50&cursor=c2')).toHaveLength(1);
+    expect(api.calls('GET /api/clients?limit=50')).toHaveLength(0);
   });
 
   it("says 'Erreur lors du chargement des clients' in a toast when the list fails", async () => {
-    stub({ 'GET /api/clients': apiError(500, 'internal_error', 'Erreur interne.') });
+    stub({ 'GET /api/clients?limit=50': apiError(500, 'internal_error', 'Erreur interne.') });
     renderPage();
 
     expect(await toasts().findByText('Erreur lors du chargement des clients')).toBeInTheDocument();
@@ -226,7 +227,7 @@ describe('Clients', () => {
     await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
 
     expect(await toasts().findByText('Client créé avec succès')).toBeInTheDocument();
-    await waitFor(() => expect(api.calls('GET /api/clients')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET /api/clients?limit=50')).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Créer le client' })).not.toBeInTheDocument();
   });
 
@@ -294,7 +295,7 @@ describe('Clients', () => {
         version: 3,
       },
     ]);
-    await waitFor(() => expect(api.calls('GET /api/clients')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET /api/clients?limit=50')).toHaveLength(2));
   });
 
   it("shows the server's 409 when the client changed meanwhile", async () => {
@@ -332,11 +333,11 @@ describe('Clients', () => {
     await user.click(screen.getByRole('button', { name: 'Supprimer Maison Durand' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
     expect(await toasts().findByText('Client supprimé avec succès')).toBeInTheDocument();
-    await waitFor(() => expect(api.calls('GET /api/clients')).toHaveLength(3));
+    await waitFor(() => expect(api.calls('GET /api/clients?limit=50')).toHaveLength(3));
   });
 
   it("shows each client's kind, and a company's SIREN", async () => {
-    stub({ 'GET /api/clients': json([bati, dupont]) });
+    stub({ 'GET /api/clients?limit=50': json([bati, dupont]) });
     renderPage();
 
     const list = await screen.findByRole('list', { name: 'Clients' });
@@ -430,7 +431,7 @@ describe('Clients', () => {
   it('edits a company client: its SIREN read-only in the dialog, its kind kept', async () => {
     const user = setupUser();
     const api = stub({
-      'GET /api/clients': json([bati, dupont]),
+      'GET /api/clients?limit=50': json([bati, dupont]),
       [`PUT /api/clients/${bati.id}`]: json({ ...bati, version: 3 }),
     });
     renderPage();
@@ -455,7 +456,7 @@ describe('Clients', () => {
 
   it('edits a private person without asking for a SIRET', async () => {
     const user = setupUser();
-    stub({ 'GET /api/clients': json([bati, dupont]) });
+    stub({ 'GET /api/clients?limit=50': json([bati, dupont]) });
     renderPage();
     await screen.findByText('Jeanne Dupont');
 

@@ -60,7 +60,7 @@ describe('Tableau de bord', () => {
     expect(within(kpiNote('Projets Actifs')).getByText('sur 0 projet')).toBeInTheDocument();
     expect(kpiNote('CA Mensuel HT')).toHaveTextContent(`0,00${NBSP}€— vs mois dernier`);
     expect(kpiNote('Devis en Attente')).toHaveTextContent(`0,00${NBSP}€ HT Valeur totale`);
-    expect(within(kpiNote('Marge Bénéficiaire')).getByText('— vs trimestre')).toBeInTheDocument();
+    expect(within(kpiNote('Marge Bénéficiaire HT')).getByText('— vs trimestre')).toBeInTheDocument();
   });
 
   it('asks the server once for the whole page: no list is fetched to be added up in the browser', async () => {
@@ -101,9 +101,9 @@ describe('Tableau de bord', () => {
       `1${NNBSP}234,50${NBSP}€+23,5${NBSP}% vs mois dernier`,
     );
     expect(kpiNote('Devis en Attente')).toHaveTextContent(`314${NNBSP}520,00${NBSP}€ HT Valeur totale`);
-    expect(kpiNote('Marge Bénéficiaire')).toHaveTextContent(`32,9${NBSP}%`);
+    expect(kpiNote('Marge Bénéficiaire HT')).toHaveTextContent(`32,9${NBSP}%`);
     expect(
-      within(kpiNote('Marge Bénéficiaire')).getByText(`+10,0${NBSP}pts vs trimestre`),
+      within(kpiNote('Marge Bénéficiaire HT')).getByText(`+10,0${NBSP}pts vs trimestre`),
     ).toBeInTheDocument();
   });
 

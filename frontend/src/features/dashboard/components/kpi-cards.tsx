@@ -46,11 +46,18 @@ function tenthsOf(percent: string | null): number | null {
   return parsed.ok ? parsed.units : null;
 }
 
+/** « · dont 2 factures fournisseurs sans détail de TVA »: purchases counted at their TTC, said. */
+function withoutVatDetail(count: number): string {
+  if (count === 0) return '';
+  return ` · dont ${count} facture${count > 1 ? 's' : ''} fournisseur${count > 1 ? 's' : ''} sans détail de TVA`;
+}
+
 /**
  * The four KPI cards of the dashboard. Their secondary lines are computed (DESIGN.md section 5):
  * total projects, revenue change vs last month, value of the pending quotes, and the change of the
  * margin of this quarter vs the previous one, in percentage points; every figure from the server. Revenue ("CA encaissé HT", net
- * of credit notes) and the quotes' value are HT.
+ * of credit notes), the quotes' value and the margin (revenue HT against purchases HT, supplier
+ * credit notes deducted) are HT.
  */
 export function KpiCards({ stats }: { stats: DashboardStatsWithWidgets }) {
   const { projectCount } = stats.widgets;
@@ -77,10 +84,10 @@ export function KpiCards({ stats }: { stats: DashboardStatsWithWidgets }) {
         note={`${formatEuro(centsOf(stats.raw.pendingQuotesValue))} HT Valeur totale`}
       />
       <KpiCard
-        title="Marge Bénéficiaire"
+        title="Marge Bénéficiaire HT"
         value={stats.profitMargin}
         icon={<PercentageOutlined />}
-        note={`${quarterChange} vs trimestre`}
+        note={`${quarterChange} vs trimestre${withoutVatDetail(stats.raw.expensesWithoutVatDetail)}`}
       />
     </div>
   );

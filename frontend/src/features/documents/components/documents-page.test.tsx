@@ -87,7 +87,7 @@ const project = {
 
 function stub(overrides: Routes = {}) {
   return stubApi({
-    'GET /api/documents': json(documents),
+    'GET /api/documents?limit=50': json(documents),
     'GET /api/projects': json([project]),
     ...overrides,
   });
@@ -238,7 +238,7 @@ describe('Documents', () => {
 
   it('filters by tab, search and type, with counts that follow', async () => {
     const user = setupUser();
-    const api = stub({ 'GET /api/documents?q=ETUDE': json([study]) });
+    const api = stub({ 'GET /api/documents?q=ETUDE&limit=50': json([study]) });
     renderPage();
     await cards();
 
@@ -248,7 +248,7 @@ describe('Documents', () => {
     await user.type(screen.getByRole('textbox', { name: 'Rechercher un document' }), 'ETUDE');
     expect(await cards()).toEqual(['Étude de sol.docx']);
     // The server is asked once typing pauses, and its answer shown.
-    await waitFor(() => expect(api.calls('GET /api/documents?q=ETUDE')).toHaveLength(1));
+    await waitFor(() => expect(api.calls('GET /api/documents?q=ETUDE&limit=50')).toHaveLength(1));
     expect(await cards()).toEqual(['Étude de sol.docx']);
     expect(tab(/^Tous \(1\)$/)).toBeInTheDocument();
     expect(tab(/^Plan \(0\)$/)).toBeInTheDocument();
@@ -274,8 +274,9 @@ describe('Documents', () => {
       size: 2048,
     });
     const api = stub({
-      'GET /api/documents': () => Response.json(documents, { headers: { 'x-next-cursor': 'suite' } }),
-      'GET /api/documents?q=permis': json([old]),
+      'GET /api/documents?limit=50': () =>
+        Response.json(documents, { headers: { 'x-next-cursor': 'suite' } }),
+      'GET /api/documents?q=permis&limit=50': json([old]),
     });
     renderPage();
     await cards();
@@ -283,19 +284,19 @@ describe('Documents', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Rechercher un document' }), 'permis');
     await waitFor(async () => expect(await cards()).toEqual(['Permis de construire.pdf']));
-    expect(api.calls('GET /api/documents?q=permis')).toHaveLength(1);
+    expect(api.calls('GET /api/documents?q=permis&limit=50')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Charger plus' })).not.toBeInTheDocument();
   });
 
   it('shows the empty state with an upload button', async () => {
-    stub({ 'GET /api/documents': json([]) });
+    stub({ 'GET /api/documents?limit=50': json([]) });
     renderPage();
     expect(await screen.findByText('Aucun document')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Uploader un document' })).toHaveLength(2);
   });
 
   it('says when the list cannot be loaded', async () => {
-    stub({ 'GET /api/documents': apiError(500, 'internal', 'Erreur interne du serveur.') });
+    stub({ 'GET /api/documents?limit=50': apiError(500, 'internal', 'Erreur interne du serveur.') });
     renderPage();
     expect(await toasts().findByText('Erreur lors du chargement des documents')).toBeInTheDocument();
   });
@@ -364,7 +365,7 @@ describe('Documents', () => {
     );
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Voulez-vous vraiment supprimer « Étude de sol.docx » ?');
-    api.answer('GET /api/documents', json(documents.filter((d) => d !== study)));
+    api.answer('GET /api/documents?limit=50', json(documents.filter((d) => d !== study)));
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
 
     expect(await toasts().findByText('Document supprimé avec succès')).toBeInTheDocument();
@@ -438,12 +439,12 @@ describe('Upload dialog', () => {
 
     request.progress(24_000, 48_213);
     expect(await within(dialog).findByText('Envoi en cours... 50 %')).toBeInTheDocument();
-    const listLoads = api.calls('GET /api/documents').length;
+    const listLoads = api.calls('GET /api/documents?limit=50').length;
     request.respond(201, { ...estimate, name: 'Devis été.pdf' });
 
     expect(await toasts().findByText('Document uploadé avec succès')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(api.calls('GET /api/documents').length).toBe(listLoads + 1));
+    await waitFor(() => expect(api.calls('GET /api/documents?limit=50').length).toBe(listLoads + 1));
   });
 
   it('sends a large file straight to the bucket, without the API header, then completes it', async () => {

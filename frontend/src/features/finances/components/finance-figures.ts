@@ -53,13 +53,16 @@ export interface RetentionFigures {
 /**
  * Every figure of the Finances screen, in cents and tenths of a percent (spec section 9), as
  * `GET /api/finances/summary` computes them from every record. Revenue is HT ("CA encaissé HT",
- * credit notes deducted), what is owed TTC (the shared rules of finance.ts); supplier invoices
- * carry one amount, as entered.
+ * credit notes deducted), expenses are purchases HT paid (supplier credit notes deducted; a supplier
+ * invoice whose VAT is not detailed counts at its TTC, and is counted apart), what is owed TTC.
  */
 export interface FinanceFigures {
   /** HT: invoices cashed less their issued credit notes. */
   revenueCents: number;
+  /** HT: purchases paid, supplier credit notes deducted. */
   expensesCents: number;
+  /** Of those, the supplier invoices counted at their TTC (VAT not detailed). */
+  expensesWithoutVat: { count: number; cents: number };
   netProfitCents: number;
   marginTenths: number | null;
   /** Change of this month's revenue and expenses vs last month (France), in tenths of a percent. */
@@ -102,6 +105,10 @@ export function financeFigures(summary: FinancesSummary): FinanceFigures {
   return {
     revenueCents,
     expensesCents,
+    expensesWithoutVat: {
+      count: summary.expensesWithoutVat.count,
+      cents: centsOf(summary.expensesWithoutVat.amount),
+    },
     netProfitCents: centsOf(summary.netProfit),
     marginTenths: tenthsOf(summary.marginPercent),
     revenueChangeTenths: tenthsOf(summary.revenueChangePercent),

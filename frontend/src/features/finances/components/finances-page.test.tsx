@@ -148,7 +148,7 @@ describe('Finances', () => {
     expect(retentions).toHaveTextContent("Libérables0,00 € TTCAucune pour l'instant");
     expect(within(retentions).getByText('Aucune retenue de garantie détenue')).toBeInTheDocument();
     expect(kpi('CA Encaissé HT')).toHaveTextContent('0,00 €— vs mois dernier');
-    expect(kpi('Dépenses')).toHaveTextContent('0,00 €— vs mois dernier');
+    expect(kpi('Dépenses HT')).toHaveTextContent('0,00 €— vs mois dernier');
     expect(kpi('Bénéfice Net')).toHaveTextContent('0,00 €Marge : 0 %');
     expect(kpi('En Attente TTC')).toHaveTextContent('0,00 €0 facture en retard');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
@@ -157,7 +157,7 @@ describe('Finances', () => {
       'Dépenses',
       'Projets',
     ]);
-    const bars = within(screen.getByRole('region', { name: 'Revenus vs Dépenses' })).getAllByRole(
+    const bars = within(screen.getByRole('region', { name: 'Revenus vs Dépenses (HT)' })).getAllByRole(
       'progressbar',
     );
     expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['0', '0']);
@@ -211,23 +211,23 @@ describe('Finances', () => {
         invoice({ status: 'draft', totalAmount: '9999.00' }),
       ]),
       'GET /api/supplier-invoices': json([
-        // This month 525,25 €, nothing last month.
-        supplierInvoice(paid('525.25', '2026-05-05T10:00:00Z')),
+        // This month 525,25 € HT (630,30 € TTC), nothing last month: HT against HT.
+        supplierInvoice({ ...paid('630.30', '2026-05-05T10:00:00Z'), netAmount: '525.25' }),
         supplierInvoice({ status: 'sent', totalAmount: '80.00' }),
         supplierInvoice({ status: 'cancelled', totalAmount: '70.00' }),
       ]),
     });
     renderApp('/finances');
 
-    await screen.findByText('Revenus vs Dépenses');
+    await screen.findByText('Revenus vs Dépenses (HT)');
     // Revenue HT 1 000,10 + 500,00 + 1 000,00 − 100,00 = 2 400,10; expenses 525,25; profit 1 874,85
     // = 78,1 %.
     expect(kpi('CA Encaissé HT')).toHaveTextContent('2 400,10 €+40,0 % vs mois dernier');
-    expect(kpi('Dépenses')).toHaveTextContent('525,25 €— vs mois dernier');
+    expect(kpi('Dépenses HT')).toHaveTextContent('525,25 €— vs mois dernier');
     expect(kpi('Bénéfice Net')).toHaveTextContent('1 874,85 €Marge : 78,1 %');
     expect(kpi('En Attente TTC')).toHaveTextContent('500,00 €1 facture en retard');
 
-    const revenueVsExpenses = screen.getByRole('region', { name: 'Revenus vs Dépenses' });
+    const revenueVsExpenses = screen.getByRole('region', { name: 'Revenus vs Dépenses (HT)' });
     expect(revenueVsExpenses).toHaveTextContent('Revenus HT2 400,10 €');
     // 525,25 / 2 400,10 = 21,88 % → 22.
     const bars = within(revenueVsExpenses).getAllByRole('progressbar');
@@ -248,7 +248,35 @@ describe('Finances', () => {
 
     await openTab('Dépenses');
     const payments = await screen.findByRole('region', { name: 'Décaissements' });
-    expect(payments).toHaveTextContent('À payer aux fournisseurs80,00 €');
+    expect(itemTexts(payments)).toEqual([
+      'Dépenses payées HT525,25 €',
+      'À payer aux fournisseurs80,00 € TTC',
+    ]);
+  });
+
+  it('counts a supplier invoice whose VAT is not detailed at its TTC, and says so', async () => {
+    stub({
+      'GET /api/invoices': json([invoice(paid('1000.00', '2026-05-02T10:00:00Z'))]),
+      'GET /api/supplier-invoices': json([
+        supplierInvoice({ ...paid('240.00', '2026-05-05T10:00:00Z'), netAmount: '200.00' }),
+        // Recorded before lines: its TTC alone.
+        supplierInvoice(paid('120.00', '2026-05-06T10:00:00Z')),
+        // A credit note of the first: its HT comes off the purchases.
+        supplierInvoice({ status: 'sent', kind: 'credit_note', totalAmount: '24.00', netAmount: '20.00' }),
+      ]),
+    });
+    renderApp('/finances');
+    await screen.findByText('Revenus vs Dépenses (HT)');
+    expect(kpi('Dépenses HT')).toHaveTextContent(
+      '320,00 €— vs mois dernier · dont 1 facture sans détail de TVA (comptée TTC)',
+    );
+    await openTab('Dépenses');
+    const payments = await screen.findByRole('region', { name: 'Décaissements' });
+    expect(itemTexts(payments)).toEqual([
+      'Dépenses payées HT320,00 €',
+      'Dont sans détail de TVA (1), comptées TTC120,00 €',
+      'À payer aux fournisseurs-24,00 € TTC',
+    ]);
   });
 
   it("lists 5 overdue invoices then 'Et N autres factures en retard...'", async () => {
@@ -311,7 +339,7 @@ describe('Finances', () => {
     });
     renderApp('/finances');
 
-    await screen.findByText('Revenus vs Dépenses');
+    await screen.findByText('Revenus vs Dépenses (HT)');
     await openTab('Revenus');
     const top = await screen.findByRole('region', { name: 'Top 5 Clients' });
     // Each client's revenue HT cashed, credit notes taken off: they add up with CA Encaissé HT.

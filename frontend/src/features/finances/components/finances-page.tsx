@@ -53,10 +53,12 @@ function KpiCards({ figures }: { figures: FinanceFigures }) {
       </Col>
       <Col xs={24} sm={12} xl={6}>
         <Kpi
-          title="Dépenses"
+          title="Dépenses HT"
           value={formatEuro(figures.expensesCents)}
           icon={<FallOutlined />}
-          note={changeVsText(figures.expensesChangeTenths, 'mois dernier')}
+          note={[changeVsText(figures.expensesChangeTenths, 'mois dernier'), withoutVatNote(figures)]
+            .filter(Boolean)
+            .join(' · ')}
         />
       </Col>
       <Col xs={24} sm={12} xl={6}>
@@ -77,6 +79,16 @@ function KpiCards({ figures }: { figures: FinanceFigures }) {
       </Col>
     </Row>
   );
+}
+
+/**
+ * « dont 2 factures sans détail de TVA (comptées TTC) »: the supplier invoices whose HT is not
+ * known are in the purchases at their TTC, and the screen says so; nothing when there are none.
+ */
+export function withoutVatNote(figures: FinanceFigures): string {
+  const { count } = figures.expensesWithoutVat;
+  if (count === 0) return '';
+  return `dont ${count} facture${count > 1 ? 's' : ''} sans détail de TVA (comptée${count > 1 ? 's' : ''} TTC)`;
 }
 
 function Empty({ children }: { children: ReactNode }) {
@@ -107,7 +119,12 @@ function AmountBar({
 
 function RevenueVsExpenses({ figures }: { figures: FinanceFigures }) {
   return (
-    <Card title="Revenus vs Dépenses" className={styles.card} role="region" aria-label="Revenus vs Dépenses">
+    <Card
+      title="Revenus vs Dépenses (HT)"
+      className={styles.card}
+      role="region"
+      aria-label="Revenus vs Dépenses (HT)"
+    >
       <AmountBar
         label="Revenus HT"
         cents={figures.revenueCents}
@@ -115,7 +132,7 @@ function RevenueVsExpenses({ figures }: { figures: FinanceFigures }) {
         colour={REVENUE_COLOUR}
       />
       <AmountBar
-        label="Dépenses"
+        label="Dépenses HT"
         cents={figures.expensesCents}
         percent={figures.bars.expenses}
         colour={EXPENSES_COLOUR}
@@ -367,8 +384,17 @@ function ExpensesTab({ figures }: { figures: FinanceFigures }) {
       <Col xs={24} lg={10}>
         <Card title="Décaissements" className={styles.card} role="region" aria-label="Décaissements">
           <ul className={styles.list}>
-            <Figure label="Dépenses payées" value={formatEuro(figures.expensesCents)} />
-            <Figure label="À payer aux fournisseurs" value={formatEuro(figures.pendingSupplierCents)} />
+            <Figure label="Dépenses payées HT" value={formatEuro(figures.expensesCents)} />
+            {figures.expensesWithoutVat.count > 0 && (
+              <Figure
+                label={`Dont sans détail de TVA (${figures.expensesWithoutVat.count}), comptées TTC`}
+                value={formatEuro(figures.expensesWithoutVat.cents)}
+              />
+            )}
+            <Figure
+              label="À payer aux fournisseurs"
+              value={`${formatEuro(figures.pendingSupplierCents)} TTC`}
+            />
           </ul>
         </Card>
       </Col>

@@ -1,4 +1,4 @@
-import type { InvoiceCreditNoteData } from '@btp/shared/entities/invoice';
+import type { InvoiceCreditNoteData, InvoiceWithRefs } from '@btp/shared/entities/invoice';
 import { centsOf } from '@btp/shared/finance';
 import { formatEuro } from '@btp/shared/money';
 import { Alert, Checkbox, Input, Radio, Typography } from 'antd';
@@ -24,7 +24,8 @@ import styles from './invoicing.module.css';
 
 interface CreditNoteDialogProps {
   /** The issued invoice to credit. */
-  invoice: InvoicesListItem;
+  /** The invoice read whole (`GET /api/invoices/{id}`): its lines are what may be credited. */
+  invoice: InvoiceWithRefs;
   onClose: () => void;
   /** The draft credit note the server made. */
   onCreated: (creditNote: InvoicesListItem) => void;

@@ -27,6 +27,8 @@ interface InvoiceCardProps {
   invoice: InvoicesListItem;
   /** Whether this invoice's send call is under way. */
   sending: boolean;
+  /** The dialog whose invoice is being read whole ('Voir détails', 'Modifier', 'Établir un avoir'). */
+  opening?: 'details' | 'edit' | 'credit' | undefined;
   onDetails: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -51,6 +53,7 @@ export function statusLabel(invoice: Pick<InvoicesListItem, 'status' | 'kind'>):
 export function InvoiceCard({
   invoice,
   sending,
+  opening,
   onDetails,
   onEdit,
   onDelete,
@@ -106,11 +109,21 @@ export function InvoiceCard({
         <NetworkStatusLine lifecycle={invoice.einvoicing} />
         <InvoiceReminderList reminders={invoice.reminders} />
         <div className={cardStyles.actions}>
-          <Button size="large" onClick={onDetails} aria-label={`Voir détails ${invoice.title}`}>
+          <Button
+            size="large"
+            loading={opening === 'details'}
+            onClick={onDetails}
+            aria-label={`Voir détails ${invoice.title}`}
+          >
             Voir détails
           </Button>
           {actions.edit && (
-            <Button size="large" onClick={onEdit} aria-label={`Modifier ${invoice.title}`}>
+            <Button
+              size="large"
+              loading={opening === 'edit'}
+              onClick={onEdit}
+              aria-label={`Modifier ${invoice.title}`}
+            >
               Modifier
             </Button>
           )}
@@ -143,7 +156,12 @@ export function InvoiceCard({
           )}
           {!creditNote && invoice.status === 'overdue' && <RemindButton invoice={invoice} />}
           {actions.credit && (
-            <Button size="large" onClick={onCredit} aria-label={`Établir un avoir ${invoice.title}`}>
+            <Button
+              size="large"
+              loading={opening === 'credit'}
+              onClick={onCredit}
+              aria-label={`Établir un avoir ${invoice.title}`}
+            >
               Établir un avoir
             </Button>
           )}

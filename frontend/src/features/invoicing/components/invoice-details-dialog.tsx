@@ -1,11 +1,16 @@
-import type { BuyerSnapshot, InvoicePayment, SellerSnapshot, Situation } from '@btp/shared/entities/invoice';
+import type {
+  BuyerSnapshot,
+  InvoicePayment,
+  InvoiceWithRefs,
+  SellerSnapshot,
+  Situation,
+} from '@btp/shared/entities/invoice';
 import { invoiceKindLabels, labelOf, legalFormLabels, paymentMethodLabels } from '@btp/shared/enums';
 import { centsOf } from '@btp/shared/finance';
 import { formatEuro } from '@btp/shared/money';
 import { Alert, Button, Tag, Typography } from 'antd';
 
 import { useInvoicePdfUrl } from '../../../api/invoices/get-invoice-pdf-url';
-import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { PdfButtons } from '../../../components/pdf-buttons';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -154,7 +159,8 @@ function PaymentsList({ payments }: { payments: readonly InvoicePayment[] }) {
 }
 
 interface InvoiceDetailsDialogProps {
-  invoice: InvoicesListItem;
+  /** The invoice read whole (`GET /api/invoices/{id}`): lines, snapshots, a situation's figures. */
+  invoice: InvoiceWithRefs;
   onClose: () => void;
   /** 'Établir un avoir' on an issued invoice. */
   onCredit: () => void;

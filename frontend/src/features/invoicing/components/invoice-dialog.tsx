@@ -1,6 +1,6 @@
 import {
   invoiceUpdateInput,
-  type InvoiceListItem,
+  type InvoiceWithRefs,
   type InvoiceUpdateData,
 } from '@btp/shared/entities/invoice';
 import { Alert, Col, Form, Input, Row, Select, Switch, Typography } from 'antd';
@@ -48,7 +48,7 @@ export interface InvoiceFormValues {
 
 const fields = ['clientId', 'projectId', 'title', 'dueDate', 'description', 'reverseCharge'] as const;
 
-function initialValues(invoice: InvoiceListItem | undefined): InvoiceFormValues {
+function initialValues(invoice: InvoiceWithRefs | undefined): InvoiceFormValues {
   return {
     clientId: invoice?.clientId,
     projectId: invoice?.projectId ?? NO_PROJECT,
@@ -67,7 +67,7 @@ function initialValues(invoice: InvoiceListItem | undefined): InvoiceFormValues 
 export function validateInvoice(
   values: InvoiceFormValues,
   lines: readonly InvoiceLineDraft[],
-  invoice?: InvoiceListItem,
+  invoice?: InvoiceWithRefs,
 ) {
   return validateWith(invoiceUpdateInput, {
     clientId: values.clientId ?? '',
@@ -83,7 +83,7 @@ export function validateInvoice(
 }
 
 /** A situation de travaux: its lines are computed from its quote ("Facturation du marché"). */
-function isSituation(invoice: InvoiceListItem | undefined): boolean {
+function isSituation(invoice: InvoiceWithRefs | undefined): boolean {
   return invoice?.kind === 'progress';
 }
 
@@ -92,9 +92,9 @@ export const SITUATION_LINES_HINT =
 
 interface InvoiceDialogProps {
   /** The draft to edit; a new invoice when absent. */
-  invoice?: InvoiceListItem;
+  invoice?: InvoiceWithRefs;
   onClose: () => void;
-  onSaved: (invoice: InvoiceListItem) => void;
+  onSaved: (invoice: InvoiceWithRefs) => void;
 }
 
 /**

@@ -6,18 +6,26 @@ import { useId, type ReactNode } from 'react';
 import { euros } from './invoice-figures';
 import {
   emptyInvoiceLine,
+  vatRateText,
   type InvoiceLineDraft,
   type InvoiceLineField,
   type InvoiceLineMessages,
 } from './invoice-lines';
 import styles from './invoicing.module.css';
 
-const vatRateOptions = vatRates.map((value) => ({ value, label: vatRateLabels[value] }));
+/** The five French rates, as a line's 'TVA' offers them. */
+export const vatRateOptions: { value: string; label: string }[] = vatRates.map((value) => ({
+  value,
+  label: vatRateLabels[value],
+}));
 const NO_VAT: VatRate = '0.00';
 
-interface InvoiceLinesEditorProps {
-  lines: InvoiceLineDraft[];
-  onChange: (lines: InvoiceLineDraft[]) => void;
+/** What the editor edits of a line: an invoice's, or another document's with fields of its own. */
+export type EditedLine = Omit<InvoiceLineDraft, 'vatRate'> & { vatRate: string };
+
+interface InvoiceLinesEditorProps<L extends EditedLine> {
+  lines: L[];
+  onChange: (lines: L[]) => void;
   /** Per line, shown once the person tried to save. */
   messages: InvoiceLineMessages[];
   /** The message of the list (no line), shown once the person tried to save. */
@@ -28,6 +36,21 @@ interface InvoiceLinesEditorProps {
   noVat: boolean;
   /** The rate of a line added (the company's default). */
   defaultVatRate: VatRate;
+  /** The section's title and accessible name (default 'Lignes de la facture'). */
+  title?: string;
+  /** The rates a line offers (default the French ones); a line's own rate is offered too. */
+  rateOptions?: { value: string; label: string }[];
+  /** A new line (default: an invoice line at `defaultVatRate`). */
+  newLine?: () => L;
+  /** More fields of a line, under its figures (a supplier line's resource type and project). */
+  extraFields?: (line: L, update: (changes: Partial<L>) => void, id: (field: string) => string) => ReactNode;
+}
+
+/** The rates offered, with a line's own when it is none of them (a foreign supplier's 19 %). */
+function withOwnRate(options: { value: string; label: string }[], rate: string) {
+  return options.some((option) => option.value === rate)
+    ? options
+    : [...options, { value: rate, label: vatRateText(rate) }];
 }
 
 /**
@@ -35,7 +58,7 @@ interface InvoiceLinesEditorProps {
  * selling price) and TVA, each line's total HT following what is typed. On a phone each line's
  * fields stack in a card; nothing scrolls sideways.
  */
-export function InvoiceLinesEditor({
+export function InvoiceLinesEditor<L extends EditedLine = InvoiceLineDraft>({
   lines,
   onChange,
   messages,
@@ -43,15 +66,19 @@ export function InvoiceLinesEditor({
   lineTotals,
   noVat,
   defaultVatRate,
-}: InvoiceLinesEditorProps) {
+  title = 'Lignes de la facture',
+  rateOptions = vatRateOptions,
+  newLine,
+  extraFields,
+}: InvoiceLinesEditorProps<L>) {
   const baseId = useId();
-  const update = (index: number, changes: Partial<InvoiceLineDraft>) =>
+  const update = (index: number, changes: Partial<L>) =>
     onChange(lines.map((line, at) => (at === index ? { ...line, ...changes } : line)));
 
   return (
-    <section aria-label="Lignes de la facture" className={styles.linesSection}>
+    <section aria-label={title} className={styles.linesSection}>
       <Typography.Title level={5} style={{ marginTop: 0 }}>
-        Lignes de la facture
+        {title}
       </Typography.Title>
       {lines.length === 0 && (
         <Typography.Paragraph type="secondary">Aucune ligne pour le moment.</Typography.Paragraph>
@@ -94,7 +121,7 @@ export function InvoiceLinesEditor({
                 size="large"
                 id={id(name)}
                 value={line[name]}
-                onChange={(event) => update(index, { [name]: event.target.value })}
+                onChange={(event) => update(index, { [name]: event.target.value } as Partial<L>)}
                 {...props}
                 {...(name === 'unit' ? {} : invalid(name))}
               />,
@@ -108,15 +135,15 @@ export function InvoiceLinesEditor({
               {field(
                 'vatRate',
                 'TVA',
-                <Select<VatRate>
+                <Select<string>
                   size="large"
                   id={id('vatRate')}
                   // Under reverse charge or the franchise the line is taxed at 0 %: that is what it
                   // shows, its own rate staying for when the invoice leaves reverse charge.
                   value={noVat ? NO_VAT : line.vatRate}
-                  options={vatRateOptions}
+                  options={withOwnRate(rateOptions, line.vatRate)}
                   disabled={noVat}
-                  onChange={(vatRate) => update(index, { vatRate })}
+                  onChange={(vatRate) => update(index, { vatRate } as Partial<L>)}
                   style={{ width: '100%' }}
                   {...invalid('vatRate')}
                 />,
@@ -125,6 +152,11 @@ export function InvoiceLinesEditor({
                 <span className={styles.lineLabel}>Total HT</span>
                 <strong>{total === null ? '—' : euros(total)}</strong>
               </div>
+              {extraFields && (
+                <div className={styles.lineExtra}>
+                  {extraFields(line, (changes) => update(index, changes), id)}
+                </div>
+              )}
               <Button
                 className={styles.lineRemove}
                 danger
@@ -146,7 +178,7 @@ export function InvoiceLinesEditor({
         icon={<PlusOutlined aria-hidden />}
         size="large"
         block
-        onClick={() => onChange([...lines, emptyInvoiceLine(defaultVatRate)])}
+        onClick={() => onChange([...lines, newLine ? newLine() : (emptyInvoiceLine(defaultVatRate) as L)])}
         style={{ marginBottom: 16 }}
       >
         Ajouter une ligne

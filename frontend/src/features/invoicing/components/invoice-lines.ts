@@ -76,8 +76,13 @@ export function linesFromInvoice(lines: readonly InvoiceLine[]): InvoiceLineDraf
     }));
 }
 
-/** A line as the create and update bodies carry it (what the shared schema parses). */
-export function lineInput(line: InvoiceLineDraft) {
+/**
+ * A line as the create and update bodies carry it (what the shared schema parses); a supplier
+ * invoice's line adds its own fields to it.
+ */
+export function lineInput(
+  line: Pick<InvoiceLineDraft, 'description' | 'unit' | 'quantity' | 'unitPrice'> & { vatRate: string },
+) {
   return {
     description: line.description,
     unit: line.unit,
@@ -97,13 +102,30 @@ export interface InvoiceLinesValidation {
 
 const LINE_FIELDS: readonly string[] = ['description', 'quantity', 'unitPrice', 'vatRate'];
 
-/** Checks every line with the shared line schema (the server's rule and messages). */
-export function validateInvoiceLines(lines: readonly InvoiceLineDraft[]): InvoiceLinesValidation {
-  const parsed: InvoiceLineData[] = [];
+/** A shared line schema as the editors use it (zod's `safeParse`). */
+interface LineSchema<Data> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: Data }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * Checks every line with a shared line schema (the server's rule and messages): the lines to send
+ * when every one is right, else the messages per line; `emptyMessage` when there is no line.
+ */
+export function checkLines<Draft, Data>(
+  lines: readonly Draft[],
+  schema: LineSchema<Data>,
+  input: (line: Draft) => unknown,
+  emptyMessage: string,
+): { lines: Data[] | undefined; messages: InvoiceLineMessages[]; listMessage: string | undefined } {
+  const parsed: Data[] = [];
   const messages: InvoiceLineMessages[] = [];
   let valid = lines.length > 0;
   for (const line of lines) {
-    const result = invoiceLineInput.safeParse(lineInput(line));
+    const result = schema.safeParse(input(line));
     const lineMessages: InvoiceLineMessages = {};
     if (result.success) {
       parsed.push(result.data);
@@ -119,8 +141,13 @@ export function validateInvoiceLines(lines: readonly InvoiceLineDraft[]): Invoic
   return {
     lines: valid ? parsed : undefined,
     messages,
-    listMessage: lines.length === 0 ? NO_LINE_MESSAGE : undefined,
+    listMessage: lines.length === 0 ? emptyMessage : undefined,
   };
+}
+
+/** Checks every line with the shared line schema (the server's rule and messages). */
+export function validateInvoiceLines(lines: readonly InvoiceLineDraft[]): InvoiceLinesValidation {
+  return checkLines(lines, invoiceLineInput, lineInput, NO_LINE_MESSAGE);
 }
 
 /**

@@ -85,7 +85,7 @@ function renderPage() {
 
 function stub() {
   return stubApi({
-    'GET /api/invoices': json([late, onTime]),
+    'GET /api/invoices?limit=50': json([late, onTime]),
     'GET /api/clients': json([client]),
     'GET /api/projects': json([]),
   });
@@ -135,7 +135,7 @@ describe('reminders on the invoice card', () => {
     renderPage();
     await openLateTab();
     const lateCard = await card('Extension garage');
-    api.answer('GET /api/invoices', json([reminded, onTime]));
+    api.answer('GET /api/invoices?limit=50', json([reminded, onTime]));
     await user.click(within(lateCard).getByRole('button', { name: 'Relancer Extension garage' }));
 
     expect(await toasts().findByText('Relance envoyée à compta@garnier.fr')).toBeInTheDocument();

@@ -230,21 +230,30 @@ const invoices = [
 ];
 
 /**
- * The API with the company's invoices as `GET /api/invoices` lists them; the summary cards read
+ * `GET /api/invoices/{id}` of each invoice: the whole record, lines and snapshots included, which
+ * 'Voir détails', 'Modifier' and 'Établir un avoir' read (the list's entries carry none).
+ */
+function wholeInvoices(...records: { id: string }[]): Routes {
+  return Object.fromEntries(records.map((record) => [`GET /api/invoices/${record.id}`, json(record)]));
+}
+
+/**
+ * The API with the company's invoices as `GET /api/invoices?limit=50` lists them (a screen's page); the summary cards read
  * `GET /api/finances/summary`, answered as the server computes it from those invoices
  * (`financesSummaryOfRecords`, which the server's aggregates are tested against), so a test that
  * changes the list after a write changes the summary too.
  */
 function stub(overrides: Routes = {}) {
   const routes: Routes = {
-    'GET /api/invoices': json(invoices),
+    'GET /api/invoices?limit=50': json(invoices),
+    ...wholeInvoices(...invoices),
     'GET /api/clients': json([garnier, mairie]),
     'GET /api/projects': json([extension, ecole]),
     ...overrides,
   };
   return stubApi({
     'GET /api/finances/summary': async (request) => {
-      const listed = (await (await routes['GET /api/invoices']!(request)).json()) as never[];
+      const listed = (await (await routes['GET /api/invoices?limit=50']!(request)).json()) as never[];
       return Response.json(
         financesSummaryOfRecords({ invoices: listed, supplierInvoices: [], projects: [] }),
       );
@@ -430,7 +439,7 @@ describe('invoice rules', () => {
 
 describe('Facturation', () => {
   it("offers 'Créer une facture' where a company without invoices lands, and it opens the creation dialog", async () => {
-    stub({ 'GET /api/invoices': json([]) });
+    stub({ 'GET /api/invoices?limit=50': json([]) });
     renderPage();
 
     expect(await screen.findByText('Aucune facture envoyée')).toBeInTheDocument();
@@ -477,7 +486,7 @@ describe('Facturation', () => {
   });
 
   it("shows the server's figures of every invoice while the list shows a search's results, reading the list once", async () => {
-    const api = stub({ 'GET /api/invoices?q=Garnier': json([upcoming]) });
+    const api = stub({ 'GET /api/invoices?q=Garnier&limit=50': json([upcoming]) });
     renderPage('/?q=Garnier');
 
     expect(await card('Situation n°3')).toBeInTheDocument();
@@ -497,8 +506,8 @@ describe('Facturation', () => {
       'Annulées (0)',
       'Avoirs (0)',
     ]);
-    expect(api.calls('GET /api/invoices?q=Garnier')).toHaveLength(1);
-    expect(api.calls('GET /api/invoices')).toHaveLength(0);
+    expect(api.calls('GET /api/invoices?q=Garnier&limit=50')).toHaveLength(1);
+    expect(api.calls('GET /api/invoices?limit=50')).toHaveLength(0);
     expect(api.calls('GET /api/finances/summary')).toHaveLength(1);
   });
 
@@ -506,7 +515,7 @@ describe('Facturation', () => {
     const user = setupUser();
     let deleted = false;
     const api = stub({
-      'GET /api/invoices': (request) =>
+      'GET /api/invoices?limit=50': (request) =>
         json(deleted ? invoices.filter((invoice) => invoice.id !== draft.id) : invoices)(request),
       [`DELETE /api/invoices/${draft.id}`]: () => {
         deleted = true;
@@ -570,7 +579,9 @@ describe('Facturation', () => {
 
   it("shows a draft as 'Brouillon', and its details with lines, VAT per rate and totals", async () => {
     const user = setupUser();
-    stub();
+    // The list answers summaries (no lines); the details read the invoice whole.
+    const { lines: _lines, vatBreakdown: _breakdown, ...summary } = draft;
+    const api = stub({ 'GET /api/invoices?limit=50': json([summary]) });
     renderPage();
 
     await openTab(/^Brouillons/);
@@ -581,6 +592,7 @@ describe('Facturation', () => {
 
     await user.click(within(drafted).getByRole('button', { name: /^Voir détails/ }));
     const details = await findDialog('Détails de la facture');
+    expect(api.calls(`GET /api/invoices/${draft.id}`)).toHaveLength(1);
     expect(details).toHaveTextContent('NuméroBrouillon');
     expect(details).toHaveTextContent('ClientMairie de Lyon');
     expect(details).toHaveTextContent('ProjetAucun projet');
@@ -593,6 +605,17 @@ describe('Facturation', () => {
     );
     expect(details).toHaveTextContent(`Montant payé${euro(0)}`);
     expect(within(details).queryByRole('button', { name: 'Établir un avoir' })).not.toBeInTheDocument();
+  });
+
+  it('says when an invoice cannot be read whole, and opens no dialog', async () => {
+    const user = setupUser();
+    stub({ [`GET /api/invoices/${draft.id}`]: apiError(404, 'not_found', 'Facture introuvable.') });
+    renderPage();
+
+    await openTab(/^Brouillons/);
+    await user.click(within(await card('Acompte toiture École')).getByRole('button', { name: /^Modifier/ }));
+    expect(await toasts().findByText('Facture introuvable.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows an issued invoice read-only: its lines at two rates, the seller and buyer at issue, and the way to credit it', async () => {
@@ -794,7 +817,7 @@ describe('Facturation', () => {
         ],
       },
     ]);
-    await waitFor(() => expect(api.calls('GET /api/invoices')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET /api/invoices?limit=50')).toHaveLength(2));
     expect(screen.getByRole('tab', { name: /^Brouillons/ })).toHaveAttribute('aria-selected', 'true');
   });
 
@@ -918,7 +941,8 @@ describe('Facturation', () => {
       amountDue: '8400.00',
     };
     const api = stub({
-      'GET /api/invoices': json([fromQuote]),
+      'GET /api/invoices?limit=50': json([fromQuote]),
+      ...wholeInvoices(fromQuote),
       [`PUT /api/invoices/${fromQuote.id}`]: json({ ...fromQuote, version: 4 }),
     });
     renderPage();
@@ -984,7 +1008,7 @@ describe('Facturation', () => {
     await sendFrom(user, dialog, mairie.email);
 
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
-    await waitFor(() => expect(api.calls('GET /api/invoices')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET /api/invoices?limit=50')).toHaveLength(2));
   });
 
   it('lists what the company profile lacks when a send is refused for it, with the way to the settings', async () => {
@@ -1200,7 +1224,7 @@ describe('Facturation', () => {
         paid = true;
         return json(partial)(request);
       },
-      'GET /api/invoices': (request) =>
+      'GET /api/invoices?limit=50': (request) =>
         json(paid ? invoices.map((invoice) => (invoice.id === upcoming.id ? partial : invoice)) : invoices)(
           request,
         ),
@@ -1242,7 +1266,7 @@ describe('Facturation', () => {
         { id: 'p2', amount: '3500.00', paidAt: '2026-04-25T10:00:00.000Z' },
       ],
     };
-    stub({ 'GET /api/invoices': json([partlyPaid]) });
+    stub({ 'GET /api/invoices?limit=50': json([partlyPaid]), ...wholeInvoices(partlyPaid) });
     renderPage();
 
     const sent = await card('Situation n°3');
@@ -1277,7 +1301,7 @@ describe('Facturation', () => {
   });
 
   it('opens on Brouillons when only drafts exist', async () => {
-    stub({ 'GET /api/invoices': json([draft]) });
+    stub({ 'GET /api/invoices?limit=50': json([draft]) });
     renderPage();
 
     await waitFor(() =>
@@ -1328,7 +1352,7 @@ describe('Facturation', () => {
 
     expect(await toasts().findByText('Facture supprimée avec succès')).toBeInTheDocument();
     expect(api.calls(`DELETE /api/invoices/${draft.id}`)).toHaveLength(1);
-    await waitFor(() => expect(api.calls('GET /api/invoices')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET /api/invoices?limit=50')).toHaveLength(2));
   });
 
   describe('PDF', () => {

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 
 import { useFinancesSummary } from '../../../api/finances/get-finances-summary';
 import { useDeleteInvoice } from '../../../api/invoices/delete-invoice';
+import { getInvoiceQueryOptions } from '../../../api/invoices/get-invoice';
 import { useInvoicesPages, type InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { useEmailInvoice, useSendInvoice } from '../../../api/invoices/send-invoice';
 import { useConfirmDelete } from '../../../components/action-toasts';
@@ -11,6 +12,8 @@ import { PageBody, PageHeader, type PageTitles } from '../../../components/page-
 import { SyncPlatformButton } from '../../einvoicing/lifecycle-views';
 import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
 import { EmptyCard, QueryList } from '../../../components/query-list';
+import { useOpenRecord } from '../../../components/open-record';
+import type { InvoiceWithRefs } from '@btp/shared/entities/invoice';
 import { ApiError } from '../../../lib/api';
 import { SendDialog } from '../../sending/send-dialog';
 import { useCompanyVatSettings } from '../../../api/company/company-vat-settings';
@@ -32,12 +35,13 @@ import cardStyles from '../../../components/record-cards.module.css';
 import styles from './invoicing.module.css';
 import { PayInvoiceDialog } from './pay-invoice-dialog';
 
+/** What a card opens on the invoice read whole (its lines, snapshots): a list entry has none. */
+type WholeAction = 'edit' | 'details' | 'credit';
+
 type Dialog =
   | { kind: 'create' }
-  | { kind: 'edit'; invoice: InvoicesListItem }
-  | { kind: 'details'; invoice: InvoicesListItem }
+  | { kind: WholeAction; invoice: InvoiceWithRefs }
   | { kind: 'pay'; invoice: InvoicesListItem }
-  | { kind: 'credit'; invoice: InvoicesListItem }
   | { kind: 'send'; invoice: InvoicesListItem }
   | { kind: 'resend'; invoice: InvoicesListItem }
   | { kind: 'profile'; message: string | undefined; missing: { path: string; message: string }[] };
@@ -57,7 +61,7 @@ interface InvoicingPageProps extends PageTitles {
  */
 export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
   const listParams = useListParams('invoices');
-  // The tabs show the invoices the search and sort give, 1,000 a page; the summary cards are the
+  // The tabs show the invoices the search and sort give, a screen a page; the summary cards are the
   // server's figures of every invoice (`GET /api/finances/summary`, the cache Finances reads too,
   // refreshed by every invoice write), whatever the pages loaded or the search typed.
   const invoices = useInvoicesPages(listParams);
@@ -70,6 +74,15 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // Read with the page, so the editor's first line already has the company's default rate.
   useCompanyVatSettings();
+  const whole = useOpenRecord<WholeAction>();
+  // 'Voir détails', 'Modifier' and 'Établir un avoir' open on the invoice as it is now, lines included.
+  const openWhole = (kind: WholeAction, invoice: InvoicesListItem) =>
+    void whole.open(
+      { id: invoice.id, action: kind },
+      (client) => client.fetchQuery(getInvoiceQueryOptions(invoice.id)),
+      (read) => setDialog({ kind, invoice: read }),
+      'Erreur lors du chargement de la facture',
+    );
 
   const list = invoices.data === undefined ? undefined : withStatusesOn(invoices.data);
   const counts = countByTab(list ?? []);
@@ -121,13 +134,14 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
         <InvoiceCard
           invoice={invoice}
           sending={send.isPending && send.variables?.id === invoice.id}
-          onDetails={() => setDialog({ kind: 'details', invoice })}
-          onEdit={() => setDialog({ kind: 'edit', invoice })}
+          opening={whole.openingOf(invoice.id)}
+          onDetails={() => openWhole('details', invoice)}
+          onEdit={() => openWhole('edit', invoice)}
           onDelete={() => confirmDelete(invoice)}
           onSend={() => setDialog({ kind: 'send', invoice })}
           onResend={() => setDialog({ kind: 'resend', invoice })}
           onPay={() => setDialog({ kind: 'pay', invoice })}
-          onCredit={() => setDialog({ kind: 'credit', invoice })}
+          onCredit={() => openWhole('credit', invoice)}
         />
       )}
     </QueryList>

@@ -41,6 +41,11 @@ export function paymentInstant(day: Dayjs, now: Date = new Date()): string {
   return day.hour(12).minute(0).second(0).millisecond(0).format();
 }
 
+/** The form's first values: what remains to pay (cents), paid today. */
+export function paymentFormValues(remaining: number): PayFormValues {
+  return { paidAmount: decimalForInput(formatMoney(remaining), 2), paidAt: dayjs() };
+}
+
 export function validatePayment(values: PayFormValues, version: number) {
   return validateWith(invoicePayInput, {
     paidAmount: values.paidAmount,
@@ -117,7 +122,7 @@ export function PayInvoiceDialog({ invoice, onClose, onPaid }: PayInvoiceDialogP
         form={form}
         layout="vertical"
         size="large"
-        initialValues={{ paidAmount: decimalForInput(formatMoney(remaining), 2), paidAt: dayjs() }}
+        initialValues={paymentFormValues(remaining)}
         onFinish={handleFinish((data) => void submit(data))}
         onValuesChange={handleValuesChange}
       >

@@ -101,7 +101,9 @@ const draftSituation = {
 
 function stub(overrides: Routes = {}) {
   return stubApi({
-    'GET /api/invoices': json([draftSituation]),
+    'GET /api/invoices?limit=50': json([draftSituation]),
+    // 'Voir détails' and 'Modifier' read the situation whole: its per-line figures.
+    [`GET /api/invoices/${draftSituation.id}`]: json(draftSituation),
     'GET /api/clients': json([{ ...record, ...client, country: 'France', version: 1 }]),
     'GET /api/projects': json([]),
     ...overrides,
@@ -193,7 +195,7 @@ describe('Facturation: situations de travaux', () => {
       sentAt: at,
       retentionReleasedAt: '2027-12-15',
     };
-    stub({ 'GET /api/invoices': json([issued]) });
+    stub({ 'GET /api/invoices?limit=50': json([issued]), [`GET /api/invoices/${issued.id}`]: json(issued) });
     renderPage();
 
     const card = await screen.findByRole('article', { name: issued.title });

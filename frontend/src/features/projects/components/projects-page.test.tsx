@@ -66,7 +66,7 @@ const odd = {
 
 function stub(overrides: Routes = {}) {
   return stubApi({
-    'GET /api/projects': json([kitchen, roof]),
+    'GET /api/projects?limit=50': json([kitchen, roof]),
     'GET /api/clients': json([durand, martin]),
     'GET /api/dashboard/stats': never,
     ...overrides,
@@ -131,7 +131,7 @@ describe('project display rules', () => {
 
 describe('Projets', () => {
   it('shows each project as a card: client, status, progress colour, budgets, dates, location', async () => {
-    stub({ 'GET /api/projects': json([kitchen, roof, odd]) });
+    stub({ 'GET /api/projects?limit=50': json([kitchen, roof, odd]) });
     renderPage();
 
     const kitchenCard = await card('Rénovation cuisine');
@@ -157,7 +157,7 @@ describe('Projets', () => {
   });
 
   it("shows 'Chargement...', then 'Aucun projet' when there is none", async () => {
-    stub({ 'GET /api/projects': json([]) });
+    stub({ 'GET /api/projects?limit=50': json([]) });
     renderPage();
 
     expect(screen.getByText('Chargement...')).toBeInTheDocument();
@@ -205,7 +205,7 @@ describe('Projets', () => {
         location: 'Villeurbanne',
       },
     ]);
-    await waitFor(() => expect(api.calls('GET /api/projects')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET /api/projects?limit=50')).toHaveLength(2));
   });
 
   it("finds a client past the first 1,000 by the server's search as the name is typed", async () => {

@@ -69,6 +69,10 @@ interface PurchaseDialogProps<Values extends PurchaseFormValues, Output> {
   onChange?: (changed: Partial<Values>, form: FormInstance<Values>) => void;
   /** Shown above the form. */
   notice?: ReactNode;
+  /** Shown under the form (a supplier invoice's lines and totals). */
+  after?: ReactNode;
+  /** Called when the person submits, before the form's checks (to show the lines' messages too). */
+  onSubmit?: () => void;
   onClose: () => void;
   /** The fields, as columns of the form's `<Row>`. */
   children: ReactNode;
@@ -91,6 +95,8 @@ export function PurchaseDialog<Values extends PurchaseFormValues, Output>({
   busy,
   onChange,
   notice,
+  after,
+  onSubmit,
   onClose,
   children,
 }: PurchaseDialogProps<Values, Output>) {
@@ -132,7 +138,10 @@ export function PurchaseDialog<Values extends PurchaseFormValues, Output>({
         layout="vertical"
         size="large"
         initialValues={initialValues}
-        onFinish={handleFinish((data) => void submit(data))}
+        onFinish={(values) => {
+          onSubmit?.();
+          handleFinish((data) => void submit(data))(values);
+        }}
         onValuesChange={(changed: Partial<Values>, values: Values) => {
           onChange?.(changed, form);
           handleValuesChange(changed, values);
@@ -140,6 +149,7 @@ export function PurchaseDialog<Values extends PurchaseFormValues, Output>({
       >
         <Row gutter={16}>{children}</Row>
       </Form>
+      {after}
     </ResponsiveModal>
   );
 }

@@ -38,6 +38,8 @@ const chosen = request(2, {
   totalAmount: '1250.40',
 });
 const asked = request(1, { status: 'sent', title: 'Coffrage', projectId: undefined, project: undefined });
+/** The request whole (`GET /api/supplier-quotes/{id}`): its free-form lines, which the list leaves out. */
+const askedItems = [{ description: 'Banches', quantity: '12', unitPrice: '400.00' }];
 
 function supplierInvoice(n: number, changes: Record<string, unknown>) {
   return {
@@ -61,8 +63,10 @@ const paidInvoice = supplierInvoice(2, { status: 'paid', title: 'Location grue',
 
 function stub(overrides: Routes = {}) {
   return stubApi({
-    'GET /api/supplier-quotes': json([received, chosen, asked]),
-    'GET /api/supplier-invoices': json([]),
+    'GET /api/supplier-quotes?limit=50': json([received, chosen, asked]),
+    [`GET /api/supplier-quotes/${asked.id}`]: json({ ...asked, items: askedItems }),
+    'GET /api/supplier-invoices?limit=50': json([]),
+    'GET /api/supplier-invoices/balances': json([]),
     'GET /api/suppliers': json([{ ...stamps, ...supplier, country: 'France', specialties: [], version: 1 }]),
     'GET /api/projects': json([
       { ...stamps, ...project, clientId: supplier.id, status: 'planning', progress: 0, version: 1 },
@@ -146,7 +150,7 @@ describe('Achats', () => {
 
     expect(await toasts().findByText('Demande de prix sélectionnée avec succès')).toBeInTheDocument();
     expect(api.calls(`POST /api/supplier-quotes/${received.id}/select`)[0]?.body).toEqual({ version: 2 });
-    await waitFor(() => expect(api.calls('GET /api/supplier-quotes')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET /api/supplier-quotes?limit=50')).toHaveLength(2));
   });
 
   it('shows the server message when the selection is refused', async () => {
@@ -182,9 +186,28 @@ describe('Achats', () => {
     expect(screen.getByText('Aucune facture fournisseur')).toBeInTheDocument();
   });
 
+  it('names the project and the price request of a supplier invoice as the list gives them', async () => {
+    const user = setupUser();
+    // The request it answers is not among the requests read (an older one): the list names it.
+    const linked = supplierInvoice(3, {
+      title: 'Acier HA',
+      projectId: project.id,
+      project,
+      supplierQuoteId: '6a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a09',
+      supplierQuote: { id: '6a1e6a3c-1b7d-4c55-9a51-5c3f2f6b1a09', number: 'DP-2025-0140' },
+    });
+    stub({ 'GET /api/supplier-invoices?limit=50': json([linked]) });
+    renderPage();
+
+    await user.click(await screen.findByRole('tab', { name: /Commandes/ }));
+    const invoice = await screen.findByRole('article', { name: 'Facture fournisseur FF-2026-0003' });
+    expect(invoice).toHaveTextContent('ProjetMaison Dupont');
+    expect(invoice).toHaveTextContent('DemandeDP-2025-0140');
+  });
+
   it("reads a received supplier invoice 'Reçue', never 'Envoyée', in its card and in the status choices", async () => {
     const user = setupUser();
-    stub({ 'GET /api/supplier-invoices': json([receivedInvoice]) });
+    stub({ 'GET /api/supplier-invoices?limit=50': json([receivedInvoice]) });
     renderPage();
 
     await user.click(await screen.findByRole('tab', { name: /Commandes/ }));
@@ -204,7 +227,7 @@ describe('Achats', () => {
 
   it("offers no 'Supprimer' on a paid supplier invoice and says why; an unpaid one keeps it", async () => {
     const user = setupUser();
-    stub({ 'GET /api/supplier-invoices': json([receivedInvoice, paidInvoice]) });
+    stub({ 'GET /api/supplier-invoices?limit=50': json([receivedInvoice, paidInvoice]) });
     renderPage();
 
     await user.click(await screen.findByRole('tab', { name: /Commandes/ }));
@@ -268,11 +291,14 @@ describe('Achats', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     expect(await toasts().findByText('Demande de prix mise à jour avec succès')).toBeInTheDocument();
+    // The request was read whole before the dialog opened: its lines go back with the edit.
+    expect(api.calls(`GET /api/supplier-quotes/${asked.id}`)).toHaveLength(1);
     expect(api.calls(`PUT /api/supplier-quotes/${asked.id}`)[0]?.body).toMatchObject({
       supplierId: supplier.id,
       title: 'Coffrage',
       totalAmount: '4800.00',
       status: 'validated',
+      items: askedItems,
       version: 2,
     });
   }, 45_000);

@@ -26,10 +26,12 @@ interface RequestCardProps {
   /** In the orders tab: no selection or deletion there. */
   order?: boolean;
   onEdit: () => void;
+  /** 'Modifier' is reading the record whole before its dialog opens. */
+  opening?: boolean;
 }
 
 /** One supplier price request: number, status, title, supplier, project, total, and its actions. */
-export function RequestCard({ request, order = false, onEdit }: RequestCardProps) {
+export function RequestCard({ request, order = false, onEdit, opening = false }: RequestCardProps) {
   const select = useSelectSupplierQuote();
   const remove = useDeleteSupplierQuote();
   const selectRequest = useToastedAction(
@@ -79,7 +81,7 @@ export function RequestCard({ request, order = false, onEdit }: RequestCardProps
               Sélectionner
             </Button>
           )}
-          <Button size="large" onClick={onEdit}>
+          <Button size="large" loading={opening} onClick={onEdit}>
             Modifier
           </Button>
           {!order && canDeleteSupplierQuote(request) && (

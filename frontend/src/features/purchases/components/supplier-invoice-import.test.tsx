@@ -5,7 +5,6 @@ import type { SupplierInvoiceImport } from '../../../api/supplier-invoices/impor
 import { apiError, heldAnswer, json, stubApi, type Routes } from '../../../testing/api-stub';
 import { renderWithProviders } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
-import { frenchNumber, importedLines } from './imported-invoice-summary';
 import { PurchasesPage } from './purchases-page';
 import { importedDetails, importedMessage } from './supplier-invoice-import';
 
@@ -26,21 +25,28 @@ const imported = {
   supplierReference: 'FAC-2026-0007',
   issueDate: '2026-11-18',
   dueDate: '2026-12-18',
+  kind: 'invoice',
   netAmount: '1000.00',
   vatAmount: '200.00',
   totalAmount: '1200.00',
+  vatBreakdown: [{ rate: '20.00', base: '1000.00', amount: '200.00' }],
+  vatDetailed: true,
+  amountDue: '1200.00',
+  creditedAmount: '0.00',
+  remainingAmount: '1200.00',
   paidAmount: '0.00',
   documentId,
-  items: [
+  lines: [
     {
       description: 'Maçonnerie',
       quantity: '10.000',
       unit: 'm²',
       unitPrice: '80.00',
       vatRate: '20.00',
+      vatCategory: 'S',
       total: '800.00',
     },
-    { description: 'Enduit', quantity: '1', unitPrice: '200.00', vatRate: '20.00', total: '200.00' },
+    { description: 'Enduit', quantity: '1.000', unitPrice: '200.00', vatRate: '20.00', total: '200.00' },
   ],
   version: 1,
 };
@@ -66,8 +72,9 @@ function importAnswer(supplierCreated: boolean) {
 
 function stub(overrides: Routes = {}) {
   return stubApi({
-    'GET /api/supplier-quotes': json([]),
-    'GET /api/supplier-invoices': json([]),
+    'GET /api/supplier-quotes?limit=50': json([]),
+    'GET /api/supplier-invoices?limit=50': json([]),
+    'GET /api/supplier-invoices/balances': json([]),
     'GET /api/suppliers': json([{ ...stamps, ...supplier, country: 'France', specialties: [], version: 1 }]),
     'GET /api/projects': json([]),
     'GET /api/documents': json([original]),
@@ -128,18 +135,6 @@ describe('the import success message', () => {
   });
 });
 
-describe('imported lines', () => {
-  it('keeps the lines that read as invoice lines, written as a French reader does', () => {
-    expect(importedLines([...imported.items, { free: 'text' }]).map((line) => line.description)).toEqual([
-      'Maçonnerie',
-      'Enduit',
-    ]);
-    expect(frenchNumber('10.000')).toBe('10');
-    expect(frenchNumber('12.500')).toBe('12,5');
-    expect(frenchNumber('5.50')).toBe('5,5');
-  });
-});
-
 describe("Achats: 'Importer une facture électronique'", () => {
   it('says what it takes, and one file at a time', async () => {
     const user = setupUser();
@@ -191,7 +186,7 @@ describe("Achats: 'Importer une facture électronique'", () => {
     expect(sent).toBeInstanceOf(File);
     expect((sent as File).name).toBe('FAC-2026-0007.pdf');
 
-    api.answer('GET /api/supplier-invoices', json([{ ...imported, supplier }]));
+    api.answer('GET /api/supplier-invoices?limit=50', json([{ ...imported, supplier }]));
     held.release();
 
     const message = await screen.findByRole('status');
@@ -338,7 +333,7 @@ describe('an imported supplier invoice', () => {
     const user = setupUser();
     const downloadRoute = `GET /api/documents/${documentId}/download?inline=1`;
     const api = stub({
-      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
+      'GET /api/supplier-invoices?limit=50': json([{ ...imported, supplier }]),
       [downloadRoute]: json({ url: 'https://files.example/FAC-2026-0007.pdf' }),
     });
     const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
@@ -360,7 +355,7 @@ describe('an imported supplier invoice', () => {
     const user = setupUser();
     const downloadRoute = `GET /api/documents/${documentId}/download`;
     const api = stub({
-      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
+      'GET /api/supplier-invoices?limit=50': json([{ ...imported, supplier }]),
       'GET /api/documents': json([{ ...original, name: 'FAC-2026-0007.xml', mimeType: 'application/xml' }]),
       [downloadRoute]: json({ url: 'https://files.example/FAC-2026-0007.xml' }),
     });
@@ -384,11 +379,11 @@ describe('an imported supplier invoice', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('shows what the import read in its dialog, and keeps it when saved', async () => {
+  it('shows what the import read in its dialog (its lines, HT, TVA per rate, TTC), and keeps it when saved', async () => {
     const user = setupUser();
     const route = `PUT /api/supplier-invoices/${imported.id}`;
     const api = stub({
-      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
+      'GET /api/supplier-invoices?limit=50': json([{ ...imported, supplier }]),
       [route]: json({ ...imported, status: 'sent', version: 2 }),
     });
     renderPage();
@@ -397,12 +392,16 @@ describe('an imported supplier invoice', () => {
     const card = await screen.findByRole('article', { name: 'Facture fournisseur FF-2026-0003' });
     await user.click(within(card).getByRole('button', { name: 'Modifier' }));
     const dialog = await screen.findByRole('dialog');
-    const read = within(dialog).getByRole('region', { name: 'Lu dans la facture électronique' });
-    expect(read).toHaveTextContent(/Total HT1\s000,00\s€/);
-    expect(read).toHaveTextContent(/Total TTC1\s200,00\s€/);
-    const lines = within(read).getAllByRole('listitem');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toHaveTextContent(/Maçonnerie10 m² × 80,00\s€ HT · TVA 20 % = 800,00\s€ HT/);
+    const lines = within(dialog).getByRole('region', { name: 'Lignes de la facture' });
+    const first = within(lines).getByRole('listitem', { name: 'Ligne 1' });
+    expect(within(first).getByLabelText('Désignation')).toHaveValue('Maçonnerie');
+    expect(within(first).getByLabelText('Quantité')).toHaveValue('10');
+    expect(within(first).getByLabelText('Prix unitaire HT')).toHaveValue('80,00');
+    expect(first).toHaveTextContent(/Total HT800,00\s€/);
+    const totals = within(dialog).getByRole('region', { name: 'Totaux de la facture' });
+    expect(totals).toHaveTextContent(/Total HT1\s000,00\s€/);
+    expect(totals).toHaveTextContent(/TVA 20\s% sur 1\s000,00\s€200,00\s€/);
+    expect(totals).toHaveTextContent(/Total TTC1\s200,00\s€/);
     expect(within(dialog).getByLabelText('N° de la facture reçue')).toHaveValue('FAC-2026-0007');
     expect(within(dialog).getByLabelText('Date de facture')).toHaveValue('18/11/2026');
 
@@ -412,47 +411,58 @@ describe('an imported supplier invoice', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     await waitFor(() => expect(api.calls(route)).toHaveLength(1));
-    expect(api.calls(route)[0]?.body).toMatchObject({
+    const body = api.calls(route)[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
       status: 'sent',
+      kind: 'invoice',
       supplierReference: 'FAC-2026-0007',
       issueDate: '2026-11-18',
-      netAmount: '1000.00',
-      vatAmount: '200.00',
-      totalAmount: '1200.00',
       documentId,
-      items: imported.items,
       version: 1,
+      // Sent back as read: the server keeps their stated totals.
+      lines: [
+        { description: 'Maçonnerie', unit: 'm²', quantity: '10.000', unitPrice: '80.00', vatRate: '20.00' },
+        { description: 'Enduit', quantity: '1.000', unitPrice: '200.00', vatRate: '20.00' },
+      ],
     });
+    expect(body).not.toHaveProperty('totalAmount');
   }, 45_000);
 
-  it('drops the HT / TVA read from the file once the total is corrected by hand', async () => {
+  it('keeps a record made before lines at its TTC alone (« TVA non détaillée ») until its lines are entered', async () => {
     const user = setupUser();
     const route = `PUT /api/supplier-invoices/${imported.id}`;
+    const legacy = {
+      ...imported,
+      netAmount: undefined,
+      vatAmount: undefined,
+      vatBreakdown: [],
+      vatDetailed: false,
+      lines: [
+        { description: 'Facture FAC-2026-0007', quantity: '1.000', unitPrice: '1200.00', total: '1200.00' },
+      ],
+    };
     const api = stub({
-      'GET /api/supplier-invoices': json([{ ...imported, supplier }]),
-      [route]: json({
-        ...imported,
-        totalAmount: '1250.00',
-        netAmount: undefined,
-        vatAmount: undefined,
-        version: 2,
-      }),
+      'GET /api/supplier-invoices?limit=50': json([{ ...legacy, supplier }]),
+      [route]: json({ ...legacy, totalAmount: '1250.00', version: 2 }),
     });
     renderPage();
     await openOrders(user);
 
     const card = await screen.findByRole('article', { name: 'Facture fournisseur FF-2026-0003' });
+    expect(card).toHaveTextContent(/Montant TTC1\s200,00\s€TVATVA non détaillée/);
     await user.click(within(card).getByRole('button', { name: 'Modifier' }));
     const dialog = await screen.findByRole('dialog');
-    const total = within(dialog).getByLabelText(/Montant/);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('TVA non détaillée');
+    const total = within(dialog).getByLabelText('Montant TTC (€)');
     await user.clear(total);
     await user.type(total, '1250');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     await waitFor(() => expect(api.calls(route)).toHaveLength(1));
     const body = api.calls(route)[0]?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ totalAmount: '1250.00', documentId, items: imported.items });
+    expect(body).toMatchObject({ totalAmount: '1250.00', documentId });
+    expect(body).not.toHaveProperty('lines');
+    // A new total: what an import read no longer adds up to it.
     expect(body).not.toHaveProperty('netAmount');
-    expect(body).not.toHaveProperty('vatAmount');
   }, 45_000);
 });

@@ -17,24 +17,42 @@ const ACCEPT = '.pdf,.xml,application/pdf,application/xml,text/xml';
 /** The draft made from an imported e-invoice, as the success message names it. */
 interface Imported {
   number: string;
+  kind?: string | undefined;
   supplierReference?: string | undefined;
   supplier?: { name: string } | undefined;
+  creditedInvoiceNumber?: string | undefined;
 }
 
-/** "Facture FAC-2026-0007 de Maçonnerie Rhône importée en brouillon (FF-2026-0003)". */
+/**
+ * "Facture FAC-2026-0007 de Maçonnerie Rhône importée en brouillon (FF-2026-0003)"; a credit note:
+ * "Avoir AV-2026-0001 de Maçonnerie Rhône importé en brouillon (FF-2026-0004), déduit de FF-2026-0003".
+ */
 export function importedMessage(invoice: Imported): string {
   const reference = invoice.supplierReference === undefined ? '' : ` ${invoice.supplierReference}`;
   const supplier = invoice.supplier === undefined ? '' : ` de ${invoice.supplier.name}`;
+  if (invoice.kind === 'credit_note') {
+    const credited =
+      invoice.creditedInvoiceNumber === undefined ? '' : `, déduit de ${invoice.creditedInvoiceNumber}`;
+    return `Avoir${reference}${supplier} importé en brouillon (${invoice.number})${credited}`;
+  }
   return `Facture${reference}${supplier} importée en brouillon (${invoice.number})`;
 }
 
-/** What to do next, and whether the supplier was created from the invoice. */
-export function importedDetails({ supplierInvoice, supplierCreated }: SupplierInvoiceImport): string {
+/** What to do next, whether the supplier was created from the file, and why a credit note is not linked. */
+export function importedDetails({
+  supplierInvoice,
+  supplierCreated,
+  notLinked,
+}: SupplierInvoiceImport): string {
+  const note = supplierInvoice.kind === 'credit_note';
   const created =
     supplierCreated && supplierInvoice.supplier !== undefined
-      ? `Le fournisseur « ${supplierInvoice.supplier.name} » a été créé d'après la facture. `
+      ? `Le fournisseur « ${supplierInvoice.supplier.name} » a été créé d'après ${note ? "l'avoir" : 'la facture'}. `
       : '';
-  return `${created}Vérifiez-la ci-dessous, puis passez-la en « Reçue » avec « Modifier ».`;
+  const next = note
+    ? 'Vérifiez-le dans l’onglet « Avoirs fournisseurs », puis passez-le en « Reçue » avec « Modifier ».'
+    : 'Vérifiez-la ci-dessous, puis passez-la en « Reçue » avec « Modifier ».';
+  return `${created}${notLinked === undefined ? '' : `${notLinked} `}${next}`;
 }
 
 /** Why the import failed, in the server's words whenever it gave them. */

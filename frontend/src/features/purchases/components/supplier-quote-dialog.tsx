@@ -1,9 +1,12 @@
-import { supplierQuoteCreateInput, type SupplierQuoteCreateData } from '@btp/shared/entities/supplier-quote';
+import {
+  supplierQuoteCreateInput,
+  type SupplierQuoteCreateData,
+  type SupplierQuoteWithRefs,
+} from '@btp/shared/entities/supplier-quote';
 import { quoteStatuses, supplierQuoteStatusLabels } from '@btp/shared/enums';
 import { Alert } from 'antd';
 
 import { useCreateSupplierQuote } from '../../../api/supplier-quotes/create-supplier-quote';
-import type { SupplierQuotesListItem } from '../../../api/supplier-quotes/list-supplier-quotes';
 import { useUpdateSupplierQuote } from '../../../api/supplier-quotes/update-supplier-quote';
 import { validateWith } from '../../../lib/zod-form';
 import {
@@ -32,8 +35,8 @@ interface FormValues extends PurchaseFormValues {
 const statusOptions = quoteStatuses.map((value) => ({ value, label: supplierQuoteStatusLabels[value] }));
 
 interface SupplierQuoteDialogProps {
-  /** The request to edit; none for a new one. */
-  request?: SupplierQuotesListItem | undefined;
+  /** The request to edit, read whole (`GET /api/supplier-quotes/{id}`: its `items`); none for a new one. */
+  request?: SupplierQuoteWithRefs | undefined;
   onClose: () => void;
 }
 

@@ -27,7 +27,7 @@ describe('Devis: Bon pour accord', () => {
     await fill(user, within(dialog).getByLabelText('Nom du signataire'), 'Paul Martin');
     await user.clear(day);
     await user.type(day, '20/11/2026');
-    api.answer('GET /api/quotes', json([draft, validated]));
+    api.answer('GET /api/quotes?limit=50', json([draft, validated]));
     await user.click(within(dialog).getByRole('button', { name: "Enregistrer l'accord" }));
 
     expect(

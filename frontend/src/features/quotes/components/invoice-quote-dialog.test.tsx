@@ -73,7 +73,7 @@ async function chooseDeposit(user: ReturnType<typeof setupUser>, dialog: HTMLEle
 }
 
 function stubValidated(overrides: Parameters<typeof stub>[0] = {}) {
-  return stub({ 'GET /api/quotes': json([draft, validated]), ...overrides });
+  return stub({ 'GET /api/quotes?limit=50': json([draft, validated]), ...overrides });
 }
 
 describe('Devis: Facturer', () => {

@@ -125,7 +125,7 @@ describe('Devis: retenue de garantie', () => {
         retentionBankGuarantee: false,
         items: [],
       }),
-      [`PUT /api/quotes/${sent.id}`]: json({ ...sent, status: 'validated', version: 3 }),
+      [`PUT /api/quotes/${sent.id}`]: json({ ...sent, status: 'expired', version: 3 }),
     });
     renderPage();
 
@@ -135,12 +135,12 @@ describe('Devis: retenue de garantie', () => {
     const dialog = await findDialog('Devis DEV-2026-0001');
     expect(within(dialog).getByLabelText('Taux de retenue de garantie (%)')).toBeDisabled();
     await user.click(within(dialog).getByRole('combobox', { name: 'Statut' }));
-    await pick(user, 'Validé');
+    await pick(user, 'Expiré');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     expect(await toasts().findByText('Le devis a été mis à jour.')).toBeInTheDocument();
     expect(api.calls(`PUT /api/quotes/${sent.id}`)[0]?.body).toMatchObject({
-      status: 'validated',
+      status: 'expired',
       retentionRate: '4.00',
       retentionBankGuarantee: false,
     });

@@ -7,7 +7,8 @@ import {
 } from '@btp/shared/entities/quote';
 import { quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
 import { isQuoteEditable, quoteStatusChoices } from '@btp/shared/quote-status';
-import { Alert, Checkbox, Col, Form, Input, Row, Select, Switch } from 'antd';
+import { SyncOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 
 import { useCompanyVatSettings } from '../../../api/company/company-vat-settings';
@@ -23,8 +24,9 @@ import { ResponsiveModal } from '../../../components/responsive-modal';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
 import { useZodForm, validateWith } from '../../../lib/zod-form';
-import { decimalForInput, liveTotals, linesFromItems, validateLines, type LineDraft } from './quote-lines';
+import { decimalForInput, liveTotals, linesFromItems, validateLines, type RowDraft } from './quote-lines';
 import { QuoteLinesEditor } from './quote-lines-editor';
+import { RefreshPricesDialog } from './refresh-prices-dialog';
 import styles from './quotes.module.css';
 
 const fields = [
@@ -98,9 +100,13 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
     FormValues,
     QuoteCreateData
   >(fields, validate);
-  const [lines, setLines] = useState<LineDraft[]>(() =>
-    linesFromItems(quote?.items ?? [], vat.defaultVatRate),
+  // The quote as last saved here (« Actualiser les prix » saves a new version of it).
+  const [current, setCurrent] = useState(quote);
+  const [savedLines, setSavedLines] = useState<RowDraft[]>(() =>
+    linesFromItems(quote?.items ?? [], vat.defaultVatRate, quote?.sections),
   );
+  const [lines, setLines] = useState<RowDraft[]>(savedLines);
+  const [refreshing, setRefreshing] = useState(false);
   const [linesChecked, setLinesChecked] = useState(false);
   const overheadPercentage = (Form.useWatch('overheadPercentage', form) as string | null | undefined) ?? '';
   const marginPercentage = (Form.useWatch('marginPercentage', form) as string | null | undefined) ?? '';
@@ -150,7 +156,7 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
         if (lineValidation.items === undefined) return;
         await update.mutateAsync({
           id: quote.id,
-          data: { ...data, items: lineValidation.items, version: quote.version },
+          data: { ...data, items: lineValidation.items, version: current?.version ?? quote.version },
         });
       } else {
         // A sent quote keeps its content: only the status changes (the customer's answer).
@@ -206,7 +212,7 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title="Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Validé », « Rejeté » ou « Expiré »."
+          title="Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Rejeté » ou « Expiré ». Son acceptation s'enregistre avec « Bon pour accord »."
         />
       )}
       {final && (
@@ -284,7 +290,27 @@ export function QuoteDialog({ quote, onClose }: QuoteDialogProps) {
         franchise={vat.franchise}
         defaultVatRate={vat.defaultVatRate}
         disabled={!editable}
+        actions={
+          quote !== undefined && editable ? (
+            <Button size="large" icon={<SyncOutlined />} onClick={() => setRefreshing(true)}>
+              Actualiser les prix
+            </Button>
+          ) : undefined
+        }
       />
+      {refreshing && quote !== undefined && (
+        <RefreshPricesDialog
+          quote={{ id: quote.id, number: quote.number, version: current?.version ?? quote.version }}
+          unsaved={lines !== savedLines}
+          onApplied={(refreshed) => {
+            const next = linesFromItems(refreshed.items ?? [], vat.defaultVatRate, refreshed.sections);
+            setCurrent(refreshed);
+            setSavedLines(next);
+            setLines(next);
+          }}
+          onClose={() => setRefreshing(false)}
+        />
+      )}
     </ResponsiveModal>
   );
 }

@@ -1,4 +1,11 @@
-import { quoteItemInput, type QuoteItem, type QuoteItemData } from '@btp/shared/entities/quote';
+import {
+  quoteHeadingInput,
+  quoteItemInput,
+  type QuoteComponentSnapshot,
+  type QuoteItem,
+  type QuoteRowData,
+  type QuoteSection,
+} from '@btp/shared/entities/quote';
 import {
   defaultVatRate,
   labelOf,
@@ -17,12 +24,18 @@ import {
   tryParseDecimal,
 } from '@btp/shared/money';
 import { quoteTotalsInUnits, type QuoteLineInUnits } from '@btp/shared/pricing';
+import { quoteOutline } from '@btp/shared/quote-sections';
 import type { VatBreakdownInUnits } from '@btp/shared/vat';
+
+import { decimalForInput } from '../../../lib/format';
+import { withNewKey, type ComponentDraft } from '../../../components/sous-detail-editor';
+import { isHeading, nextRowKey, rowPlaces, type HeadingDraft } from './quote-rows';
 
 /** A quote line as the editor holds it: the text the person typed. */
 export interface LineDraft {
   /** Stable React key, never sent. */
   key: string;
+  kind?: 'line';
   resourceType: ResourceType | undefined;
   description: string;
   unit: string;
@@ -34,28 +47,31 @@ export interface LineDraft {
   /** Kept from a stored line, which the editor does not show. */
   supplierId?: string | undefined;
   notes?: string | undefined;
+  /** The library's article or ouvrage the line was made from. */
+  articleId?: string | undefined;
+  ouvrageId?: string | undefined;
+  /** The sous-détail of a line made from an ouvrage: its `unitPrice` is their déboursé. */
+  components?: ComponentDraft[] | undefined;
 }
 
-/** The fields of a line that carry a message. */
-export type LineField = 'resourceType' | 'quantity' | 'unitPrice' | 'vatRate';
+/** A row of the editor: a priced line or a lot's heading. */
+export type RowDraft = LineDraft | HeadingDraft;
+
+/** The fields of a row that carry a message (`title`: a heading's; `components`: the sous-détail's). */
+export type LineField = 'resourceType' | 'quantity' | 'unitPrice' | 'vatRate' | 'title' | 'components';
 export type LineMessages = Partial<Record<LineField, string>>;
 const lineFields: readonly string[] = [
   'resourceType',
   'quantity',
   'unitPrice',
   'vatRate',
+  'title',
 ] satisfies LineField[];
-
-let lastKey = 0;
-function nextKey(): string {
-  lastKey += 1;
-  return `line-${lastKey}`;
-}
 
 /** A new line at `vatRate` (the company's default rate). */
 export function emptyLine(vatRate: VatRate = defaultVatRate): LineDraft {
   return {
-    key: nextKey(),
+    key: nextRowKey('line'),
     resourceType: undefined,
     description: '',
     unit: '',
@@ -65,40 +81,60 @@ export function emptyLine(vatRate: VatRate = defaultVatRate): LineDraft {
   };
 }
 
-/**
- * A stored decimal ("12.500", "8.40") as a French reader types it: decimal comma, trailing zeros of
- * the fraction dropped beyond `keep` decimals ("12,5", "8,40").
- */
-export function decimalForInput(value: string, keep = 0): string {
-  const [integer = '', fraction = ''] = value.split('.');
-  let digits = fraction;
-  while (digits.length > keep && digits.endsWith('0')) digits = digits.slice(0, -1);
-  return digits === '' ? integer : `${integer},${digits}`;
-}
+export { decimalForInput } from '../../../lib/format';
 
 function isVatRate(value: string | undefined): value is VatRate {
   return (vatRates as readonly string[]).includes(value ?? '');
 }
 
-/** The editor's lines for a stored quote's lines (a line read without a known rate gets `fallbackRate`). */
+/**
+ * The editor's rows for a stored quote: its lots' headings (`sections`) and its lines, in the
+ * order the devis shows them (`quoteOutline`: lines without lot first, then each lot, its own lines
+ * before its sub-lots). A line read without a known rate gets `fallbackRate`.
+ */
 export function linesFromItems(
   items: readonly QuoteItem[],
   fallbackRate: VatRate = defaultVatRate,
-): LineDraft[] {
-  return items.map((item) => ({
-    key: nextKey(),
-    resourceType: item.resourceType,
-    description: item.description ?? '',
-    unit: item.unit ?? '',
-    quantity: decimalForInput(item.quantity),
-    unitPrice: decimalForInput(item.unitPrice, MONEY_SCALE),
-    vatRate: isVatRate(item.vatRate) ? item.vatRate : fallbackRate,
-    supplierId: item.supplierId,
-    notes: item.notes,
-  }));
+  sections: readonly Pick<QuoteSection, 'section' | 'title'>[] = [],
+): RowDraft[] {
+  return quoteOutline(sections, items).map((row): RowDraft => {
+    if (row.kind === 'heading') {
+      return { key: nextRowKey('heading'), kind: 'heading', level: row.level > 1 ? 2 : 1, title: row.title };
+    }
+    const item = row.line;
+    return {
+      key: nextRowKey('line'),
+      resourceType: item.resourceType,
+      description: item.description ?? '',
+      unit: item.unit ?? '',
+      quantity: decimalForInput(item.quantity),
+      unitPrice: decimalForInput(item.unitPrice, MONEY_SCALE),
+      vatRate: isVatRate(item.vatRate) ? item.vatRate : fallbackRate,
+      supplierId: item.supplierId,
+      notes: item.notes,
+      articleId: item.articleId,
+      ouvrageId: item.ouvrageId,
+      components: item.components?.map(componentFromSnapshot),
+    };
+  });
 }
 
-function lineInput(line: LineDraft, index: number) {
+/** A stored component (the line's snapshot) as the editor holds it. */
+export function componentFromSnapshot(component: QuoteComponentSnapshot): ComponentDraft {
+  return withNewKey({
+    articleId: component.articleId,
+    ouvrageId: component.ouvrageId,
+    reference: component.reference,
+    designation: component.designation,
+    unit: component.unit ?? '',
+    resourceType: component.resourceType,
+    quantity: decimalForInput(component.quantity),
+    lossRate: component.lossRate === undefined ? '' : decimalForInput(component.lossRate),
+    unitCost: decimalForInput(component.unitCost, MONEY_SCALE),
+  });
+}
+
+function lineInput(line: LineDraft, index: number, section: string | undefined) {
   return {
     resourceType: line.resourceType,
     description: line.description,
@@ -109,35 +145,60 @@ function lineInput(line: LineDraft, index: number) {
     supplierId: line.supplierId,
     notes: line.notes,
     sortOrder: index,
+    section,
+    articleId: line.articleId,
+    ouvrageId: line.ouvrageId,
+    components: line.components?.map((component) => ({
+      articleId: component.articleId,
+      ouvrageId: component.ouvrageId,
+      reference: component.reference,
+      designation: component.designation,
+      unit: component.unit,
+      // A sub-ouvrage's share is analysed as such (`quoteAnalysis`): its snapshot carries no type.
+      resourceType: component.ouvrageId ? undefined : component.resourceType,
+      quantity: component.quantity,
+      unitCost: component.unitCost,
+      lossRate: component.lossRate.trim() === '' ? undefined : component.lossRate,
+    })),
   };
 }
 
-/** What the lines give: the items to send when every line is right, else the messages per line. */
+/** What the rows give: the rows to send when every one is right, else the messages per row. */
 export type LinesValidation =
-  { items: QuoteItemData[]; messages: LineMessages[] } | { items: undefined; messages: LineMessages[] };
+  { items: QuoteRowData[]; messages: LineMessages[] } | { items: undefined; messages: LineMessages[] };
 
 /**
- * Checks every line with the shared line schema (the spec's messages, the server's rule). Each line
- * is sent with its own rate, even under reverse charge: the server taxes it at 0 % then, and the
- * rate comes back should the quote leave reverse charge.
+ * Checks every row with the shared schemas (the spec's messages, the server's rule). Each line is
+ * sent with its own rate, even under reverse charge: the server taxes it at 0 % then, and the rate
+ * comes back should the quote leave reverse charge. Headings are numbered and lines given their lot
+ * from their order (`rowPlaces`); `messages` has one entry per row, a component's under
+ * `components` ("Composant 2 : …").
  */
-export function validateLines(lines: readonly LineDraft[]): LinesValidation {
-  const items: QuoteItemData[] = [];
+export function validateLines(rows: readonly RowDraft[]): LinesValidation {
+  const items: QuoteRowData[] = [];
   const messages: LineMessages[] = [];
+  const places = rowPlaces(rows);
   let valid = true;
-  lines.forEach((line, index) => {
-    const result = quoteItemInput.safeParse(lineInput(line, index));
-    const lineMessages: LineMessages = {};
+  rows.forEach((row, index) => {
+    const section = places[index]?.section;
+    const rowMessages: LineMessages = {};
+    const result = isHeading(row)
+      ? quoteHeadingInput.safeParse({ kind: 'heading', section, title: row.title })
+      : quoteItemInput.safeParse(lineInput(row, index, section));
     if (result.success) {
       items.push(result.data);
     } else {
       valid = false;
       for (const issue of result.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        if (lineFields.includes(field)) lineMessages[field as LineField] ??= issue.message;
+        const [field, at] = issue.path;
+        if (field === 'components' && typeof at === 'number') {
+          rowMessages.components ??= `Composant ${at + 1} : ${issue.message}`;
+        } else if (lineFields.includes(String(field))) {
+          rowMessages[field as LineField] ??= issue.message;
+        }
       }
     }
-    messages.push(lineMessages);
+    messages.push(rowMessages);
   });
   return valid ? { items, messages } : { items: undefined, messages };
 }
@@ -182,12 +243,14 @@ const NOTHING: Omit<LiveTotals, 'lines'> = {
  * `noVat` (reverse charge, franchise) taxes every line at 0 %. Integer arithmetic only.
  */
 export function liveTotals(
-  lines: readonly Pick<LineDraft, 'quantity' | 'unitPrice' | 'vatRate'>[],
+  lines: readonly (Pick<LineDraft, 'quantity' | 'unitPrice' | 'vatRate'> | HeadingDraft)[],
   overheadPercentage: unknown,
   marginPercentage: unknown,
   noVat = false,
 ): LiveTotals {
-  const readable = lines.map((line) => {
+  const readable = lines.map((row) => {
+    if ('kind' in row && row.kind === 'heading') return null;
+    const line = row as Pick<LineDraft, 'quantity' | 'unitPrice' | 'vatRate'>;
     const quantityThousandths = units(line.quantity, QUANTITY_SCALE, 1);
     const unitPriceCents = units(line.unitPrice, MONEY_SCALE, 0);
     const vatRateHundredths = units(line.vatRate, PERCENT_SCALE, 0);

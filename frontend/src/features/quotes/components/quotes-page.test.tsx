@@ -64,7 +64,7 @@ describe('Devis', () => {
   });
 
   it("shows 'Chargement...' while loading, then the empty state", async () => {
-    stub({ 'GET /api/quotes': json([]) });
+    stub({ 'GET /api/quotes?limit=50': json([]) });
     renderPage();
 
     expect(screen.getByText('Chargement...')).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('Devis', () => {
       version: 3,
       email: 'contact@tilleuls.fr',
     });
-    await waitFor(() => expect(api.calls('GET /api/quotes')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET /api/quotes?limit=50')).toHaveLength(2));
   });
 
   it('shows the server message in the dialog when sending fails, and keeps it open', async () => {
@@ -452,11 +452,11 @@ describe('Devis', () => {
     expect(writes(api)).toEqual([]);
   });
 
-  it('lets a sent quote change only its status: Envoyé, Validé, Rejeté, Expiré', async () => {
+  it('lets a sent quote change only its status: Envoyé, Rejeté, Expiré (Validé is the « Bon pour accord »)', async () => {
     const user = setupUser();
     const api = stub({
       [`GET /api/quotes/${sent.id}`]: json({ ...sent, items: [] }),
-      [`PUT /api/quotes/${sent.id}`]: json({ ...sent, status: 'validated', version: 3 }),
+      [`PUT /api/quotes/${sent.id}`]: json({ ...sent, status: 'rejected', version: 3 }),
     });
     renderPage();
 
@@ -466,11 +466,14 @@ describe('Devis', () => {
     const dialog = await findDialog('Devis DEV-2026-0001');
     expect(within(dialog).getByLabelText('Titre')).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: /Ajouter une ligne/ })).toBeNull();
+    expect(dialog).toHaveTextContent(
+      "Ce devis a été envoyé au client : son contenu ne peut plus être modifié, seul son statut peut passer à « Rejeté » ou « Expiré ». Son acceptation s'enregistre avec « Bon pour accord ».",
+    );
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Statut' }));
-    await screen.findByTitle('Validé');
-    expect(shownOptions()).toEqual(['Envoyé', 'Validé', 'Rejeté', 'Expiré']);
-    await pick(user, 'Validé');
+    await screen.findByTitle('Rejeté');
+    expect(shownOptions()).toEqual(['Envoyé', 'Rejeté', 'Expiré']);
+    await pick(user, 'Rejeté');
     // 'Enregistrer' appears once the chosen status differs (the form re-renders on the change).
     await user.click(await within(dialog).findByRole('button', { name: 'Enregistrer' }));
 
@@ -478,7 +481,7 @@ describe('Devis', () => {
     expect(api.calls(`PUT /api/quotes/${sent.id}`)[0]?.body).toMatchObject({
       title: sent.title,
       clientId: client.id,
-      status: 'validated',
+      status: 'rejected',
       version: 2,
     });
     expect(writes(api)).toEqual([`PUT /api/quotes/${sent.id}`]);

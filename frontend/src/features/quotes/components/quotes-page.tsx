@@ -1,7 +1,6 @@
 import { labelOf, quoteStatusLabels } from '@btp/shared/enums';
 import { canDeleteQuote, canSendQuote, isQuoteEditable } from '@btp/shared/quote-status';
 import { Button, Card, Tag } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { useDocumentDownloadUrl } from '../../../api/documents/get-document-download-url';
@@ -16,9 +15,10 @@ import { PageBody, PageHeader, type PageTitles } from '../../../components/page-
 import { PdfButtons } from '../../../components/pdf-buttons';
 import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
 import { EmptyCard, QueryList } from '../../../components/query-list';
-import { CreateButton } from '../../../components/record-buttons';
+import { useOpenRecord } from '../../../components/open-record';
 import { useToast } from '../../../components/toast';
 import { serverMessage } from '../../../lib/api';
+import { CreateButton } from '../../../components/record-buttons';
 import { openPendingTab } from '../../../lib/file-links';
 import { formatDate } from '../../../lib/format';
 import { EmailStatusLine } from '../../sending/email-status-line';
@@ -58,28 +58,18 @@ export function QuotesPage(titles: PageTitles) {
   const listParams = useListParams('quotes');
   const quotes = useQuotesPages(listParams);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
-  const [opening, setOpening] = useState<string | undefined>();
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
   const send = useSendQuote();
   const resend = useEmailQuote();
   const openCreate = () => setDialog({ kind: 'create' });
-  // The dialog opens on the quote as it is now, with its lines.
-  const openEdit = async (id: string) => {
-    setOpening(id);
-    try {
-      setDialog({ kind: 'edit', quote: await queryClient.fetchQuery(getQuoteQueryOptions(id)) });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Erreur',
-        description: serverMessage(error) ?? 'Erreur lors du chargement du devis',
-        error,
-      });
-    } finally {
-      setOpening(undefined);
-    }
-  };
+  // The dialog opens on the quote as it is now, with its lines (a list entry has none).
+  const whole = useOpenRecord<'edit'>();
+  const openEdit = (id: string) =>
+    void whole.open(
+      { id, action: 'edit' },
+      (client) => client.fetchQuery(getQuoteQueryOptions(id)),
+      (quote) => setDialog({ kind: 'edit', quote }),
+      'Erreur lors du chargement du devis',
+    );
 
   return (
     <>
@@ -105,8 +95,8 @@ export function QuotesPage(titles: PageTitles) {
           {(quote) => (
             <QuoteCard
               quote={quote}
-              opening={opening === quote.id}
-              onEdit={() => void openEdit(quote.id)}
+              opening={whole.openingOf(quote.id) !== undefined}
+              onEdit={() => openEdit(quote.id)}
               onAccept={() => setDialog({ kind: 'accept', quote })}
               onInvoice={() => setDialog({ kind: 'invoice', quote })}
               onBilling={() => setDialog({ kind: 'billing', quote })}

@@ -27,7 +27,7 @@ describe('Devis: a quote accepted online (docs/online-acceptance.md)', () => {
     );
     const download = `GET /api/documents/${signedPdfDocumentId}/download?inline=1`;
     const api = stub({
-      'GET /api/quotes': json([draft, signedOnline]),
+      'GET /api/quotes?limit=50': json([draft, signedOnline]),
       [download]: json({ url: 'http://localhost:3000/bucket/signe.pdf' }),
     });
     renderPage();
@@ -41,7 +41,7 @@ describe('Devis: a quote accepted online (docs/online-acceptance.md)', () => {
   });
 
   it('shows no signed PDF for a quote accepted by hand', async () => {
-    stub({ 'GET /api/quotes': json([draft, validated]) });
+    stub({ 'GET /api/quotes?limit=50': json([draft, validated]) });
     renderPage();
     const accepted = await card('DEV-2026-0001');
     expect(accepted).toHaveTextContent('Accepté le 20/11/2026 par Paul Martin');

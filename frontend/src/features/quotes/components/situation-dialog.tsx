@@ -1,4 +1,4 @@
-import type { InvoiceListItem, SituationData } from '@btp/shared/entities/invoice';
+import type { InvoiceWithRefs, SituationData } from '@btp/shared/entities/invoice';
 import type { QuoteBilling } from '@btp/shared/entities/quote-billing';
 import { formatEuro, formatPercent, parseMoney } from '@btp/shared/money';
 import { computeSituation, situationProblems } from '@btp/shared/situations';
@@ -65,7 +65,7 @@ export function SituationDialog({ billing, draftId, onClose }: SituationDialogPr
 
 interface SituationFormProps {
   billing: QuoteBilling;
-  draft?: InvoiceListItem;
+  draft?: InvoiceWithRefs;
   onClose: () => void;
 }
 

@@ -209,7 +209,7 @@ export function signedReport(id: string, percent: number, projectId = project.id
 /** The Devis screen with the validated quote and its billing answer. */
 export function stubBilling(billing: unknown, overrides: Routes = {}) {
   return stub({
-    'GET /api/quotes': json([validated]),
+    'GET /api/quotes?limit=50': json([validated]),
     [billingRoute]: json(billing),
     'GET /api/progress-reports': json([]),
     ...overrides,

@@ -81,7 +81,7 @@ export const item = (id: string, changes: Record<string, unknown>) => ({
 
 export function stub(overrides: Routes = {}) {
   return stubApi({
-    'GET /api/quotes': json([draft, sent]),
+    'GET /api/quotes?limit=50': json([draft, sent]),
     'GET /api/clients': json([{ ...stamps, ...client, country: 'France', version: 1 }]),
     'GET /api/projects': json([
       { ...stamps, ...project, clientId: client.id, status: 'planning', progress: 0, version: 1 },

@@ -36,7 +36,7 @@ const elec = {
 };
 
 function stub(overrides: Routes = {}) {
-  return stubApi({ 'GET /api/suppliers': json([pointP, elec]), ...overrides });
+  return stubApi({ 'GET /api/suppliers?limit=50': json([pointP, elec]), ...overrides });
 }
 
 function renderPage() {
@@ -94,7 +94,7 @@ describe('Fournisseurs', () => {
 
   it("shows 'Chargement...' while loading, then the empty state with its add button", async () => {
     const user = setupUser();
-    stub({ 'GET /api/suppliers': json([]) });
+    stub({ 'GET /api/suppliers?limit=50': json([]) });
     renderPage();
 
     expect(screen.getByText('Chargement...')).toBeInTheDocument();
@@ -144,7 +144,7 @@ describe('Fournisseurs', () => {
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.calls('GET /api/suppliers')).toHaveLength(2);
+    expect(api.calls('GET /api/suppliers?limit=50')).toHaveLength(2);
   });
 
   it("requires the name and shows 'Erreur lors de la création du fournisseur' on failure", async () => {

@@ -76,7 +76,7 @@ const reports = [pending, validated, signed];
 
 function stub(overrides: Routes = {}) {
   return stubApi({
-    'GET /api/progress-reports': json(reports),
+    'GET /api/progress-reports?limit=50': json(reports),
     'GET /api/projects': json([project, otherProject]),
     ...overrides,
   });
@@ -150,7 +150,7 @@ describe('progress report rules', () => {
 
 describe('Suivi Travaux', () => {
   it("shows 'Chargement...' while the reports load", async () => {
-    stubApi({ 'GET /api/progress-reports': () => new Promise<Response>(() => undefined) });
+    stubApi({ 'GET /api/progress-reports?limit=50': () => new Promise<Response>(() => undefined) });
     renderPage();
     expect(await screen.findByText('Chargement...')).toBeInTheDocument();
   });
@@ -200,7 +200,7 @@ describe('Suivi Travaux', () => {
   });
 
   it('says so when a tab is empty', async () => {
-    stub({ 'GET /api/progress-reports': json([validated]) });
+    stub({ 'GET /api/progress-reports?limit=50': json([validated]) });
     renderPage();
     expect(await screen.findByText('Aucun état en attente')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'En Attente (0)' })).toBeInTheDocument();
@@ -208,7 +208,7 @@ describe('Suivi Travaux', () => {
 
   it('offers to create a report from an empty list, and from each empty tab', async () => {
     const user = setupUser();
-    stub({ 'GET /api/progress-reports': json([]) });
+    stub({ 'GET /api/progress-reports?limit=50': json([]) });
     renderPage();
 
     expect(await screen.findByText('Aucun état en attente')).toBeInTheDocument();
@@ -288,7 +288,7 @@ describe('Suivi Travaux', () => {
         status: 'pending',
       },
     ]);
-    await waitFor(() => expect(api.calls('GET /api/progress-reports')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET /api/progress-reports?limit=50')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -375,7 +375,7 @@ describe('Suivi Travaux', () => {
     expect(await toasts().findByText('État validé avec succès')).toBeInTheDocument();
     const [patch] = api.calls(`PATCH /api/progress-reports/${pending.id}/validate`);
     expect(patch?.body).toBeUndefined();
-    await waitFor(() => expect(api.calls('GET /api/progress-reports')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('GET /api/progress-reports?limit=50')).toHaveLength(2));
     expect(screen.getByRole('tab', { name: /^Validés/ })).toHaveAttribute('aria-selected', 'true');
   });
 
@@ -462,7 +462,7 @@ describe('Suivi Travaux', () => {
       project: { ...validated.project, progress: 70 },
     };
     const api = stub({
-      'GET /api/progress-reports': json([{ ...validated, progressPercentage: 70 }]),
+      'GET /api/progress-reports?limit=50': json([{ ...validated, progressPercentage: 70 }]),
       'GET /api/projects': json([{ ...project, progress: 65 }, otherProject]),
       [`PATCH /api/progress-reports/${validated.id}/sign`]: json(signedAnswer),
     });
@@ -478,7 +478,7 @@ describe('Suivi Travaux', () => {
       ),
     ).toBeInTheDocument();
     const projectReads = api.calls('GET /api/projects').length;
-    api.answer('GET /api/progress-reports', json([signedAnswer]));
+    api.answer('GET /api/progress-reports?limit=50', json([signedAnswer]));
     await user.type(within(dialog).getByLabelText('Nom du signataire'), 'Jeanne Durand');
     await user.click(within(dialog).getByRole('button', { name: 'Signer' }));
 

@@ -3,16 +3,18 @@
  * `total` = round(quantity × unitPrice), VAT per rate on the sums (`invoiceTotals`, shared with the
  * SPA), every line at 0 % under reverse charge or franchise.
  */
-import type { Invoice, InvoiceLine, InvoiceLineData } from '@btp/shared/entities/invoice';
-import type { VatRate } from '@btp/shared/enums';
-import { invoiceTotals } from '@btp/shared/invoice-totals';
-import { formatDecimal, PERCENT_SCALE } from '@btp/shared/money';
+import type { Invoice, InvoiceLine, InvoiceLineData } from './entities/invoice.js';
+import type { VatRate } from './enums.js';
+import { invoiceTotals } from './invoice-totals.js';
+import { formatDecimal, PERCENT_SCALE } from './money.js';
 
 /** A line to price: as a body gives it (rate optional) or as stored (rate and total present). */
 export type LineToPrice = Pick<InvoiceLineData, 'description' | 'unit' | 'quantity' | 'unitPrice'> & {
   vatRate?: VatRate | undefined;
   /** A situation's works line: the quote line it bills (kept by its credit notes). */
   itemId?: string | undefined;
+  /** The lot of the devis it comes from. */
+  section?: string | undefined;
 };
 
 /** What `pricedInvoice` sets on an invoice. */
@@ -43,6 +45,7 @@ export function pricedInvoice(
       vatRate: figures.vatRate as VatRate,
       total: figures.total,
       ...(line.itemId ? { itemId: line.itemId } : {}),
+      ...(line.section ? { section: line.section } : {}),
     };
   });
   return {

@@ -1,0 +1,76 @@
+/**
+ * The document type codes (BT-3) EN 16931 allows (UNTDID 1001, the subset of the standard's code
+ * list BR-CL-01, with the codes the French CIUS added in 2024), split into invoices and credit
+ * notes. A credit note records an amount the supplier owes back; every other code is an invoice
+ * (a corrected invoice 384 included: its sign says whether it adds or deducts).
+ */
+
+/** Credit notes: 381 and its kin (self-billed 261 and 502, factored 396, for a prepayment 503…). */
+export const creditNoteTypeCodes: ReadonlySet<string> = new Set([
+  '81',
+  '83',
+  '261',
+  '262',
+  '296',
+  '308',
+  '381',
+  '396',
+  '420',
+  '458',
+  '502',
+  '503',
+  '532',
+]);
+
+/** Invoices: 380, 384 corrected, 386 prepayment, 389 self-billed, 393 factored, 875–877 construction… */
+export const invoiceTypeCodes: ReadonlySet<string> = new Set([
+  '71',
+  '80',
+  '82',
+  '84',
+  '102',
+  '130',
+  '202',
+  '203',
+  '204',
+  '211',
+  '218',
+  '219',
+  '295',
+  '325',
+  '326',
+  '331',
+  '380',
+  '382',
+  '383',
+  '384',
+  '385',
+  '386',
+  '387',
+  '388',
+  '389',
+  '390',
+  '393',
+  '394',
+  '395',
+  '456',
+  '457',
+  '471',
+  '472',
+  '473',
+  '500',
+  '501',
+  '527',
+  '553',
+  '575',
+  '623',
+  '633',
+  '751',
+  '780',
+  '817',
+  '870',
+  '875',
+  '876',
+  '877',
+  '935',
+]);

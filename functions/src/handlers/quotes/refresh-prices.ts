@@ -1,0 +1,13 @@
+import { quoteRefreshPricesInput } from '@btp/shared/entities/library';
+import { createHandler } from '../../lib/http.js';
+import { idParams } from '../../lib/params.js';
+import { companyOf } from '../../lib/tenancy.js';
+import { refreshQuotePrices } from '../../quotes/quote-refresh.js';
+
+/** POST /api/quotes/{id}/refresh-prices: old → new per line and totals; `apply: true` saves the draft. */
+export const handler = createHandler(
+  { body: quoteRefreshPricesInput, params: idParams },
+  async ({ body, params, principal }) => ({
+    body: await refreshQuotePrices(companyOf(principal), params.id, body),
+  }),
+);
