@@ -15,100 +15,24 @@ import type {
   InvoiceLifecycle,
   SupplierInvoiceLifecycle,
 } from '@btp/shared/einvoicing-network';
-import { luhnCheckDigit, frenchVatNumber } from '@btp/shared/legal-identity';
 import { describeValidation } from '../../../functions/src/test-support/factur-x-validation.js';
 import { validateCdar } from '../../../functions/src/test-support/cdar-validation.js';
-import type { TestClient } from './http-client.js';
 import { startTestStack, type TestStack } from './support.js';
-import { companyWithClient, tilleuls } from './support/records.js';
+import {
+  enableNetwork,
+  exchangeFlows,
+  invoiceLifecycle,
+  issueInvoice,
+  networkCompany,
+  platformFlows,
+  sellerAndBuyer,
+  syncNetwork,
+  withPlatformFault,
+  type IssuedInvoice,
+  type NetworkCompany,
+} from './support/einvoicing.js';
 
-let stack: TestStack & { dataDir?: string };
-
-/** A SIREN of its own for this file (Luhn), so that no other file's company shares its platform account. */
-function newIdentity(): { siret: string; vatNumber: string; siren: string } {
-  const body = String(Math.floor(10_000_000 + Math.random() * 89_999_999));
-  const siren = `${body}${luhnCheckDigit(body)}`;
-  const facility = `${siren}0001`;
-  const siret = `${facility}${luhnCheckDigit(facility)}`;
-  return { siret, siren, vatNumber: frenchVatNumber(siren) };
-}
-
-interface Company {
-  http: TestClient;
-  companyId: string;
-  clientId: string;
-  siren: string;
-}
-
-async function company(name: string, buyer?: { name: string; siret: string }): Promise<Company> {
-  const identity = newIdentity();
-  const records = await companyWithClient(stack, name, {
-    profile: { siret: identity.siret, vatNumber: identity.vatNumber },
-    ...(buyer
-      ? { client: { ...tilleuls, name: buyer.name, siret: buyer.siret, email: 'compta@client.fr' } }
-      : {}),
-  });
-  return {
-    http: records.http,
-    companyId: records.companyId,
-    clientId: records.clientId,
-    siren: identity.siren,
-  };
-}
-
-/** Enables the network with the local platform's account, as prefilled. */
-async function enable(who: Company): Promise<EinvoicingSettings> {
-  const prefilled = (await who.http.get('/api/company/einvoicing')).body as EinvoicingSettings;
-  const saved = await who.http.put('/api/company/einvoicing', {
-    platformUrl: prefilled.platformUrl,
-    clientId: prefilled.clientId,
-    enabled: true,
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return saved.body as EinvoicingSettings;
-}
-
-async function sync(who: Company) {
-  const answer = await who.http.post('/api/company/einvoicing/sync', {});
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as { submitted: number; received: number; failed: number; waiting: number };
-}
-
-/** Both sides synced until the platform has routed everything (the platform works after each answer). */
-async function exchange(...who: Company[]): Promise<void> {
-  for (const side of who) {
-    await stack.paIdle();
-    await sync(side);
-  }
-  await stack.paIdle();
-}
-
-async function issue(
-  who: Company,
-  lines = [
-    { description: 'Mur en parpaings', unit: 'm²', quantity: 12, unitPrice: '85.00', vatRate: 20 },
-    { description: 'Enduit', unit: 'm²', quantity: 12, unitPrice: '22.50', vatRate: 10 },
-  ],
-) {
-  const draft = await who.http.post('/api/invoices', { clientId: who.clientId, title: 'Travaux', lines });
-  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-  const { id, version } = draft.body as { id: string; version: number };
-  const sent = await who.http.post(`/api/invoices/${id}/send`, { version });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  return sent.body as {
-    id: string;
-    number: string;
-    version: number;
-    totalWithVat: string;
-    einvoicing?: InvoiceLifecycle;
-  };
-}
-
-async function lifecycle(who: Company, invoiceId: string): Promise<InvoiceLifecycle> {
-  const answer = await who.http.get(`/api/invoices/${invoiceId}/lifecycle`);
-  expect(answer.status).toBe(200);
-  return answer.body as InvoiceLifecycle;
-}
+let stack: TestStack;
 
 interface ReceivedItem {
   id: string;
@@ -120,34 +44,17 @@ interface ReceivedItem {
   einvoicing?: SupplierInvoiceLifecycle;
 }
 
-async function received(who: Company, reference: string): Promise<ReceivedItem | undefined> {
+async function received(who: NetworkCompany, reference: string): Promise<ReceivedItem | undefined> {
   const list = (await who.http.get('/api/supplier-invoices?limit=100')).body as ReceivedItem[];
   return list.find((item) => item.supplierReference === reference);
 }
 
-interface PlatformFlow {
-  flowId: string;
-  owner: string;
-  flowDirection: string;
-  flowSyntax: string;
-  trackingId?: string;
-  acknowledgement: { status: string };
-  status?: { code: string; collectedCents?: number };
-  invoice?: { number: string };
-}
-
-async function platformFlows(): Promise<PlatformFlow[]> {
-  return (await (await fetch(`${stack.paUrl}/admin/flows`)).json()) as PlatformFlow[];
-}
-
-let a: Company;
-let b: Company;
+let a: NetworkCompany;
+let b: NetworkCompany;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  b = await company('Immobilière Brotteaux');
-  const bSiret = ((await b.http.get('/api/company')).body as { siret: string }).siret;
-  a = await company('Maçonnerie Croix-Rousse', { name: 'Immobilière Brotteaux', siret: bSiret });
+  ({ seller: a, buyer: b } = await sellerAndBuyer(stack, 'Maçonnerie Croix-Rousse', 'Immobilière Brotteaux'));
 });
 
 afterAll(async () => {
@@ -164,7 +71,7 @@ describe('Paramètres › Facturation électronique', () => {
       enabled: false,
       prefilled: true,
     });
-    const saved = await enable(a);
+    const saved = await enableNetwork(a);
     expect(saved).toEqual({
       platformUrl: stack.paUrl,
       clientId: `btp-${a.siren}`,
@@ -173,7 +80,7 @@ describe('Paramètres › Facturation électronique', () => {
       prefilled: false,
     });
     // The secret is in the local secrets file (mode 600), never in an answer.
-    const file = join(stack.dataDir ?? '', 'einvoicing-secrets.json');
+    const file = join(stack.dataDir, 'einvoicing-secrets.json');
     const secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
     expect(secrets[a.companyId]).toMatch(/^[\w-]{40,}$/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -185,7 +92,7 @@ describe('Paramètres › Facturation électronique', () => {
       state: 'ok',
       message: 'Connexion réussie : la plateforme répond.',
     });
-    await enable(b);
+    await enableNetwork(b);
   });
 
   it('refuses an address in clear HTTP, a wrong secret is a French error on the test', async () => {
@@ -199,7 +106,7 @@ describe('Paramètres › Facturation électronique', () => {
       "L'adresse de la plateforme doit être une adresse https://",
     );
 
-    const other = await company('Charpentes Vaise');
+    const other = await networkCompany(stack, 'Charpentes Vaise');
     const missing = await other.http.put('/api/company/einvoicing', {
       platformUrl: 'https://pa.exemple.fr',
       clientId: 'compte-1',
@@ -226,13 +133,13 @@ describe('Paramètres › Facturation électronique', () => {
 });
 
 describe('two companies exchange invoices and statuses through the platform', () => {
-  let invoice: Awaited<ReturnType<typeof issue>>;
+  let invoice: IssuedInvoice;
   let atB: ReceivedItem;
 
   it('A’s invoice is submitted on issue; B receives it as a draft supplier invoice « reçue via la plateforme »', async () => {
-    invoice = await issue(a);
+    invoice = await issueInvoice(a);
     expect(invoice.einvoicing).toMatchObject({ network: 'sent', acknowledgement: { status: 'Pending' } });
-    await exchange(b);
+    await exchangeFlows(stack, b);
     const found = await received(b, invoice.number);
     expect(found).toMatchObject({ status: 'draft', receivedVia: 'platform' });
     atB = found as ReceivedItem;
@@ -243,7 +150,7 @@ describe('two companies exchange invoices and statuses through the platform', ()
       'via la plateforme agréée',
     );
     // Synced again: nothing new, no second supplier invoice.
-    await exchange(b);
+    await exchangeFlows(stack, b);
     const list = (await b.http.get('/api/supplier-invoices?limit=100')).body as ReceivedItem[];
     expect(list.filter((item) => item.supplierReference === invoice.number)).toHaveLength(1);
   });
@@ -254,8 +161,8 @@ describe('two companies exchange invoices and statuses through the platform', ()
     expect((answer.body as SupplierInvoiceLifecycle).events).toEqual([
       expect.objectContaining({ status: '205', label: 'Approuvée', direction: 'out', state: 'sent' }),
     ]);
-    await exchange(a);
-    const seen = await lifecycle(a, invoice.id);
+    await exchangeFlows(stack, a);
+    const seen = await invoiceLifecycle(a, invoice.id);
     expect(seen.acknowledgement).toEqual({ status: 'Ok' });
     expect(seen.events.map((event) => `${event.status} ${event.label} ${event.direction}`)).toEqual([
       '200 Déposée in',
@@ -267,8 +174,8 @@ describe('two companies exchange invoices and statuses through the platform', ()
     const listed = (await a.http.get(`/api/invoices/${invoice.id}`)).body as { einvoicing: InvoiceLifecycle };
     expect(listed.einvoicing.events).toEqual([expect.objectContaining({ status: '205' })]);
     // Read again: nothing recorded twice.
-    await exchange(a);
-    expect((await lifecycle(a, invoice.id)).events).toHaveLength(4);
+    await exchangeFlows(stack, a);
+    expect((await invoiceLifecycle(a, invoice.id)).events).toHaveLength(4);
   });
 
   it('A records two partial payments: two 212 « Encaissée » with their amounts per rate, B sees them', async () => {
@@ -280,7 +187,9 @@ describe('two companies exchange invoices and statuses through the platform', ()
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);
       version = (paid.body as { version: number }).version;
     }
-    const collected = (await lifecycle(a, invoice.id)).events.filter((event) => event.status === '212');
+    const collected = (await invoiceLifecycle(a, invoice.id)).events.filter(
+      (event) => event.status === '212',
+    );
     expect(collected).toEqual([
       expect.objectContaining({
         direction: 'out',
@@ -302,7 +211,7 @@ describe('two companies exchange invoices and statuses through the platform', ()
       }),
     ]);
     await stack.paIdle();
-    const flows = (await platformFlows()).filter(
+    const flows = (await platformFlows(stack)).filter(
       (flow) => flow.owner === a.siren && flow.flowSyntax === 'CDAR' && flow.status?.code === '212',
     );
     expect(flows.map((flow) => [flow.acknowledgement.status, flow.status?.collectedCents])).toEqual([
@@ -314,7 +223,7 @@ describe('two companies exchange invoices and statuses through the platform', ()
       expect(xml.match(/<ram:TypeCode>MEN<\/ram:TypeCode>/g)).toHaveLength(2);
     }
     // B sees them on its supplier invoice.
-    await exchange(b);
+    await exchangeFlows(stack, b);
     const atBNow = (await b.http.get(`/api/supplier-invoices/${atB.id}/lifecycle`))
       .body as SupplierInvoiceLifecycle;
     expect(atBNow.events.filter((event) => event.status === '212').map((event) => event.collected)).toEqual([
@@ -330,10 +239,10 @@ describe('two companies exchange invoices and statuses through the platform', ()
   }, 60_000);
 
   it('B refuses another: A sees « Refusée » and its reason, and is notified', async () => {
-    const other = await issue(a, [
+    const other = await issueInvoice(a, [
       { description: 'Chape', unit: 'm²', quantity: 30, unitPrice: '18.00', vatRate: 10 },
     ]);
-    await exchange(b);
+    await exchangeFlows(stack, b);
     const atBOther = (await received(b, other.number)) as ReceivedItem;
     const missingReason = await b.http.post(`/api/supplier-invoices/${atBOther.id}/status`, {
       status: '210',
@@ -350,8 +259,8 @@ describe('two companies exchange invoices and statuses through the platform', ()
     expect(
       (await b.http.post(`/api/supplier-invoices/${atBOther.id}/status`, { status: '205' })).status,
     ).toBe(409);
-    await exchange(a);
-    const seen = await lifecycle(a, other.id);
+    await exchangeFlows(stack, a);
+    const seen = await invoiceLifecycle(a, other.id);
     expect(seen.events.at(-1)).toMatchObject({
       status: '210',
       label: 'Refusée',
@@ -373,34 +282,26 @@ describe('two companies exchange invoices and statuses through the platform', ()
   }, 60_000);
 
   it('the platform down: the invoice is issued all the same, « à transmettre »; back up, its flow goes once', async () => {
-    const faults = await fetch(`${stack.paUrl}/admin/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 503, forMs: 60_000, scope: 'all' }),
-    });
-    expect(faults.status).toBe(204);
-    let down: Awaited<ReturnType<typeof issue>>;
-    try {
-      down = await issue(a, [
+    const down = await withPlatformFault(stack, { status: 503, forMs: 60_000, scope: 'all' }, async () => {
+      const issued = await issueInvoice(a, [
         { description: 'Reprise', unit: 'forfait', quantity: 1, unitPrice: '100.00', vatRate: 20 },
       ]);
-      expect(down.number).toMatch(/^FAC-\d{4}-\d{4}$/);
-      expect(down.einvoicing).toMatchObject({
+      expect(issued.number).toMatch(/^FAC-\d{4}-\d{4}$/);
+      expect(issued.einvoicing).toMatchObject({
         network: 'pending',
         retry: { attempts: 1, message: 'La plateforme ne répond pas : un nouvel essai sera fait plus tard.' },
       });
       // A sync while it is down: still waiting, the error recorded for Paramètres.
-      const run = await sync(a);
+      const run = await syncNetwork(a);
       expect(run.failed).toBeGreaterThanOrEqual(1);
       const settings = (await a.http.get('/api/company/einvoicing')).body as EinvoicingSettings;
       expect(settings.status).toMatchObject({ state: 'error' });
-    } finally {
-      await fetch(`${stack.paUrl}/admin/faults`, { method: 'DELETE' });
-    }
-    await exchange(a);
-    expect((await lifecycle(a, down.id)).network).toBe('sent');
-    await exchange(a);
-    const flows = (await platformFlows()).filter(
+      return issued;
+    });
+    await exchangeFlows(stack, a);
+    expect((await invoiceLifecycle(a, down.id)).network).toBe('sent');
+    await exchangeFlows(stack, a);
+    const flows = (await platformFlows(stack)).filter(
       (flow) => flow.owner === a.siren && flow.flowDirection === 'Out' && flow.trackingId === down.id,
     );
     expect(flows).toHaveLength(1);
@@ -418,7 +319,7 @@ describe('two companies exchange invoices and statuses through the platform', ()
   // Last: SaxonJS holds the event loop for seconds, and the stack's server shares it.
   it('every status the product sent passes the CDAR XSD and the BR-FR-CDV Schematron', async () => {
     await stack.paIdle();
-    const sent = (await platformFlows()).filter(
+    const sent = (await platformFlows(stack)).filter(
       (flow) =>
         (flow.owner === a.siren || flow.owner === b.siren) &&
         flow.flowDirection === 'Out' &&

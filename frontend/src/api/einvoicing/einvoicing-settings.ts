@@ -2,6 +2,7 @@ import {
   einvoicingSettingsSchema,
   type EinvoicingSettings,
   type EinvoicingSettingsData,
+  type PlatformCallStatus,
 } from '@btp/shared/einvoicing-network';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -62,6 +63,8 @@ export interface NetworkSyncResult {
   received: number;
   failed: number;
   waiting: number;
+  /** How it went, in French (what Paramètres shows as the last exchange). */
+  status?: PlatformCallStatus;
 }
 
 /**

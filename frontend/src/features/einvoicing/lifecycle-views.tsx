@@ -10,7 +10,7 @@ import { Alert, Button, Tag, Typography } from 'antd';
 
 import { useSyncEinvoicing } from '../../api/einvoicing/einvoicing-settings';
 import { useInvoiceLifecycle } from '../../api/einvoicing/lifecycles';
-import { useActionToasts } from '../../components/action-toasts';
+import { useToast } from '../../components/toast';
 import { serverMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import styles from './einvoicing.module.css';
@@ -85,18 +85,25 @@ export function LifecycleEvents({ events, empty }: { events: readonly LifecycleE
 /** « Relever la plateforme »: the company's exchange with its platform, now. */
 export function SyncPlatformButton() {
   const sync = useSyncEinvoicing();
-  const withToasts = useActionToasts();
+  const { toast } = useToast();
+  const run = async () => {
+    try {
+      const { status } = await sync.mutateAsync();
+      // The platform refused or did not answer: its French sentence (retried later, nothing lost).
+      if (status?.state === 'error')
+        toast({ variant: 'destructive', title: 'Erreur', description: status.message });
+      else toast({ title: 'Succès', description: 'Plateforme relevée : factures et statuts à jour' });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Erreur',
+        description: serverMessage(error) ?? 'La plateforme n’a pas pu être relevée',
+        error,
+      });
+    }
+  };
   return (
-    <Button
-      size="large"
-      loading={sync.isPending}
-      onClick={() =>
-        void withToasts(() => sync.mutateAsync(), {
-          success: 'Plateforme relevée : factures et statuts à jour',
-          failure: 'La plateforme n’a pas pu être relevée',
-        }).catch(() => undefined)
-      }
-    >
+    <Button size="large" loading={sync.isPending} onClick={() => void run()}>
       Relever la plateforme
     </Button>
   );

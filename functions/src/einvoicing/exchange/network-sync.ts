@@ -22,7 +22,12 @@
  * a timer of the local stack), and by « Relever la plateforme » for the caller's company.
  */
 import type { Company } from '@btp/shared/entities/company';
-import { collectedView, lifecycleEvent, type LifecycleEvent } from '@btp/shared/einvoicing-network';
+import {
+  collectedView,
+  lifecycleEvent,
+  type LifecycleEvent,
+  type PlatformCallStatus,
+} from '@btp/shared/einvoicing-network';
 import { lifecycleStatusLabel } from '@btp/shared/einvoicing-lifecycle';
 import { sirenOfSiret } from '@btp/shared/legal-identity';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -70,6 +75,8 @@ export const syncMessages = {
   strangerIssuer: (number: string) =>
     `Statut reçu pour la facture ${number} d'une entreprise qui n'en est pas le client : il est ignoré.`,
   alreadyReceived: 'Cette facture a déjà été reçue de la plateforme.',
+  notSent: (failed: number, reason: string | undefined) =>
+    `${failed} flux non transmis${reason ? `. ${reason}` : ' : un nouvel essai sera fait plus tard.'}`,
   ok: (received: number, submitted: number) =>
     `Échange réussi : ${received} flux reçu${received > 1 ? 's' : ''}, ${submitted} transmis.`,
 } as const;
@@ -85,6 +92,8 @@ export interface CompanySync extends OutboxRun {
   received: number;
   /** Acknowledgements of our flows recorded. */
   acknowledged: number;
+  /** The outcome recorded for Paramètres (a French sentence), what « Relever la plateforme » shows. */
+  status?: PlatformCallStatus;
 }
 
 interface Context {
@@ -362,7 +371,8 @@ export async function syncCompany(
   };
   const result: CompanySync = { submitted: 0, failed: 0, waiting: 0, received: 0, acknowledged: 0 };
   try {
-    Object.assign(result, await flushOutbox(companyId, platform, deadline));
+    const { lastFailure, ...flushed } = await flushOutbox(companyId, platform, deadline);
+    Object.assign(result, flushed);
     Object.assign(result, await poll(context, deadline));
     // What the poll made possible (a 212 waiting for its invoice's acknowledgement) goes now.
     if (result.waiting > 0 && Date.now() < deadline) {
@@ -370,18 +380,18 @@ export async function syncCompany(
       result.submitted += again.submitted;
       result.waiting = again.waiting;
     }
-    await recordOutcome(
+    result.status = await recordOutcome(
       companyId,
       result.failed > 0
         ? {
             state: 'error',
-            message: `${result.failed} flux non transmis : un nouvel essai sera fait plus tard.`,
+            message: syncMessages.notSent(result.failed, lastFailure),
           }
         : { state: 'ok', message: syncMessages.ok(result.received, result.submitted) },
     );
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    await recordOutcome(companyId, { state: 'error', message: failureMessage(error) });
+    result.status = await recordOutcome(companyId, { state: 'error', message: failureMessage(error) });
   }
   return result;
 }

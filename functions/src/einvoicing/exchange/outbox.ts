@@ -172,12 +172,25 @@ export async function sendOutboxItem(
   item: OutboxItem,
   options: { pdf?: Uint8Array } = {},
 ): Promise<OutboxOutcome> {
+  return (await trySendOutboxItem(companyId, platform, item, options)).outcome;
+}
+
+/** {@link sendOutboxItem}, with the French sentence of its failure. */
+async function trySendOutboxItem(
+  companyId: string,
+  platform: CompanyPlatform,
+  item: OutboxItem,
+  options: { pdf?: Uint8Array } = {},
+): Promise<{ outcome: OutboxOutcome; failure?: string }> {
   // Held for a job's whole budget: a run that dies holding it leaves it to the run after.
-  if (!(await claimOutboxItem(companyId, item.trackingId, claimMs))) return 'waiting';
+  if (!(await claimOutboxItem(companyId, item.trackingId, claimMs))) return { outcome: 'waiting' };
   try {
-    return item.kind === 'invoice'
-      ? await submitInvoice(companyId, platform, item, options.pdf)
-      : await submitStatus(companyId, platform, item);
+    return {
+      outcome:
+        item.kind === 'invoice'
+          ? await submitInvoice(companyId, platform, item, options.pdf)
+          : await submitStatus(companyId, platform, item),
+    };
   } catch (error) {
     if (!(error instanceof PlatformError) && !(error instanceof HttpError && error.statusCode < 500)) {
       logger.error('Flux vers la plateforme non transmis (erreur interne)', {
@@ -206,7 +219,7 @@ export async function sendOutboxItem(
           : {}),
       });
     }
-    return 'failed';
+    return { outcome: 'failed', failure: message };
   }
 }
 
@@ -215,6 +228,8 @@ export interface OutboxRun {
   submitted: number;
   failed: number;
   waiting: number;
+  /** The French sentence of the last failure, when one failed (Paramètres shows it). */
+  lastFailure?: string;
 }
 
 /**
@@ -237,10 +252,12 @@ export async function flushOutbox(
       run.waiting += 1;
       continue;
     }
-    const outcome = await sendOutboxItem(companyId, platform, item);
+    const { outcome, failure } = await trySendOutboxItem(companyId, platform, item);
     if (outcome === 'submitted' || outcome === 'not_addressable') run.submitted += 1;
-    else if (outcome === 'failed') run.failed += 1;
-    else if (outcome === 'waiting') run.waiting += 1;
+    else if (outcome === 'failed') {
+      run.failed += 1;
+      run.lastFailure = failure;
+    } else if (outcome === 'waiting') run.waiting += 1;
   }
   return run;
 }

@@ -167,16 +167,18 @@ export function failureMessage(error: unknown): string {
   return 'Échange avec la plateforme interrompu par une erreur interne : un nouvel essai sera fait plus tard.';
 }
 
-/** Records the outcome of a call for Paramètres; never fails its caller. */
+/** Records the outcome of a call for Paramètres, and answers it; never fails its caller. */
 export async function recordOutcome(
   companyId: string,
-  status: Omit<PlatformCallStatus, 'at'>,
-): Promise<void> {
+  outcome: Omit<PlatformCallStatus, 'at'>,
+): Promise<PlatformCallStatus> {
+  const status = { ...outcome, at: nowIso() };
   try {
-    await recordCallStatus(companyId, { ...status, at: nowIso() });
+    await recordCallStatus(companyId, status);
   } catch (error) {
     logger.warn('Statut du dernier échange avec la plateforme non enregistré', { companyId, error });
   }
+  return status;
 }
 
 /**
