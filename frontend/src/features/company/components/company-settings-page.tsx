@@ -9,6 +9,7 @@ import { PageBody, PageHeader, type PageTitles } from '../../../components/page-
 import { LoadingState } from '../../../components/query-list';
 import { serverMessage } from '../../../lib/api';
 import { EinvoicingSettingsCard } from '../../einvoicing/einvoicing-settings-card';
+import invoicingStyles from '../../invoicing/components/invoicing.module.css';
 import { CompanyProfileForm } from './company-profile-form';
 import { CompanyProfileView } from './company-profile-view';
 import { CompanyUsers } from './company-users';
@@ -107,6 +108,8 @@ export function CompanySettingsPage({
     const pending = users.data?.filter((user) => user.pendingApproval).length ?? 0;
     content = (
       <Tabs
+        // On a phone its tabs wrap onto two lines as Facturation's do: no "more" menu (axe).
+        className={invoicingStyles.tabs}
         activeKey={tab}
         onChange={(key) =>
           setSearchParams(
