@@ -3,7 +3,7 @@
  * a baseline that imports only the DynamoDB client.
  *
  * 1. Bundles each handler of the route table, the authorizer, the functions that serve no route (the
- *    SES events' handler, the daily reminders job, the price-list import worker) and the baseline (a
+ *    SES events' handler, the daily reminders job, the e-invoicing sync job, the price-list import worker) and the baseline (a
  *    module importing `@aws-sdk/client-dynamodb` and constructing a `DynamoDBClient`) with the build a
  *    deployment runs (`esbuildOptions` from infra/lib/bundling.ts: `index.mjs` and the chunks split
  *    off at each dynamic `import()`), into `.bench/lambda/`. The bundles sit inside the repository
@@ -40,7 +40,7 @@ import {
   repoRoot,
   runtimeProvidedModules,
 } from '../infra/lib/bundling.js';
-import { remindersJobHandler } from '../infra/lib/jobs.js';
+import { einvoicingJobHandler, remindersJobHandler } from '../infra/lib/jobs.js';
 import { libraryImportJobHandler } from '../infra/lib/library-imports.js';
 import { mailEventsHandler } from '../infra/lib/mail.js';
 
@@ -102,6 +102,7 @@ const targets: Target[] = [...byHandler].map(([handler, routeKeys]) => ({
 for (const [handler, trigger] of [
   [mailEventsHandler, 'SES events (EventBridge)'],
   [remindersJobHandler, 'daily schedule (EventBridge)'],
+  [einvoicingJobHandler, 'every 15 minutes (EventBridge)'],
   [libraryImportJobHandler, 'import queue (SQS)'],
 ] as const) {
   targets.push({

@@ -10,8 +10,8 @@ import { registerCompany, seedCompany, writeHeaders, type SeededRecords } from '
 
 /**
  * axe-core (WCAG 2.1 A/AA) on every screen and its dialogs, with a company that has data, on
- * the desktop and the phone; each screen's full-page screenshot lands in e2e/screenshots/<project>/.
- * The setup screen is audited in foundation.spec.ts, the only time it is reachable.
+ * the desktop and the phone (Paramètres › Facturation électronique at 360 px); each screen's
+ * full-page screenshot lands in e2e/screenshots/<project>/. The setup screen is audited in foundation.spec.ts, the only time it is reachable.
  */
 
 let cookies: Cookie[] = [];
@@ -197,6 +197,41 @@ test("Système Admin, its user dialog, and 'Accès refusé' @phone", async ({ pa
   // A table on the desktop, cards on a phone: the one shown.
   await expect(page.getByText(companyName).filter({ visible: true })).toBeVisible();
   await auditScreen(page, testInfo, 'admin-companies');
+});
+
+test('Paramètres › Facturation électronique, its field message and its last exchange, at 360 px @phone', async ({
+  page,
+}, testInfo) => {
+  await signedIn(page);
+  // The narrowest phone the product serves (the project's own is 390 px).
+  if (testInfo.project.name === 'mobile') await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/settings?onglet=facturation-electronique');
+  const card = page.locator('.ant-card').filter({ hasText: 'Plateforme agréée' });
+  // Prefilled for the local platform (the company's SIRET has an account there).
+  await expect(card.getByText('Plateforme locale de développement')).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await auditScreen(page, testInfo, 'settings-einvoicing');
+
+  // A field's message, before anything is sent.
+  const address = card.getByLabel('Adresse de la plateforme');
+  const prefilled = await address.inputValue();
+  await address.fill('http://pa.exemple.fr');
+  await card.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(card.getByText("L'adresse de la plateforme doit être une adresse https://")).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await auditScreen(page, testInfo, 'settings-einvoicing-error');
+
+  // Saved with the transmission off (nothing of this company goes to the platform), then tested:
+  // the last exchange's outcome under the form.
+  await address.fill(prefilled);
+  const transmission = card.getByRole('switch', { name: 'Transmission via la plateforme' });
+  if (await transmission.isChecked()) await transmission.click();
+  await card.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByText('Facturation électronique enregistrée avec succès')).toBeVisible();
+  await card.getByRole('button', { name: 'Tester la connexion' }).click();
+  await expect(card.getByText(/Connexion réussie : la plateforme répond\./)).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await auditScreen(page, testInfo, 'settings-einvoicing-status');
 });
 
 test('the Bibliothèque, its dialogs, and the devis editor’s lots, sous-détail and library panel', async ({

@@ -197,6 +197,7 @@ export class Api {
           documents: route.documents,
           secrets: routeSecrets(route.handler),
           mail: route.mail === true,
+          ...(route.einvoicing ? { einvoicing: route.einvoicing } : {}),
           importQueue: route.importQueue === true,
           exportJob: route.exportJob === true,
           route: true,

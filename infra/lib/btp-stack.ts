@@ -11,7 +11,7 @@ import { Data } from './data.js';
 import { Documents } from './documents.js';
 import { Mail, mailEventsHandler } from './mail.js';
 import { AccountingExport, accountingExportJobHandler } from './accounting-export.js';
-import { Jobs, remindersJobHandler } from './jobs.js';
+import { einvoicingJobHandler, Jobs, remindersJobHandler } from './jobs.js';
 import { LibraryImports, libraryImportJobHandler } from './library-imports.js';
 import { Monitoring, validateAlarmEmail } from './monitoring.js';
 import type { RouteTables } from './route-stacks.js';
@@ -23,7 +23,7 @@ import { Site, validateCustomDomain } from './site.js';
 export { esbuildOptions, repoRoot } from './bundling.js';
 export { sessionPartitionPrefix } from './data.js';
 export { authorizerTagValue, functionTag, jobTag } from './functions.js';
-export { remindersJobTagValue } from './jobs.js';
+export { einvoicingJobTagValue, remindersJobTagValue } from './jobs.js';
 export { accountingExportJobTagValue } from './accounting-export.js';
 export { libraryImportJobTagValue } from './library-imports.js';
 export type { RouteTables } from './route-stacks.js';
@@ -146,6 +146,13 @@ export class BtpStack extends Stack {
         method: 'ANY',
         path: '$job',
         handler: remindersJobHandler,
+        access: 'public',
+        table: 'write',
+      }),
+      einvoicingEntry: routeEntry({
+        method: 'ANY',
+        path: '$job',
+        handler: einvoicingJobHandler,
         access: 'public',
         table: 'write',
       }),

@@ -12,7 +12,7 @@ import type { Data } from './data.js';
 import type { Documents } from './documents.js';
 import type { MonitoredFunction } from './monitoring.js';
 import type { RouteSecrets } from './route-secrets.js';
-import { originVerifyEnv, type Secrets } from './secrets.js';
+import { originVerifyEnv, platformSecretPrefixEnv, type Secrets } from './secrets.js';
 
 /** Tag put on every function of the application (route handlers and authorizer), not on CDK helpers. */
 export const functionTag = 'btp:function';
@@ -39,6 +39,12 @@ export interface FunctionAccess {
   readonly touchSessions?: boolean;
   /** Sends e-mail: SES from the stack's identity only, and the `MAIL_*` / `APP_URL` environment. */
   readonly mail?: boolean;
+  /**
+   * Talks to the companies' plateformes agréées (docs/einvoicing-network.md): reads (or also writes)
+   * their secrets under the stage's e-invoicing prefix, and calls out over HTTPS (the functions run
+   * outside any VPC: Lambda's own internet access, nothing to configure).
+   */
+  readonly einvoicing?: 'read' | 'write';
   /** Sends to the price-list import queue (docs/library.md), and gets its URL. */
   readonly importQueue?: boolean;
   /** Starts the accounting export: may invoke its worker (granted by the stack once it exists). */
@@ -151,6 +157,7 @@ export class Functions {
         // The secrets' ARNs, never their values: the functions read them from Secrets Manager.
         ...secrets.environment(access.secrets),
         ...(access.mail && mail ? mail.environment() : {}),
+        ...(access.einvoicing ? { [platformSecretPrefixEnv]: secrets.platformSecretPrefix } : {}),
         ...(access.importQueue && importQueue ? { LIBRARY_IMPORT_QUEUE_URL: importQueue.queueUrl } : {}),
         ...(access.route ? { [originVerifyEnv]: secrets.originVerifyValue } : {}),
       },
@@ -180,6 +187,7 @@ export class Functions {
       access.secrets.setupToken ? 'SetupToken' : '',
       access.touchSessions ? 'TouchSessions' : '',
       access.mail ? 'Mail' : '',
+      access.einvoicing ? `Einvoicing${capitalize(access.einvoicing)}` : '',
       access.importQueue ? 'ImportQueue' : '',
       access.exportJob ? 'ExportJob' : '',
     ].join('');
@@ -202,6 +210,7 @@ export class Functions {
     if (access.documents) this.props.documents.grant(role, access.documents);
     this.props.secrets.grantRead(role, access.secrets);
     if (access.mail) this.props.mail?.grantSend(role);
+    if (access.einvoicing) this.props.secrets.grantPlatformSecrets(role, access.einvoicing);
     if (access.importQueue) this.props.importQueue?.grantSendMessages(role);
     this.roles.set(profile, role);
     return role;

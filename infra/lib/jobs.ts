@@ -11,10 +11,18 @@ export const remindersJobTagValue = 'job:reminders-daily';
 /** Module under `functions/src/handlers/` of the daily reminders job. */
 export const remindersJobHandler = 'jobs/reminders-daily';
 
+/** Value of {@link jobTag} on the e-invoicing network's sync job. */
+export const einvoicingJobTagValue = 'job:einvoicing-sync';
+
+/** Module under `functions/src/handlers/` of the e-invoicing network's sync job. */
+export const einvoicingJobHandler = 'jobs/einvoicing-sync';
+
 export interface JobsProps {
   readonly functions: Functions;
   /** The job's entry file (tests give a fixture). */
   readonly remindersEntry: string;
+  /** The e-invoicing sync job's entry file. */
+  readonly einvoicingEntry: string;
 }
 
 /**
@@ -27,6 +35,8 @@ export interface JobsProps {
 export class Jobs {
   readonly reminders: lambda.Function;
   readonly remindersRule: events.Rule;
+  readonly einvoicing: lambda.Function;
+  readonly einvoicingRule: events.Rule;
 
   constructor(stack: Stack, props: JobsProps) {
     this.reminders = props.functions.add({
@@ -49,6 +59,31 @@ export class Jobs {
       description: 'Relances de paiement : une fois par jour',
       schedule: events.Schedule.cron({ minute: '0', hour: '7' }),
       targets: [new targets.LambdaFunction(this.reminders, { retryAttempts: 2 })],
+    });
+
+    // The e-invoicing network (docs/einvoicing-network.md, "The sync job"): every 15 minutes, each
+    // company whose network is enabled submits what waits and reads what arrived (supplier invoices
+    // imported into Achats: documents and pdfjs, hence 1 GB). Running it twice changes nothing: a
+    // flow goes once, an incoming flow is handled once.
+    this.einvoicing = props.functions.add({
+      constructId: 'EinvoicingSyncJob',
+      entry: props.einvoicingEntry,
+      description: 'Facturation électronique : échanges avec les plateformes agréées',
+      tagKey: jobTag,
+      tagValue: einvoicingJobTagValue,
+      memorySize: 1024,
+      timeout: Duration.minutes(5),
+      access: {
+        table: 'write',
+        documents: 'write',
+        secrets: { sessionKey: false, setupToken: false },
+        einvoicing: 'read',
+      },
+    });
+    this.einvoicingRule = new events.Rule(stack, 'EinvoicingSyncSchedule', {
+      description: 'Facturation électronique : toutes les 15 minutes',
+      schedule: events.Schedule.rate(Duration.minutes(15)),
+      targets: [new targets.LambdaFunction(this.einvoicing, { retryAttempts: 0 })],
     });
   }
 }

@@ -1,6 +1,5 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
-import type { Stack } from 'aws-cdk-lib';
-import type * as iam from 'aws-cdk-lib/aws-iam';
+import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { RouteSecrets } from './route-secrets.js';
@@ -8,6 +7,20 @@ import type { RouteSecrets } from './route-secrets.js';
 /** Environment variables holding the secrets' ARNs (the functions fetch the values themselves). */
 export const sessionKeySecretEnv = 'SESSION_KEY_SECRET_ARN';
 export const setupTokenSecretEnv = 'SETUP_TOKEN_SECRET_ARN';
+/** The name prefix of the companies' platform secrets (e-invoicing network), given to the functions that use them. */
+export const platformSecretPrefixEnv = 'EINVOICING_SECRET_PREFIX';
+
+/** The actions on the companies' platform secrets: reading them, and also creating and replacing them. */
+export const platformSecretActions = {
+  read: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+  write: [
+    'secretsmanager:GetSecretValue',
+    'secretsmanager:DescribeSecret',
+    'secretsmanager:CreateSecret',
+    'secretsmanager:PutSecretValue',
+  ],
+} as const;
+
 /** The origin secret's value, in the route functions' environment (functions/src/lib/http.ts). */
 export const originVerifyEnv = 'ORIGIN_VERIFY';
 /** The header CloudFront adds to every request it sends to the API, holding the origin secret. */
@@ -26,6 +39,13 @@ export class Secrets {
   readonly sessionKey: secretsmanager.Secret;
   readonly setupToken: secretsmanager.Secret;
   /**
+   * The name prefix of each company's secret of its plateforme agréée (docs/einvoicing-network.md):
+   * `btp-gestion/<stage>/einvoicing/<companyId>`, created at run time by `PUT /api/company/einvoicing`
+   * (one secret per company, so none in this template), read by the functions that call the platform.
+   */
+  readonly platformSecretPrefix: string;
+  private readonly stack: Stack;
+  /**
    * Proves that a request to the API came through CloudFront: CloudFront sends it in
    * {@link originVerifyHeader} to the API's `execute-api` address, its origin, and every route's
    * function refuses a request without it (403). So nobody can call that address directly, e.g.
@@ -35,6 +55,8 @@ export class Secrets {
   readonly originVerify: secretsmanager.Secret;
 
   constructor(stack: Stack, props: { readonly stage: string }) {
+    this.stack = stack;
+    this.platformSecretPrefix = `btp-gestion/${props.stage}/einvoicing/`;
     this.sessionKey = new secretsmanager.Secret(stack, 'SessionKey', {
       description: `BTP Gestion (${props.stage}): HS256 key signing the session cookies`,
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
@@ -77,6 +99,43 @@ export class Secrets {
   grantRead(role: iam.IRole, secrets: RouteSecrets): void {
     if (secrets.sessionKey) this.sessionKey.grantRead(role);
     if (secrets.setupToken) this.setupToken.grantRead(role);
+  }
+
+  /**
+   * Access to the companies' platform secrets, and to nothing else of Secrets Manager: the actions
+   * of `platformSecretActions[level]` on the secrets named under {@link platformSecretPrefix}.
+   */
+  grantPlatformSecrets(role: iam.Role, level: 'read' | 'write'): void {
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: [...platformSecretActions[level]],
+        resources: [
+          Stack.of(this.stack).formatArn({
+            service: 'secretsmanager',
+            resource: 'secret',
+            resourceName: `${this.platformSecretPrefix}*`,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    );
+    NagSuppressions.addResourceSuppressions(
+      role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            "One Secrets Manager secret per company, created at run time when its administrator saves the plateforme agréée in Paramètres: the grant names the stage's e-invoicing prefix and nothing else of Secrets Manager; which company's secret a request reads comes from its session (tenancy in the handlers).",
+          appliesTo: [
+            {
+              regex:
+                '/^Resource::arn:[^:]+:secretsmanager:.+:secret:btp-gestion\\/[^/]+\\/einvoicing\\/\\*$/g',
+            },
+          ],
+        },
+      ],
+      true,
+    );
   }
 
   /**

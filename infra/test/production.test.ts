@@ -177,9 +177,9 @@ describe('BtpStack in production, with a product-like route table', () => {
       // with CDK's helpers.
       const helpers = resources(template, 'AWS::Lambda::Function').length - functions.size;
       expect(routeResources).toBe(3 * productLikeRoutes.length + 1 + helpers);
-      // Invoke permissions: the authorizer's (API Gateway), the daily job's and the mail events'
-      // (EventBridge); none per route (the API's invoke role, below).
-      expect(resources(template, 'AWS::Lambda::Permission')).toHaveLength(3);
+      // Invoke permissions: the authorizer's (API Gateway), the daily job's, the e-invoicing sync's
+      // and the mail events' (EventBridge); none per route (the API's invoke role, below).
+      expect(resources(template, 'AWS::Lambda::Permission')).toHaveLength(4);
 
       // One nested stack per route table, holding its routes' 3 resources and nothing else; the
       // main stack holds what does not grow with the routes, and the nested stacks.
@@ -446,8 +446,9 @@ describe('BtpStack in production, with a product-like route table', () => {
 
     it('watches errors and throttles of every function, the authorizer included', () => {
       const jobs = jobFunctions(template);
-      // The daily reminders, the price-list import worker and the accounting export's worker.
-      expect(jobs.size).toBe(3);
+      // The daily reminders, the e-invoicing sync, the price-list import worker and the accounting
+      // export's worker.
+      expect(jobs.size).toBe(4);
       const mailEvents = resources(template, 'AWS::Lambda::Function').filter(([, fn]) =>
         String(fn.Properties.Description).startsWith('SES bounces and complaints'),
       );

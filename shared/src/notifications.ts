@@ -12,6 +12,12 @@ export const notificationKinds = [
   'email_bounced',
   'email_failed',
   'reminder_sent',
+  // The e-invoicing network (docs/einvoicing-network.md): a buyer's refusal or dispute, a flow the
+  // platform refused, a supplier invoice received, a submission still failing.
+  'einvoice_refused',
+  'einvoice_disputed',
+  'einvoice_error',
+  'einvoice_received',
 ] as const;
 
 /** The most notifications `GET /api/notifications` answers, newest first. */

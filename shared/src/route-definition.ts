@@ -65,6 +65,12 @@ export interface RouteDefinition {
    * function only, and gets its name (`ACCOUNTING_EXPORT_FUNCTION`).
    */
   exportJob?: true;
+  /**
+   * The route talks to the company's plateforme agréée (docs/einvoicing-network.md): in AWS its
+   * function may read (`read`) or also create and update (`write`) the companies' platform secrets
+   * in Secrets Manager (the `…/einvoicing/` prefix only), and calls out over HTTPS.
+   */
+  einvoicing?: 'read' | 'write';
   /** The route reads a file its caller gives it: how (see {@link FileInput}). */
   file?: FileInput;
 }

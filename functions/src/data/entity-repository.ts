@@ -120,6 +120,11 @@ export const maxListLimit = 1000;
 export const staleVersionMessage =
   'Cet enregistrement a été modifié entre-temps : rechargez-le puis recommencez.';
 
+/** More items for an update's transaction, made from the record as written (after `extraItems`). */
+export interface ExtraItemsOf<R> {
+  extraItemsOf?(next: R, current: R): TransactItem[];
+}
+
 export interface WriteOptions {
   /** More items written in the same transaction (counters, related records). */
   extraItems?: TransactItem[];
@@ -336,7 +341,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     companyId: string,
     id: string,
     change: (current: R) => Fields<R>,
-    options: WriteOptions & { expectedVersion?: number } = {},
+    options: WriteOptions & ExtraItemsOf<R> & { expectedVersion?: number } = {},
   ): Promise<R> {
     const current = await getOrThrow(companyId, id);
     if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
@@ -357,7 +362,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
     companyId: string,
     current: R,
     fields: Fields<R>,
-    options: WriteOptions & { stamp?: { value: unknown } } = {},
+    options: WriteOptions & ExtraItemsOf<R> & { stamp?: { value: unknown } } = {},
   ): { record: R; items: TransactItem[]; explain: (index: number) => HttpError | undefined } {
     const id = current.id;
     const next = {
@@ -388,6 +393,7 @@ export function entityRepository<R extends BaseRecord>(definition: EntityDefinit
       ...added.map((marker) => putMarker(marker.key, id)),
       ...stamps.map((stamp) => stamp.item),
       ...(options.extraItems ?? []),
+      ...(options.extraItemsOf?.(next, current) ?? []),
       // Unconditional, after `extraItems` (whose indexes `explainExtra` receives).
       ...linkItems(companyId, current, next),
     ];

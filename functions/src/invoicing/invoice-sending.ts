@@ -41,6 +41,7 @@ import { staleVersionMessage } from '../data/entity-repository.js';
 import { creditNoteLinkItem } from '../data/credit-note-links.js';
 import { invoiceAsRead, invoices, issueInvoice, seriesOf } from '../data/entities/invoices.js';
 import { nowIso } from '../data/ids.js';
+import { networkIssueItems } from '../einvoicing/exchange/invoice-submission.js';
 import { conflict, HttpError } from '../lib/http-errors.js';
 import { logger } from '../lib/logger.js';
 import {
@@ -259,6 +260,8 @@ async function issueOnce(
         creditNoteLinkItem(companyId, String(draft.creditedInvoiceId), draft.id),
       ]
     : [];
+  // The e-invoicing network's record of the issued invoice, in the same transaction (issue 30).
+  const networkItems = await networkIssueItems(companyId);
   const seller = sellerSnapshot(company);
   const buyer = buyerSnapshot(sources.client as Client);
   const paymentTermDays = company.paymentTermDays ?? DEFAULT_PAYMENT_TERM_DAYS;
@@ -296,7 +299,10 @@ async function issueOnce(
       explainExtra: () => new CreditedInvoiceChanged(),
       issuedItems: (issued) => {
         const file = advance.listedBy(issued);
-        return file ? archiveDocumentItems(companyId, file, invoiceSubject(issued)) : [];
+        return [
+          ...(file ? archiveDocumentItems(companyId, file, invoiceSubject(issued)) : []),
+          ...networkItems(issued),
+        ];
       },
     },
   );

@@ -35,6 +35,7 @@ import { quotes } from '../data/entities/quotes.js';
 import { newId, nowIso } from '../data/ids.js';
 import { searchableListByIds } from '../data/list-search.js';
 import { withClientAndProject } from '../data/related.js';
+import { collectionReporter, submitCollection } from '../einvoicing/exchange/collection.js';
 import { notify } from '../notifications/notify.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
 import { isDeductionLine, pricedInvoice, singleLine, type LineToPrice } from '@btp/shared/invoice-lines';
@@ -336,6 +337,8 @@ export async function payInvoice(
   /** Written in the payment's transaction (a bank line matched: `bank/bank-service.ts`). */
   options: Pick<WriteOptions, 'extraItems' | 'explainExtra'> = {},
 ): Promise<InvoiceWithRefs> {
+  // « Encaissée » (212) of this payment for the e-invoicing network, in the payment's transaction.
+  const reportCollection = await collectionReporter(companyId, id);
   const paid = await invoices.update(
     companyId,
     id,
@@ -383,8 +386,23 @@ export async function payInvoice(
         paidAt,
       } as Fields<Invoice>;
     },
-    { expectedVersion: body.version, ...options },
+    {
+      expectedVersion: body.version,
+      ...options,
+      extraItemsOf: (next) => {
+        const payment = next.payments?.at(-1);
+        return reportCollection && payment
+          ? reportCollection(next, {
+              key: payment.id,
+              amountCents: parseMoney(payment.amount),
+              at: payment.paidAt,
+            })
+          : [];
+      },
+    },
   );
+  const payment = paid.payments?.at(-1);
+  if (reportCollection && payment) await submitCollection(companyId, id, payment.id);
   if (paid.status === 'paid') {
     await notify(companyId, {
       kind: 'invoice_paid',

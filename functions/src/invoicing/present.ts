@@ -5,15 +5,20 @@ import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-s
 import { invoiceAsRead, invoiceSummaryAsRead } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import { withClientAndProject } from '../data/related.js';
+import { withNetworkSummaries } from '../einvoicing/exchange/network-summaries.js';
 
 /**
  * Invoices as the API shows them: records made before invoices had lines and VAT completed
- * (`invoiceAsRead`), status read on today's date in France (`overdue`), client and project.
+ * (`invoiceAsRead`), status read on today's date in France (`overdue`), client and project, and
+ * for an issued invoice its state on the e-invoicing network (`einvoicing`).
  */
 export async function presentInvoices(companyId: string, records: Invoice[]): Promise<InvoiceWithRefs[]> {
   const today = calendarDateInFrance();
   const related = await withClientAndProject(companyId, records.map(invoiceAsRead));
-  return related.map((invoice) => withEffectiveStatus(invoice, today));
+  return withNetworkSummaries(
+    companyId,
+    related.map((invoice) => withEffectiveStatus(invoice, today)),
+  );
 }
 
 /**
@@ -34,23 +39,29 @@ export async function presentInvoice(
     !record.projectId || known?.project?.id === record.projectId
       ? known?.project
       : (await projects.getMany(companyId, [record.projectId], ['name'])).get(record.projectId);
-  return withEffectiveStatus(
-    {
-      ...invoiceAsRead(record),
-      client: { id: client.id, name: client.name },
-      ...(record.projectId && project ? { project: { id: project.id, name: project.name } } : {}),
-    },
-    calendarDateInFrance(),
-  );
+  const [invoice] = await withNetworkSummaries(companyId, [
+    withEffectiveStatus(
+      {
+        ...invoiceAsRead(record),
+        client: { id: client.id, name: client.name },
+        ...(record.projectId && project ? { project: { id: project.id, name: project.name } } : {}),
+      },
+      calendarDateInFrance(),
+    ),
+  ]);
+  return invoice as InvoiceWithRefs;
 }
 
 /**
  * Invoices as `GET /api/invoices` lists them, from records read without their lines
  * (`invoiceListAttributes`): figures completed as `invoiceSummaryAsRead`, status read today,
- * client and project.
+ * client and project, and an issued invoice's state on the e-invoicing network.
  */
 export async function presentInvoiceList(companyId: string, records: Invoice[]): Promise<InvoiceListItem[]> {
   const today = calendarDateInFrance();
   const related = await withClientAndProject(companyId, records.map(invoiceSummaryAsRead));
-  return related.map((invoice) => withEffectiveStatus(invoice, today) as InvoiceListItem);
+  return withNetworkSummaries(
+    companyId,
+    related.map((invoice) => withEffectiveStatus(invoice, today) as InvoiceListItem),
+  );
 }

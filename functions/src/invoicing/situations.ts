@@ -52,6 +52,7 @@ import { createDraftInvoice, invoiceAsRead, invoices, invoicesOfQuote } from '..
 import { progressReports } from '../data/entities/progress-reports.js';
 import { quoteAsRead, quotes } from '../data/entities/quotes.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
+import { collectionReporter, submitCollection } from '../einvoicing/exchange/collection.js';
 import { withBillingLock } from './billing-lock.js';
 import { pricedInvoice, type InvoiceAmounts } from '@btp/shared/invoice-lines';
 import { pricingContextOf } from '@btp/shared/pricing';
@@ -486,6 +487,14 @@ export async function assertSituationCurrent(
   if (!same) throw conflict(situationMessages.stale);
 }
 
+/** The key of the retention's 212 among an invoice's amounts received. */
+const retentionCollectionKey = 'RG';
+
+/** A day as an instant: noon UTC, the same calendar day in France. */
+function noonInFrance(day: string): string {
+  return `${day}T12:00:00.000Z`;
+}
+
 /**
  * `POST /api/invoices/{id}/retention/release`: the retention of an issued situation paid to the
  * company on `releasedAt` (default today in France; not later, not before the situation's issue).
@@ -498,6 +507,8 @@ export async function releaseRetention(
 ): Promise<InvoiceWithRefs> {
   const today = calendarDateInFrance();
   const releasedAt = body.releasedAt ?? today;
+  // The retention received is reported as a 212 « Encaissée » like a payment (issue 30).
+  const reportCollection = await collectionReporter(companyId, id);
   const released = await invoices.update(
     companyId,
     id,
@@ -520,8 +531,19 @@ export async function releaseRetention(
       }
       return { ...current, retentionReleasedAt: releasedAt } as Fields<Invoice>;
     },
-    body.version !== undefined ? { expectedVersion: body.version } : {},
+    {
+      ...(body.version !== undefined ? { expectedVersion: body.version } : {}),
+      extraItemsOf: (next) =>
+        reportCollection
+          ? reportCollection(next, {
+              key: retentionCollectionKey,
+              amountCents: parseMoney(next.retentionAmount),
+              at: noonInFrance(releasedAt),
+            })
+          : [],
+    },
   );
+  if (reportCollection) await submitCollection(companyId, id, retentionCollectionKey);
   return presentInvoice(companyId, released);
 }
 

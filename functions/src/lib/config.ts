@@ -35,6 +35,16 @@ const configSchema = z
     SETUP_TOKEN: z.string().min(8).optional(),
     SETUP_TOKEN_SECRET_ARN: z.string().min(1).optional(),
     /**
+     * The e-invoicing network (docs/einvoicing-network.md): where each company's platform secret is
+     * kept. On AWS the name prefix of its Secrets Manager secrets (`<prefix><companyId>`, the
+     * functions' IAM scoped to it); locally a JSON file of the stack's data folder (mode 600).
+     */
+    EINVOICING_SECRET_PREFIX: z.string().min(1).optional(),
+    EINVOICING_SECRETS_FILE: z.string().min(1).optional(),
+    /** Local stack only: the local plateforme agréée (`<url>/_pa`) and the key of its accounts. */
+    PA_LOCAL_URL: z.url().optional(),
+    PA_LOCAL_KEY: z.string().min(16).optional(),
+    /**
      * On AWS: the value CloudFront sends in `x-origin-verify` with every request to the API; a route
      * refuses (403) a request without it, i.e. one sent to the API's own address rather than through
      * CloudFront (docs/deploy.md). Unset locally: nothing is checked.

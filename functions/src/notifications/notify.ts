@@ -6,14 +6,14 @@
  * docs/reminders-notifications.md.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { notificationKinds } from '@btp/shared/notifications';
 import { newId } from '../data/ids.js';
 import { companyPk } from '../data/keys.js';
 import type { TransactItem } from '../data/transactions.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { logger } from '../lib/logger.js';
 
-export type NotificationKind =
-  'quote_accepted' | 'invoice_paid' | 'email_bounced' | 'email_failed' | 'reminder_sent';
+export type NotificationKind = (typeof notificationKinds)[number];
 
 export interface NotificationEvent {
   kind: NotificationKind;

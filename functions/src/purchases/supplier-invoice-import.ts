@@ -44,6 +44,7 @@ import {
   type ReceivedSeller,
 } from '../einvoicing/import/received-invoice.js';
 import { badRequest, conflict, HttpError, type ErrorDetail } from '../lib/http-errors.js';
+import type { TransactItem } from '../data/transactions.js';
 import { logger } from '../lib/logger.js';
 import {
   createPricedSupplierInvoice,
@@ -208,7 +209,29 @@ export async function importSupplierInvoice(
   companyId: string,
   request: ImportRequest,
 ): Promise<SupplierInvoiceImport> {
-  const file = await receivedFile(request);
+  return importSupplierInvoiceFile(companyId, await receivedFile(request));
+}
+
+/**
+ * A supplier invoice received through the company's plateforme agréée (docs/einvoicing-network.md,
+ * "In"): marked « reçue via la plateforme », and the network's own items (the flow's marker, its
+ * record) written in the import's transaction.
+ */
+export interface ReceivedThroughPlatform {
+  extraItems(supplierInvoiceId: string, invoice: ReceivedInvoice): TransactItem[];
+  /** Why the first of `extraItems` (the flow's marker) failed: the flow was imported already. */
+  alreadyReceived: HttpError;
+}
+
+/**
+ * Imports one e-invoice file (the route's upload, or a flow the platform delivered): see the
+ * module's comment.
+ */
+export async function importSupplierInvoiceFile(
+  companyId: string,
+  file: { name: string; data: Buffer },
+  received?: ReceivedThroughPlatform,
+): Promise<SupplierInvoiceImport> {
   // The reader (the XML parser, and pdfjs for a PDF) is loaded on this path only.
   const { readEInvoice } = await import('../einvoicing/import/read-e-invoice.js');
   const { format, invoice } = await readEInvoice(file.data);
@@ -244,7 +267,10 @@ export async function importSupplierInvoice(
   const invoiceId = newId();
   const documentId = newId();
   const credited = creditedInvoiceOf(invoice, recorded, matched?.id);
-  const fields = receivedFields(invoice, supplierId, documentId, credited.invoice?.id);
+  const fields = {
+    ...receivedFields(invoice, supplierId, documentId, credited.invoice?.id),
+    ...(received ? { receivedVia: 'platform' as const } : {}),
+  };
 
   const { mimeType, extension } = formats[format];
   const syntaxLabel = format === 'pdf' ? 'Factur-X' : invoice.syntax === 'CII' ? 'CII' : 'UBL';
@@ -255,7 +281,9 @@ export async function importSupplierInvoice(
     type: 'invoice',
     supplierId,
     tags: [],
-    description: `Facture électronique (${syntaxLabel}) reçue de ${supplierName}, importée dans Achats.`,
+    description: received
+      ? `Facture électronique (${syntaxLabel}) reçue de ${supplierName} via la plateforme agréée, enregistrée dans Achats.`
+      : `Facture électronique (${syntaxLabel}) reçue de ${supplierName}, importée dans Achats.`,
     originalName,
     mimeType,
     size: file.data.byteLength,
@@ -284,7 +312,13 @@ export async function importSupplierInvoice(
       after: () => {
         const documentWrite = documents.createItems(companyId, documentFields, documentId);
         document = documentWrite.record;
-        return new Writes().add(documentWrite.items);
+        const writes = new Writes().add(documentWrite.items);
+        // The flow's marker comes first: its failure means the flow was imported already.
+        if (received)
+          writes.add(received.extraItems(invoiceId, invoice), (index) =>
+            index === 0 ? received.alreadyReceived : undefined,
+          );
+        return writes;
       },
     });
   } catch (error) {

@@ -42,6 +42,7 @@ import { companyMarkerKey, type Key } from '../data/keys.js';
 import { withFigureImage } from '../data/figure-images.js';
 import { transactWrite, type TransactItem } from '../data/transactions.js';
 import { withSupplierAndProject } from '../data/related.js';
+import { withReceivedMarks } from '../einvoicing/exchange/network-summaries.js';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { badRequest, conflict, messages, type HttpError } from '../lib/http-errors.js';
@@ -499,7 +500,7 @@ export async function listSupplierInvoices(
 ): Promise<Page<SupplierInvoiceListItem>> {
   const page = await supplierInvoices.list(companyId, { limit: query.limit, cursor: query.cursor });
   const [related, requests] = await Promise.all([
-    withRefs(companyId, page.items),
+    withRefs(companyId, page.items).then((items) => withReceivedMarks(companyId, items)),
     supplierQuotes.getMany(
       companyId,
       page.items.flatMap((invoice) => invoice.supplierQuoteId ?? []),

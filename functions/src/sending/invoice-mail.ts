@@ -11,6 +11,7 @@ import type { DocumentEmailData } from '@btp/shared/sending';
 import type { Company } from '@btp/shared/entities/company';
 import { clients } from '../data/entities/clients.js';
 import { invoices } from '../data/entities/invoices.js';
+import { submitIssuedInvoice } from '../einvoicing/exchange/invoice-submission.js';
 import {
   checkInvoiceIssue,
   issueInvoiceDocument,
@@ -116,8 +117,9 @@ export async function sendInvoiceByEmail(
     await claim.release();
     throw error;
   }
-  // The issued invoice's next step, before its e-mail, goes here (its submission to the
-  // plateforme agréée, issue 30): it gets `issue` (what was read) and `issued` (number, PDF).
+  // Step 7: its submission to the plateforme agréée (issue 30), before the e-mail, with the PDF
+  // drawn in 6: a few seconds at most, never blocking (what fails waits for the sync job).
+  await submitIssuedInvoice(companyId, issued.invoice.id, issued.pdf);
   try {
     const company = issue.sources.company ?? {};
     return await presentInvoice(

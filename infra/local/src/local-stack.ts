@@ -55,6 +55,12 @@ export interface LocalStackOptions {
    * turns it off (tests run the job themselves at the instant they choose).
    */
   dailyJobs?: false | { everyMs?: number; clock?: () => Date };
+  /**
+   * The e-invoicing network's sync (docs/einvoicing-network.md, "The sync job"): every `everyMs`
+   * once the stack is ready, as the EventBridge schedule does on AWS. Off unless given (`npm start`
+   * gives it; tests sync at the instants they choose).
+   */
+  networkSync?: { everyMs: number };
   /** How often the waiting price-list imports are worked on (1 s by default); `false`: never. */
   importJobs?: false | { everyMs?: number };
 }
@@ -73,6 +79,12 @@ export interface LocalStack {
   paUrl: string;
   /** Resolves once the local platform has acknowledged and routed every flow submitted so far. */
   paIdle(): Promise<void>;
+  /**
+   * Closes the server's idle keep-alive connections, for a test about to hold the event loop for
+   * seconds (a Schematron run): a connection the server would close meanwhile could otherwise be
+   * reused by its client just as it closes (ECONNRESET).
+   */
+  closeIdleConnections(): void;
   stop(): Promise<void>;
 }
 
@@ -120,6 +132,30 @@ function startDailyJobs(everyMs: number, clock: () => Date): NodeJS.Timeout {
     }
   };
   void run();
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return timer;
+}
+
+/** The local stand-in of the network sync's EventBridge schedule (`jobs/einvoicing-sync`). */
+function startNetworkSync(everyMs: number): NodeJS.Timeout {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const module = (await import(
+        pathToFileURL(join(functionsDir, 'handlers', 'jobs', 'einvoicing-sync.ts')).href
+      )) as { handler(): Promise<unknown> };
+      await module.handler();
+    } catch (error) {
+      console.error(
+        `✖ Échanges avec la plateforme : ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      running = false;
+    }
+  };
   const timer = setInterval(() => void run(), everyMs);
   timer.unref();
   return timer;
@@ -225,10 +261,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let mail: MailLocal | undefined;
   let stopping = false;
   let dailyTimer: NodeJS.Timeout | undefined;
+  let networkTimer: NodeJS.Timeout | undefined;
   let importTimer: NodeJS.Timeout | undefined;
   const stop = async () => {
     stopping = true;
     clearInterval(dailyTimer);
+    clearInterval(networkTimer);
     clearInterval(importTimer);
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
@@ -299,6 +337,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // The local plateforme agréée and the key of its accounts' secrets (docs/einvoicing-network.md).
       PA_LOCAL_URL: `${url}${paBasePath}`,
       PA_LOCAL_KEY: secrets.paKey,
+      // Each company's platform secret (Secrets Manager's role on AWS), beside secrets.json.
+      EINVOICING_SECRETS_FILE: join(dataDir, 'einvoicing-secrets.json'),
     });
 
     // As on Lambda every handler installs them (functions/src/lib/http.ts): here, once for the whole
@@ -342,6 +382,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const { everyMs = 60 * 60 * 1000, clock = () => new Date() } = options.dailyJobs ?? {};
       dailyTimer = startDailyJobs(everyMs, clock);
     }
+    if (options.networkSync) networkTimer = startNetworkSync(options.networkSync.everyMs);
     if (options.importJobs !== false) importTimer = startImportRunner(options.importJobs?.everyMs ?? 1_000);
     // The inbox's live updates (socket.io over WebSocket); any other upgrade is refused.
     server.on('upgrade', (request, socket, head) => {
@@ -359,6 +400,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       smtpPort: startedMail.smtpPort,
       paUrl: `${url}${paBasePath}`,
       paIdle: () => pa.idle(),
+      closeIdleConnections: () => server.closeIdleConnections(),
       stop,
     };
   } catch (error) {

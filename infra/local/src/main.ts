@@ -68,6 +68,8 @@ async function main(): Promise<void> {
       dataDir: resolve(env.DATA_DIR),
       setupToken: env.SETUP_TOKEN,
       logRequests: process.env.LOG_REQUESTS === '1',
+      // The e-invoicing network's sync every minute (EventBridge every 15 minutes on AWS).
+      networkSync: { everyMs: 60_000 },
       onChildExit: (message) => {
         console.error(`✖ ${message}`);
         void shutdown(1);

@@ -5,18 +5,10 @@
  * survives a restart, and the local stack can prefill Paramètres with it
  * ({@link localPlatformCredentials}). Tokens (OAuth2 client credentials) live in memory.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { localPlatformCredentials } from '../../../functions/src/einvoicing/network/local-platform-credentials.js';
 
-/** The credentials of the local platform's account of `siren`. */
-export function localPlatformCredentials(
-  key: string,
-  siren: string,
-): { clientId: string; clientSecret: string } {
-  return {
-    clientId: `btp-${siren}`,
-    clientSecret: createHmac('sha256', key).update(`pa-local:${siren}`).digest('base64url'),
-  };
-}
+export { localPlatformCredentials };
 
 /** The SIREN of a local client id, if it has the shape of one. */
 export function sirenOfClientId(clientId: string): string | undefined {

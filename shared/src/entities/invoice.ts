@@ -29,6 +29,7 @@ import { emailStatusSchema, sendMailFields } from '../sending.js';
 import { invoiceReminderSchema } from '../reminders.js';
 import * as z from 'zod';
 import '../zod-fr.js';
+import { invoiceLifecycleSchema } from '../einvoicing-network.js';
 import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';
 import { sectionField, vatBreakdownSchema } from './quote.js';
 
@@ -236,6 +237,8 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceWithRefsSchema = invoiceSchema.extend({
   client: entityRefSchema.optional(),
   project: entityRefSchema.optional(),
+  /** An issued invoice on the e-invoicing network: its state and latest status received (issue 30). */
+  einvoicing: invoiceLifecycleSchema.optional(),
 });
 export type InvoiceWithRefs = z.infer<typeof invoiceWithRefsSchema>;
 

@@ -24,6 +24,7 @@ import {
   textField,
 } from '../fields.js';
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
+import { supplierInvoiceLifecycleSchema } from '../einvoicing-network.js';
 import * as z from 'zod';
 import '../zod-fr.js';
 import { vatBreakdownSchema } from './quote.js';
@@ -215,6 +216,8 @@ export const supplierInvoiceSchema = z.object({
   ...supplierInvoiceFields,
   /** Given by the server, unique per company (`FF-2026-0001`, credit notes too). */
   number: z.string(),
+  /** Received through the company's plateforme agréée (docs/einvoicing-network.md), not typed nor uploaded. */
+  receivedVia: z.enum(['platform']).optional(),
   /** Every list item may leave them out; `GET /{id}` always has them. */
   lines: z.array(supplierInvoiceLineSchema).optional(),
   allowances: defaultedField(z.array(supplierInvoiceAdjustmentSchema), []),
@@ -258,6 +261,8 @@ export type SupplierInvoice = z.infer<typeof supplierInvoiceSchema>;
 export const supplierInvoiceWithRefsSchema = supplierInvoiceSchema.extend({
   supplier: entityRefSchema.optional(),
   project: entityRefSchema.optional(),
+  /** Received through the plateforme agréée: its flow, the seller's SIREN, its latest status (issue 30). */
+  einvoicing: supplierInvoiceLifecycleSchema.optional(),
 });
 export type SupplierInvoiceWithRefs = z.infer<typeof supplierInvoiceWithRefsSchema>;
 

@@ -24,6 +24,8 @@ export const invoicingRoutes: RouteDefinition[] = [
     documents: 'write',
     memoryMb: 1024,
     mail: true,
+    // Submits the issued invoice to the company's plateforme agréée (issue 30).
+    einvoicing: 'read',
   },
   // The issued document's e-mail again (its archived Factur-X PDF): docs/sending.md. Draws the
   // archive when an old invoice has none yet, hence the renderer's memory.
@@ -46,7 +48,22 @@ export const invoicingRoutes: RouteDefinition[] = [
     documents: 'write',
     memoryMb: 1024,
   },
-  { method: 'POST', path: '/api/invoices/{id}/pay', handler: 'invoices/pay', access: 'user', table: 'write' },
+  // A payment of a B2B invoice on the network sends its 212 « Encaissée » (issue 30).
+  {
+    method: 'POST',
+    path: '/api/invoices/{id}/pay',
+    handler: 'invoices/pay',
+    access: 'user',
+    table: 'write',
+    einvoicing: 'read',
+  },
+  {
+    method: 'GET',
+    path: '/api/invoices/{id}/lifecycle',
+    handler: 'invoices/lifecycle',
+    access: 'user',
+    table: 'read',
+  },
   // "Relancer": reads the archived PDF (made now for an invoice issued before archives) and e-mails it.
   {
     method: 'POST',
@@ -71,5 +88,6 @@ export const invoicingRoutes: RouteDefinition[] = [
     handler: 'invoices/retention-release',
     access: 'user',
     table: 'write',
+    einvoicing: 'read',
   },
 ];

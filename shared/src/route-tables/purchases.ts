@@ -85,6 +85,23 @@ export const purchaseRoutes: RouteDefinition[] = [
     access: 'user',
     table: 'read',
   },
+  // A supplier invoice received through the plateforme agréée: its statuses, the buyer's answers
+  // (each a CDAR flow to the seller, issue 30).
+  {
+    method: 'GET',
+    path: '/api/supplier-invoices/{id}/lifecycle',
+    handler: 'supplier-invoices/lifecycle',
+    access: 'user',
+    table: 'read',
+  },
+  {
+    method: 'POST',
+    path: '/api/supplier-invoices/{id}/status',
+    handler: 'supplier-invoices/status',
+    access: 'user',
+    table: 'write',
+    einvoicing: 'read',
+  },
   {
     method: 'PUT',
     path: '/api/supplier-invoices/{id}',

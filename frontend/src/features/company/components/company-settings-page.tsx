@@ -9,6 +9,9 @@ import { PageBody, PageHeader, type PageTitles } from '../../../components/page-
 import { LoadingState } from '../../../components/query-list';
 import { serverMessage } from '../../../lib/api';
 import { ChartOfAccountsCard } from './chart-of-accounts-card';
+
+import { EinvoicingSettingsCard } from '../../einvoicing/einvoicing-settings-card';
+import invoicingStyles from '../../invoicing/components/invoicing.module.css';
 import { CompanyProfileForm } from './company-profile-form';
 import { CompanyProfileView } from './company-profile-view';
 import { CompanyUsers } from './company-users';
@@ -21,6 +24,8 @@ export const TAB_PARAM = 'onglet';
 const USERS_TAB = 'utilisateurs';
 const ACCOUNTING_TAB = 'comptabilite';
 const PROFILE_TAB = 'profil';
+/** `/settings?onglet=facturation-electronique`: the plateforme agréée (issue 30). */
+export const EINVOICING_TAB = 'facturation-electronique';
 
 export interface CompanySettingsPageProps extends PageTitles {
   /** The signed-in person: a `company_admin` edits and manages users, anyone else reads. */
@@ -71,7 +76,8 @@ export function CompanySettingsPage({
   const users = useCompanyUsers({ enabled: admin });
   const [searchParams, setSearchParams] = useSearchParams();
   const asked = searchParams.get(TAB_PARAM);
-  const tab = asked === USERS_TAB || asked === ACCOUNTING_TAB ? asked : PROFILE_TAB;
+  const tab =
+    asked === USERS_TAB || asked === ACCOUNTING_TAB || asked === EINVOICING_TAB ? asked : PROFILE_TAB;
 
   let content;
   if (company.isPending) {
@@ -107,12 +113,14 @@ export function CompanySettingsPage({
     const pending = users.data?.filter((user) => user.pendingApproval).length ?? 0;
     content = (
       <Tabs
+        // On a phone its tabs wrap onto two lines as Facturation's do: no "more" menu (axe).
+        className={invoicingStyles.tabs}
         activeKey={tab}
         onChange={(key) =>
           setSearchParams(
             (params) => {
-              if (key === USERS_TAB || key === ACCOUNTING_TAB) params.set(TAB_PARAM, key);
-              else params.delete(TAB_PARAM);
+              if (key === PROFILE_TAB) params.delete(TAB_PARAM);
+              else params.set(TAB_PARAM, key);
               return params;
             },
             { replace: true },
@@ -136,6 +144,11 @@ export function CompanySettingsPage({
             key: ACCOUNTING_TAB,
             label: 'Comptabilité',
             children: <ChartOfAccountsCard />,
+          },
+          {
+            key: EINVOICING_TAB,
+            label: 'Facturation électronique',
+            children: <EinvoicingSettingsCard />,
           },
           {
             key: USERS_TAB,

@@ -6,6 +6,7 @@ import { Button, Card, Tag } from 'antd';
 import { useInvoicePdfUrl } from '../../../api/invoices/get-invoice-pdf-url';
 import type { InvoicesListItem } from '../../../api/invoices/list-invoices';
 import { PdfButtons } from '../../../components/pdf-buttons';
+import { NetworkStatusLine } from '../../einvoicing/lifecycle-views';
 import { EmailStatusLine } from '../../sending/email-status-line';
 import { euros } from './invoice-figures';
 import { InvoiceReminderList, RemindButton } from './invoice-reminders';
@@ -105,6 +106,7 @@ export function InvoiceCard({
           {creditNote ? creditedInvoiceText(invoice) : dueDateText(invoice.dueDate)}
         </p>
         {invoice.emailStatus !== undefined && <EmailStatusLine status={invoice.emailStatus} />}
+        <NetworkStatusLine lifecycle={invoice.einvoicing} />
         <InvoiceReminderList reminders={invoice.reminders} />
         <div className={cardStyles.actions}>
           <Button

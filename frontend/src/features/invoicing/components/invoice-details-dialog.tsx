@@ -14,6 +14,7 @@ import { useInvoicePdfUrl } from '../../../api/invoices/get-invoice-pdf-url';
 import { PdfButtons } from '../../../components/pdf-buttons';
 import { ResponsiveModal } from '../../../components/responsive-modal';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { InvoiceNetworkSection } from '../../einvoicing/lifecycle-views';
 import { statusLabel } from './invoice-card';
 import { euros, InvoiceFigures } from './invoice-figures';
 import { decimalForInput, vatRateText } from './invoice-lines';
@@ -319,6 +320,8 @@ export function InvoiceDetailsDialog({ invoice, onClose, onCredit }: InvoiceDeta
           )}
         </dl>
       )}
+
+      {invoice.number !== undefined && <InvoiceNetworkSection invoiceId={invoice.id} />}
 
       {invoice.seller !== undefined && <SellerBlock seller={invoice.seller} />}
       {invoice.buyer !== undefined && <BuyerBlock buyer={invoice.buyer} />}

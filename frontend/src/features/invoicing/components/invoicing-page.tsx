@@ -9,6 +9,7 @@ import { useEmailInvoice, useSendInvoice } from '../../../api/invoices/send-invo
 import { useConfirmDelete } from '../../../components/action-toasts';
 import { CreateButton } from '../../../components/record-buttons';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { SyncPlatformButton } from '../../einvoicing/lifecycle-views';
 import { ListToolbar, NoSearchResult, useListParams } from '../../../components/list-toolbar';
 import { EmptyCard, QueryList } from '../../../components/query-list';
 import { useOpenRecord } from '../../../components/open-record';
@@ -158,6 +159,11 @@ export function InvoicingPage({ notice, ...titles }: InvoicingPageProps) {
         {notice}
         <InvoiceSummaryCards summary={summary.data} failed={summary.isError} />
         <ListToolbar entity="invoices" label="les factures" />
+        {invoices.data?.some((invoice) => invoice.einvoicing !== undefined) && (
+          <div className={styles.networkBar}>
+            <SyncPlatformButton />
+          </div>
+        )}
         <Tabs
           className={styles.tabs}
           activeKey={tab}

@@ -14,6 +14,7 @@ import {
   type SupplierQuotesListItem,
 } from '../../../api/supplier-quotes/list-supplier-quotes';
 import { PageBody, PageHeader, type PageTitles } from '../../../components/page-header';
+import { SyncPlatformButton } from '../../einvoicing/lifecycle-views';
 import { useOpenRecord } from '../../../components/open-record';
 import { EmptyCard, QueryList } from '../../../components/query-list';
 import { CreateButton } from '../../../components/record-buttons';
@@ -46,12 +47,15 @@ function RecordsSection({
   addText,
   onAdd,
   className,
+  actions,
   children,
 }: {
   title: string;
   addText: string;
   onAdd: () => void;
   className?: string;
+  /** More buttons beside « addText » (Factures fournisseurs: « Relever la plateforme »). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -60,9 +64,12 @@ function RecordsSection({
         <Typography.Title level={4} style={{ margin: 0 }}>
           {title}
         </Typography.Title>
-        <Button size="large" icon={<PlusOutlined />} onClick={onAdd}>
-          {addText}
-        </Button>
+        <div className={styles.sectionActions}>
+          {actions}
+          <Button size="large" icon={<PlusOutlined />} onClick={onAdd}>
+            {addText}
+          </Button>
+        </div>
       </div>
       {children}
     </section>
@@ -188,6 +195,7 @@ export function PurchasesPage(titles: PageTitles) {
       addText="Nouvelle facture"
       onAdd={() => setDialog({ kind: 'invoice' })}
       className={styles.invoices}
+      actions={<SyncPlatformButton />}
     >
       <SupplierInvoiceImport />
       {invoiceList(invoicesOf, 'Factures fournisseurs', 'Aucune facture fournisseur')}

@@ -13,6 +13,7 @@ import type { SupplierInvoicesListItem } from '../../../api/supplier-invoices/li
 import type { SupplierQuotesListItem } from '../../../api/supplier-quotes/list-supplier-quotes';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button';
 import { formatDate } from '../../../lib/format';
+import { ReceivedInvoicePanel } from '../../einvoicing/received-invoice-panel';
 import { OriginalFileButton } from './original-file-button';
 import styles from './purchases.module.css';
 import { amountText } from './supplier-invoice-figures';
@@ -176,6 +177,7 @@ export function SupplierInvoiceCard({ invoice, requests, onEdit, onPay }: Suppli
           />
         )}
         {!deletable && <p className={styles.note}>{paidSupplierInvoiceDeletionMessage}</p>}
+        <ReceivedInvoicePanel invoice={invoice} />
       </article>
     </Card>
   );

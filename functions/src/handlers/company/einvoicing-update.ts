@@ -1,0 +1,12 @@
+import { einvoicingSettingsInput } from '@btp/shared/einvoicing-network';
+import { saveEinvoicingSettings } from '../../einvoicing/exchange/platform-connection.js';
+import { createHandler } from '../../lib/http.js';
+import { companyOf } from '../../lib/tenancy.js';
+
+/**
+ * PUT /api/company/einvoicing (company_admin): `platformUrl`, `clientId`, `clientSecret`
+ * (write-only: Secrets Manager on AWS, the local secrets file locally), `enabled`.
+ */
+export const handler = createHandler({ body: einvoicingSettingsInput }, async ({ body, principal }) => ({
+  body: await saveEinvoicingSettings(companyOf(principal), body),
+}));
