@@ -205,6 +205,7 @@ export class Api {
       },
       routeStack,
     );
+    this.routeFunctions.set(id, fn);
     const httpRoute = new apigwv2.HttpRoute(routeStack, `Route${id}`, {
       httpApi: this.httpApi,
       routeKey:

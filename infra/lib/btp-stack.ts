@@ -178,7 +178,7 @@ export class BtpStack extends Stack {
         access: 'public',
         table: 'write',
       }),
-      routes: props.routes ?? routeTable,
+      routes: Object.values(props.routeTables ?? routeTables).flat(),
       routeFunctions: api.routeFunctions,
     });
     const site = new Site(this, {

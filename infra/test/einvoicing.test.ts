@@ -10,6 +10,7 @@ import {
   expectNagClean,
   jobFunctions,
   productLikeProps,
+  productLikeRouteTables,
   productLikeRoutes,
   resources,
   statementsOfFunction,
@@ -67,7 +68,7 @@ describe('the e-invoicing network in the stack (docs/einvoicing-network.md, docs
     synthesized = synth({
       ...productLikeProps,
       stage: 'prod',
-      routes: [...productLikeRoutes, ...einvoicingRoutes],
+      routeTables: { ...productLikeRouteTables, einvoicing: einvoicingRoutes },
     });
     ({ template } = synthesized);
     functions = appFunctions(template);

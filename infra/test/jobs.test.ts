@@ -10,6 +10,7 @@ import {
   environmentOf,
   jobFunctions,
   productLikeProps,
+  productLikeRouteTables,
   productLikeRoutes,
   resources,
   statementsOfFunction,
@@ -126,7 +127,10 @@ describe('the accounting export worker (docs/accounting.md)', () => {
   let workerId: string;
   let worker: Resource;
   beforeAll(() => {
-    ({ template } = synth({ ...productLikeProps, routes: [...productLikeRoutes, exportRoute] }));
+    ({ template } = synth({
+      ...productLikeProps,
+      routeTables: { ...productLikeRouteTables, accounting: [exportRoute] },
+    }));
     const found = jobFunctions(template).get(accountingExportJobTagValue);
     expect(found).toBeDefined();
     [workerId, worker] = found as [string, Resource];
