@@ -87,11 +87,13 @@ describe('Lambda bundles', () => {
     }
   });
 
-  it("gives each function its own handler's bundle, when handlers share a folder too (the two jobs)", async () => {
+  it("gives each function its own handler's bundle, when handlers share a folder too (the jobs)", async () => {
     const jobs = [...jobFunctions(template).values()];
-    expect(jobs).toHaveLength(2);
+    // The reminders, the e-invoicing sync, the price-list import and the accounting export: all
+    // four under handlers/jobs/.
+    expect(jobs).toHaveLength(4);
     const keys = jobs.map(([, fn]) => (fn.Properties.Code as { S3Key: string }).S3Key);
-    expect(new Set(keys).size).toBe(2);
+    expect(new Set(keys).size).toBe(4);
     const outdir = (stack.node.root as App).synth().directory;
     const importJob = jobs.find(([, fn]) =>
       String(fn.Properties.Description).startsWith('Import des tarifs'),

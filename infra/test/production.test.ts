@@ -206,7 +206,9 @@ describe('BtpStack in production, with a product-like route table', () => {
         resources(template, 'AWS::Lambda::Function').length - productLikeRoutes.length,
       );
       const fixed = countOf(main as { template: Template }) - nested.length - mainFunctions.length;
-      expect(fixed).toBeLessThan(75);
+      // What does not grow with the routes: 75 with the e-invoicing sync and the accounting export;
+      // the main stack's budget is 250 (below).
+      expect(fixed).toBeLessThan(100);
     });
 
     it("lets API Gateway invoke each route's function through one role, allowed to invoke those functions and nothing else", () => {
