@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { TableAccess } from '@btp/shared/routes';
-import { bundledCode, functionNodeOptions } from './bundling.js';
+import { bundledCode } from './bundling.js';
 import type { Data } from './data.js';
 import type { Documents } from './documents.js';
 import type { MonitoredFunction } from './monitoring.js';
@@ -134,7 +134,6 @@ export class Functions {
       logGroup: this.logGroup,
       environment: {
         TABLE_NAME: data.table.tableName,
-        NODE_OPTIONS: functionNodeOptions,
         LOG_LEVEL: 'info',
         // CloudFront serves the site over HTTPS only: `Secure` cookies with the `__Host-` prefix.
         COOKIE_SECURE: 'true',
