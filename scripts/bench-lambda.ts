@@ -9,8 +9,8 @@
  *    off at each dynamic `import()`), into `.bench/lambda/`. The bundles sit inside the repository
  *    so that the modules a deployment leaves to the Lambda runtime (the AWS SDK) resolve from
  *    node_modules, as they resolve from the runtime's copy.
- * 2. Imports each bundle's `index.mjs` in a fresh Node process, with the `NODE_OPTIONS` the functions
- *    get and the module flags the Lambda Node.js runtime sets, and records the time `await import()`
+ * 2. Imports each bundle's `index.mjs` in a fresh Node process, with the environment the functions
+ *    get (no `NODE_OPTIONS`) and the module flags the Lambda Node.js runtime sets, and records the time `await import()`
  *    takes: wall clock, and the CPU time of the process during the import. Rounds alternate the
  *    targets (baseline first), so a machine that gets busier slows them all alike; each figure is
  *    the median of the runs.
@@ -35,7 +35,6 @@ import {
   entryFileName,
   esbuildOptions,
   filesLoadedAtStart,
-  functionNodeOptions,
   handlerEntry,
   repoRoot,
   runtimeProvidedModules,
@@ -195,7 +194,8 @@ const nodeFlags = LAMBDA_RUNTIME_FLAGS.filter((flag) => process.allowedNodeEnvir
 const childEnv: NodeJS.ProcessEnv = {
   ...process.env,
   // What a deployed function has (btp-stack.ts), with placeholder names.
-  NODE_OPTIONS: functionNodeOptions,
+  // The functions set no NODE_OPTIONS (infra/lib/bundling.ts): none inherited from this process.
+  NODE_OPTIONS: '',
   AWS_REGION: 'eu-west-3',
   TABLE_NAME: 'bench-table',
   LOG_LEVEL: 'info',

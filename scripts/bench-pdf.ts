@@ -24,7 +24,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { esbuildOptions, functionNodeOptions, repoRoot } from '../infra/lib/bundling.js';
+import { esbuildOptions, repoRoot } from '../infra/lib/bundling.js';
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -140,7 +140,8 @@ const child = spawnSync(
   [path.join(isolated, 'index.mjs'), String(runs), ...(samplesDir ? [samplesDir] : [])],
   {
     cwd: isolated,
-    env: { ...process.env, NODE_OPTIONS: functionNodeOptions },
+    // The functions set no NODE_OPTIONS (infra/lib/bundling.ts).
+    env: { ...process.env, NODE_OPTIONS: '' },
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
   },

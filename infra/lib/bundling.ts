@@ -42,8 +42,12 @@ export const authorizerEntry = path.join(repoRoot, 'functions/src', `${authorize
  */
 export const runtimeProvidedModules = ['@aws-sdk/*'];
 
-/** `NODE_OPTIONS` of every function: stack traces point into the TypeScript sources. */
-export const functionNodeOptions = '--enable-source-maps';
+/**
+ * No function sets `NODE_OPTIONS`. `--enable-source-maps` made Node read and parse the source map of
+ * every file a function loads when it starts (~0.05–0.1 × of a cold start, `bench:lambda`); the
+ * functions' logger maps a logged error's stack to the TypeScript sources when it logs it instead
+ * (`functions/src/lib/stack-trace.ts`), and `scripts/decode-stack.ts` decodes a trace offline.
+ */
 
 /**
  * Packages replaced in every bundle by a stand-in (`infra/lib/stubs/`): code a dependency imports

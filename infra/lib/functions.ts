@@ -7,7 +7,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { TableAccess } from '@btp/shared/routes';
-import { bundledCode, functionNodeOptions } from './bundling.js';
+import { bundledCode } from './bundling.js';
 import type { Data } from './data.js';
 import type { Documents } from './documents.js';
 import type { MonitoredFunction } from './monitoring.js';
@@ -149,7 +149,6 @@ export class Functions {
       logGroup: this.logGroup,
       environment: {
         TABLE_NAME: data.table.tableName,
-        NODE_OPTIONS: functionNodeOptions,
         LOG_LEVEL: 'info',
         // CloudFront serves the site over HTTPS only: `Secure` cookies with the `__Host-` prefix.
         COOKIE_SECURE: 'true',

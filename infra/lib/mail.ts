@@ -5,7 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { NagSuppressions } from 'cdk-nag';
-import { bundledCode, functionNodeOptions } from './bundling.js';
+import { bundledCode } from './bundling.js';
 import type { Data } from './data.js';
 import { functionDefaults, type Functions } from './functions.js';
 
@@ -188,7 +188,6 @@ export class Mail {
       logGroup: props.functions.logGroup,
       environment: {
         TABLE_NAME: props.data.table.tableName,
-        NODE_OPTIONS: functionNodeOptions,
         LOG_LEVEL: 'info',
       },
     });

@@ -8,7 +8,7 @@
 import type { Profitability } from './entities/profitability.js';
 import { resourceTypeLabels, resourceTypes } from './enums.js';
 import { formatMoney, parseMoney, sumCents } from './money.js';
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
 /** `GET /api/projects/{id}/cost-sheet?format=pdf|csv` (default `pdf`). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 
 import { dashboardStatsSchema } from './finance.js';
 

@@ -2,7 +2,7 @@
  * `GET /api/quotes/{id}/pdf` and `GET /api/invoices/{id}/pdf` (DOCUMENTS.md § 5): the query that
  * says how the browser should open the PDF its presigned URL gives.
  */
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
 /** `attachment`: saved under its name (the default); `inline`: shown in a browser tab ("Aperçu"). */

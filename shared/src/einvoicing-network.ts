@@ -20,7 +20,7 @@ import {
 import { boundedText, instantField, optionalField } from './fields.js';
 import { formatMoney, formatPercent, parseMoney, parsePercent } from './money.js';
 import type { VatBreakdownInUnits } from './vat.js';
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
 // ---------------------------------------------------------------------------------------------

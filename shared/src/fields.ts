@@ -18,7 +18,7 @@ import {
   tryParseDecimal,
 } from './money.js';
 import { jsonDepthExceeds } from './json-depth.js';
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
 /** API.md limits: text fields, notes and descriptions, lists inside a record. */

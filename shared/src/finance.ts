@@ -17,7 +17,7 @@
  */
 import { awaitsPayment, calendarDateInFrance, isOverdue } from './invoice-status.js';
 import { divideRounded, formatDecimal, percentOf, sumCents, tryParseDecimal, MONEY_SCALE } from './money.js';
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
 /** What the rules read of a customer or supplier invoice (money as decimal strings, as the API sends it). */

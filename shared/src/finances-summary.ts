@@ -4,7 +4,7 @@
  * the same summary from the records themselves: the reference the server's figures are tested
  * against (and the SPA's tests build their answers with).
  */
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import {
   centsOf,
   changeTenths,

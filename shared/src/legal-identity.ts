@@ -8,7 +8,7 @@
  * is valid; the zod fields below show exactly those messages.
  */
 import { isBlank } from './fields.js';
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
 /** The value without spaces (non-breaking ones included), dots or hyphens, in upper case. */

@@ -3,7 +3,7 @@
  * and the documents also `?q=` (free text) and `?sort=` (one of the list's sorts, `-` for descending).
  */
 import { integerField, optionalField } from './fields.js';
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
 /** The most items one list answer carries, also the answer size without `limit`. */

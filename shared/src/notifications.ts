@@ -3,7 +3,7 @@
  * accepted online, an invoice paid, an e-mail bounced or not sent, a reminder sent), each read or
  * not by the signed-in user.
  */
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
 export const notificationKinds = [

@@ -3,7 +3,7 @@
  * client may send back in an update body, which the update schemas ignore.
  */
 import { idField, instantField, versionField } from './fields.js';
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
 /** id, createdAt, updatedAt, version: carried by every record. */

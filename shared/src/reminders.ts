@@ -5,7 +5,7 @@
  * "Relances" card of Paramètres, the invoice card).
  */
 import { escapeHtml } from './french-text.js';
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import { boundedText, emailField, instantField, LONG_TEXT_MAX_LENGTH, optionalField } from './fields.js';
 import { updateVersionFields } from './record.js';
 import './zod-fr.js';

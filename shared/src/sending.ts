@@ -2,7 +2,7 @@
  * Sending a devis, a facture or an avoir to the client by e-mail (docs/sending.md): the body of the
  * send and resend routes, and what a record keeps of its latest e-mail.
  */
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import { boundedText, emailField, instantField, optionalField, TEXT_MAX_LENGTH } from './fields.js';
 import { updateVersionFields } from './record.js';
 import './zod-fr.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
 /** `GET /api/health` answer. */

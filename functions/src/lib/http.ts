@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import type { UserRole } from '@btp/shared/enums';
 import { jsonDepthExceeds } from '@btp/shared/json-depth';
+import { buildNow } from '@btp/shared/lazy-zod';
 import { routeKeyOf, routes, type Access } from '@btp/shared/routes';
 // French messages for every zod rule whose message the spec does not give.
 import '@btp/shared/zod-fr';
@@ -270,6 +271,9 @@ export function createHandler<
   options: HandlerOptions<BodySchema, QuerySchema, ParamsSchema>,
   run: (request: ApiRequest<Out<BodySchema>, Out<QuerySchema>, Out<ParamsSchema>>) => Promise<ApiResult>,
 ) {
+  // The shared schemas are built on first use (`@btp/shared/lazy-zod`): the route's own are built
+  // here, while the function starts with a whole vCPU, and no other.
+  buildNow([options.body, options.query, options.params]);
   const built = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>({
     timeoutEarlyInMillis: 0,
   })

@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { LogLevel } from '@aws-lambda-powertools/logger/types';
 import { parseConfig, type Config } from './config.js';
+import { sourceMappedStack } from './stack-trace.js';
 
 /**
  * `LOG_LEVEL` of the functions' configuration (`debug`, `info`, `warn`, `error`, `silent`), read
@@ -23,7 +24,8 @@ interface LoggedError {
 }
 
 /**
- * An error as name, message, stack and cause (recursively), nothing else: an error's own fields
+ * An error as name, message, stack (its frames in our bundles mapped to the TypeScript sources:
+ * `stack-trace.ts`) and cause (recursively), nothing else: an error's own fields
  * can hold what must never reach a log (an SDK error's response, a record returned with a failed
  * condition, a token's claims), so they are left out, as they were before Powertools.
  */
@@ -33,7 +35,7 @@ function loggedError(error: Error, seen = new Set<Error>()): LoggedError {
   return {
     name: error.name,
     message: error.message,
-    stack: error.stack,
+    stack: error.stack === undefined ? undefined : sourceMappedStack(error.stack),
     ...(cause ? { cause: loggedError(cause, seen) } : {}),
   };
 }

@@ -5,7 +5,7 @@
  * server, which answers the suggestions, and the screen « Rapprochement bancaire ».
  */
 import { idField, moneyField, optionalField } from '../fields.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 /** The largest statement file read (bytes), and the most lines one file may hold. */

@@ -9,7 +9,7 @@
  * account is refused with the field named, never written.
  */
 import { resourceTypes, vatRates, type ResourceType } from '../enums.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 /** What every account of the chart is used for, in the order Paramètres lists them. */

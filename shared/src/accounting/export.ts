@@ -6,7 +6,7 @@
  */
 import { dateField } from '../fields.js';
 import { journalCodes } from './entries.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 /** The longest period exported at once: a first financial year may last up to 24 months. */

@@ -12,7 +12,7 @@ import {
   jsonObjectField,
   LONG_TEXT_MAX_LENGTH,
 } from '../fields.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { maxUsersField } from './company.js';
 

@@ -1,7 +1,7 @@
 /** Payloads of installation, sign-in and registration, and the user as these calls answer it. */
 import { isBlank, optionalIdField, requiredText, textField } from '../fields.js';
 import { entityRefSchema } from '../record.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { passwordField, personFields, userSchema } from './user.js';
 

@@ -13,7 +13,7 @@ import {
   vatNumberField,
 } from '../legal-identity.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { contactFields } from './contact.js';
 

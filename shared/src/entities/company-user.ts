@@ -4,7 +4,7 @@
  * change a role between user and administrator, deactivate.
  */
 import { companyUserRoles } from '../enums.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { publicUserSchema } from './auth.js';
 

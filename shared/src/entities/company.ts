@@ -49,7 +49,7 @@ import {
 } from '../legal-identity.js';
 import { recordFields, updateVersionFields } from '../record.js';
 import type { ValidationDetail } from '../validation.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { countryField, DEFAULT_COUNTRY } from './contact.js';
 

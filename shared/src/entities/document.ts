@@ -15,7 +15,7 @@ import {
   textField,
 } from '../fields.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 /** Stated maximum of an uploaded file (spec section 9): 50 MB, in bytes. */

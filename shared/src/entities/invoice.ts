@@ -27,7 +27,7 @@ import {
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
 import { emailStatusSchema, sendMailFields } from '../sending.js';
 import { invoiceReminderSchema } from '../reminders.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { invoiceLifecycleSchema } from '../einvoicing-network.js';
 import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';

@@ -18,7 +18,7 @@ import {
   vatRateField,
 } from '../fields.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 /** The most components one ouvrage has (one transaction writes the ouvrage and what it links to). */

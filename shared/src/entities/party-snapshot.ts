@@ -3,7 +3,7 @@
  * invoice issued, a quote sent), so that what was sent is printed again unchanged.
  */
 import { moneyField, optionalField } from '../fields.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '../job-costing.js';
 import { formatDecimal, formatMoney } from '../money.js';
 import { updateVersionFields } from '../record.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 const byResourceTypeSchema = z.object(

@@ -13,7 +13,7 @@ import {
   textField,
 } from '../fields.js';
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 /** The editable fields of a project. */

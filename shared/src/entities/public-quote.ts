@@ -5,7 +5,7 @@
  */
 import { quoteStatuses } from '../enums.js';
 import { requiredText } from '../fields.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 /** The largest drawn signature accepted online, in bytes once decoded (200 KB). */

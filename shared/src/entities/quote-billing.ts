@@ -7,7 +7,7 @@
  */
 import { invoiceKinds, invoiceStatuses } from '../enums.js';
 import { dateField, moneyField, optionalField, percentField, vatRateField } from '../fields.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 const rateAmountSchema = z.object({ rate: vatRateField(), amount: moneyField() });

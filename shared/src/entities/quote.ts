@@ -27,7 +27,7 @@ import { retentionRateField } from './company.js';
 import { MAX_OUVRAGE_COMPONENTS } from './library.js';
 import { SECTION_MESSAGE, SECTION_PATTERN, sectionIssues } from '../quote-sections.js';
 import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 /** Spec section 9: default overhead and margin percentages. */

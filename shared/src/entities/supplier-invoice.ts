@@ -25,7 +25,7 @@ import {
 } from '../fields.js';
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
 import { supplierInvoiceLifecycleSchema } from '../einvoicing-network.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { vatBreakdownSchema } from './quote.js';
 

@@ -1,7 +1,7 @@
 /** Suppliers and subcontractors (spec section 3): the client fields plus specialties and rating. */
 import { defaultedField, optionalField, ratingField, tagListField } from '../fields.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { clientFields } from './client.js';
 

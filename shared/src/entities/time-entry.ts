@@ -20,7 +20,7 @@ import {
 import { MAX_LIST_LIMIT } from '../list.js';
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
 import { isMonday } from '../timesheet.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 export const timeEntryMessages = {

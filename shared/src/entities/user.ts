@@ -14,7 +14,7 @@ import {
   requiredText,
 } from '../fields.js';
 import { recordFields } from '../record.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 /** Spec section 9. */

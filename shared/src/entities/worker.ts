@@ -5,7 +5,7 @@
  */
 import { defaultedField, idField, moneyField, optionalIdField, requiredText, textField } from '../fields.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
-import * as z from 'zod';
+import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
 export const workerMessages = {

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import * as zod from 'zod';
+import * as z from './lazy-zod.js';
+
+/** The messages of a refused value, or the parsed value. */
+function outcome(schema: zod.ZodType, input: unknown): { value: unknown } | { messages: string[] } {
+  const result = schema.safeParse(input);
+  return result.success ? { value: result.data } : { messages: result.error.issues.map((i) => i.message) };
+}
+
+describe('lazy-zod: schemas built on first use', () => {
+  it('builds nothing when the schema modules are imported, then what a parse uses', async () => {
+    const before = z.lazySchemasBuilt();
+    const { quoteCreateInput } = await import('./entities/quote.js');
+    await import('./entities/invoice.js');
+    await import('./entities/company.js');
+    await import('./entities/library.js');
+    await import('./list.js');
+    expect(z.lazySchemasBuilt()).toBe(before);
+
+    expect(quoteCreateInput.safeParse({}).success).toBe(false);
+    expect(z.lazySchemasBuilt()).toBeGreaterThan(before);
+  });
+
+  it('answers as zod does: same output, same French messages, same paths', () => {
+    const shape = () => ({
+      name: z.string().trim().min(1, 'Le nom est requis').max(5),
+      count: z.number().int().optional(),
+      kind: z.enum(['a', 'b'], { error: 'Le type doit être « a » ou « b »' }),
+      tags: z.array(z.string()).max(2),
+    });
+    const lazy = z
+      .object(shape())
+      .refine((value) => value.name !== 'x', { message: 'Pas x', path: ['name'] });
+    const eager = zod
+      .object({
+        name: zod.string().trim().min(1, 'Le nom est requis').max(5),
+        count: zod.number().int().optional(),
+        kind: zod.enum(['a', 'b'], { error: 'Le type doit être « a » ou « b »' }),
+        tags: zod.array(zod.string()).max(2),
+      })
+      .refine((value) => value.name !== 'x', { message: 'Pas x', path: ['name'] });
+    for (const input of [
+      { name: ' ab ', kind: 'a', tags: [] },
+      { name: '', count: 1.5, kind: 'c', tags: ['1', '2', '3'] },
+      { name: 'abcdefg', kind: 'b', tags: [1] },
+      { name: 'x', kind: 'a', tags: [] },
+      null,
+      'texte',
+    ]) {
+      expect(outcome(lazy, input)).toEqual(outcome(eager, input));
+    }
+    expect(outcome(lazy, { name: '', kind: 'c', tags: [] })).toEqual({
+      messages: ['Le nom est requis', 'Le type doit être « a » ou « b »'],
+    });
+  });
+
+  it('keeps a schema recorded until it is used, and builds it once', () => {
+    const before = z.lazySchemasBuilt();
+    const base = z.object({ a: z.string() });
+    const extended = base.extend({ b: z.number() }).partial();
+    expect(z.lazySchemasBuilt()).toBe(before);
+    expect(extended.parse({ b: 2 })).toEqual({ b: 2 });
+    const afterFirst = z.lazySchemasBuilt();
+    expect(afterFirst).toBeGreaterThan(before);
+    expect(extended.parse({ a: 'x' })).toEqual({ a: 'x' });
+    expect(z.lazySchemasBuilt()).toBe(afterFirst);
+    expect(Object.keys(extended.shape)).toEqual(['a', 'b']);
+  });
+
+  it('is recognised as the zod schema it stands for', () => {
+    const schema = z.object({ a: z.string() });
+    expect(schema instanceof zod.ZodObject).toBe(true);
+    expect(schema instanceof zod.ZodString).toBe(false);
+    expect(zod.object({ inner: schema }).parse({ inner: { a: 'b' } })).toEqual({ inner: { a: 'b' } });
+    expect(() => schema.parse({})).toThrow(zod.ZodError);
+  });
+
+  it('buildNow builds a schema and every schema inside it', () => {
+    const inner = z.string().max(3);
+    const schema = z.object({ list: z.array(z.object({ inner })), other: z.number().optional() });
+    const before = z.lazySchemasBuilt();
+    expect(z.buildNow(schema)).toBe(schema);
+    const built = z.lazySchemasBuilt() - before;
+    // The object, the array, the item object, `inner` (its string, then `.max(3)`), the number and
+    // its optional wrapper: each builder call and each chained call is one stand-in.
+    expect(built).toBe(7);
+    schema.parse({ list: [{ inner: 'abc' }], other: 1 });
+    expect(z.lazySchemasBuilt() - before).toBe(built);
+  });
+});
