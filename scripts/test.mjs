@@ -7,7 +7,8 @@
  *   2. unit + integration + CDK tests (Vitest over every workspace; one DynamoDB Local for the run,
  *      one local stack per worker for the integration files: docs/testing.md);
  *   3. end-to-end (Playwright in Chromium against `npm start`), when the SPA built, with the lint
- *      beside it (ESLint, then oxlint's type-aware promise rules: a core the browser leaves idle).
+ *      beside it (oxlint: every lint rule, the type-aware ones included; a core the browser leaves
+ *      idle).
  * Only tests count in the closing line; a check that fails counts as one failure, so the line still
  * says the run failed. Every phase runs even when an earlier one failed, so one run shows every
  * problem. Each step's time is printed at the end (docs/performance.md, "npm test").
@@ -21,8 +22,8 @@ const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 /**
  * TypeScript 7 (the compiler in Go) checks the types; `typescript` 5.9 stays installed for the
- * tools that use its JavaScript API (typescript-eslint's parser). Both provide a `tsc` command, so
- * this one is called by its path.
+ * tools that use its JavaScript API (editors). Both provide a `tsc` command, so this one is called
+ * by its path.
  */
 const typescript7 = join(root, 'node_modules', 'typescript-7', 'bin', 'tsc');
 const reports = mkdtempSync(join(tmpdir(), 'btp-test-'));
@@ -147,12 +148,9 @@ async function e2ePhase() {
 }
 
 // Vitest keeps both cores busy (beside the browser tests, both took as long as one after the other).
-// The browser tests leave most of a core idle while pages load: ESLint (one core) runs beside them.
+// The browser tests leave most of a core idle while pages load: the lint runs beside them.
 await vitestPhase(false);
-const lint = Promise.all([
-  check('Lint (ESLint)', bin('eslint'), ['.', '--max-warnings', '0']),
-  check('Lint with types (oxlint)', bin('oxlint'), ['--type-aware', '--deny-warnings']),
-]);
+const lint = check('Lint (oxlint, with types)', bin('oxlint'), ['--type-aware', '--deny-warnings']);
 if (built) await e2ePhase();
 else {
   failed += 1;

@@ -55,7 +55,7 @@ describe('Lambda bundles', () => {
     const outdir = (stack.node.root as App).synth().directory;
     const functions = [...appFunctions(template).values()];
     expect(functions).toHaveLength(1);
-    const s3Key = (functions[0]?.[1].Properties.Code as { S3Key: string }).S3Key;
+    const s3Key = (functions[0]?.[1].Properties.Code as { S3Key: string } | undefined)?.S3Key ?? '';
     assetDir = path.join(outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);
   });
 

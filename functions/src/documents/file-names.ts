@@ -12,7 +12,7 @@ const defaultName = 'document';
 
 // C0 and C1 control characters, and the bidirectional formatting characters that can make
 // "facture‮fdp.exe" read as "facture‭exe.pdf".
-// eslint-disable-next-line no-control-regex
+// oxlint-disable-next-line no-control-regex
 const unsafeCharacters = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**

@@ -43,7 +43,7 @@ export class MailSendError extends Error {
  */
 export function safeDisplayName(name: string): string {
   const cleaned = name
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    // oxlint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -121,7 +121,7 @@ describe('signing a progress report sets its project’s progress', () => {
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const [refused] = results.filter((result) => result.status === 'rejected');
-    expect((refused?.reason as HttpError).statusCode).toBe(409);
+    expect((refused?.reason as HttpError | undefined)?.statusCode).toBe(409);
     expect(await progressReports.get(companyId, reportId)).toMatchObject({ status: 'signed', version: 3 });
     expect(await projects.get(companyId, projectId)).toMatchObject({ progress: 70, version: 2 });
   });

@@ -262,7 +262,7 @@ describe('GET /api/quotes/{id}/pdf', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const documents = await documentsOf(owner.http);
     expect(documents.map((document) => document.id)).toEqual([
-      (answers.find((answer) => answer.status === 200)?.body as Record_).pdfDocumentId,
+      (answers.find((answer) => answer.status === 200)?.body as Record_ | undefined)?.pdfDocumentId,
     ]);
     expect(await storedObjects(owner.companyId)).toEqual([
       `companies/${owner.companyId}/documents/${documents[0]?.id}`,

@@ -310,7 +310,7 @@ describe("Paramètres de l'entreprise: the profile", () => {
     await save(user);
 
     expect(await toasts().findByText(stale)).toBeInTheDocument();
-    expect((api.calls('PUT /api/company')[0]?.body as { version: number }).version).toBe(3);
+    expect((api.calls('PUT /api/company')[0]?.body as { version: number } | undefined)?.version).toBe(3);
     await waitFor(() => expect(screen.getByLabelText('Ville')).toHaveValue('Lyon'));
     expect(api.calls('GET /api/company')).toHaveLength(2);
   });

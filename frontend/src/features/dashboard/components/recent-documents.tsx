@@ -1,7 +1,7 @@
 import type { DashboardWidgets } from '@btp/shared/dashboard-widgets';
 import { fileAgeLabel, fileKindOf, formatFileSize, type FileKind } from '@btp/shared/file-display';
 import { FileExcelOutlined, FileImageOutlined, FileOutlined, FilePdfOutlined } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { ButtonLink } from '../../../components/button-link';
 import styles from './dashboard.module.css';
@@ -22,7 +22,10 @@ interface RecentDocumentsProps {
 }
 
 /** 'Documents Récents': the 4 most recent documents, with their icon, name, size and age (spec section 9). */
-export function RecentDocuments({ documents, now = new Date() }: RecentDocumentsProps) {
+export function RecentDocuments({ documents, now }: RecentDocumentsProps) {
+  // The clock is read once, when the widget mounts: never during a render (React's purity rule).
+  const [mountedAt] = useState(() => new Date());
+  const at = now ?? mountedAt;
   return (
     <WidgetFrame title="Documents Récents">
       <WidgetState data={documents}>
@@ -46,7 +49,7 @@ export function RecentDocuments({ documents, now = new Date() }: RecentDocuments
                     <div className={styles.itemText}>
                       <span className={styles.itemTitle}>{document.name}</span>
                       <span className={styles.itemSecondary}>
-                        {formatFileSize(document.size)} · {fileAgeLabel(document.createdAt, now)}
+                        {formatFileSize(document.size)} · {fileAgeLabel(document.createdAt, at)}
                       </span>
                     </div>
                   </div>

@@ -59,7 +59,9 @@ describe('Devis: Bon pour accord', () => {
     await user.click(within(dialog).getByRole('button', { name: "Enregistrer l'accord" }));
 
     await waitFor(() => expect(api.calls(acceptRoute)).toHaveLength(1));
-    const { acceptedAt } = api.calls(acceptRoute)[0]?.body as { acceptedAt: string };
+    const acceptedAt = String(
+      (api.calls(acceptRoute)[0]?.body as { acceptedAt: string } | undefined)?.acceptedAt,
+    );
     expect(Date.parse(acceptedAt)).toBeGreaterThanOrEqual(before);
     expect(Date.parse(acceptedAt)).toBeLessThanOrEqual(Date.now());
   });

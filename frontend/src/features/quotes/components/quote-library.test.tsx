@@ -96,7 +96,8 @@ describe('Devis built from the library', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Créer le devis' }));
 
     expect(await toasts().findByText('Le devis a été créé avec succès.')).toBeInTheDocument();
-    const [heading, wallLine] = (api.calls('POST /api/quotes')[0]?.body as { items: object[] }).items;
+    const [heading, wallLine] =
+      (api.calls('POST /api/quotes')[0]?.body as { items: object[] } | undefined)?.items ?? [];
     expect(heading).toEqual({ kind: 'heading', section: '1', title: 'Maçonnerie' });
     expect(wallLine).toMatchObject({
       section: '1',
