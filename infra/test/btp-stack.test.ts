@@ -98,7 +98,7 @@ describe('Lambda bundles', () => {
     const importJob = jobs.find(([, fn]) =>
       String(fn.Properties.Description).startsWith('Import des tarifs'),
     );
-    const importKey = (importJob?.[1].Properties.Code as { S3Key: string }).S3Key;
+    const importKey = String((importJob?.[1].Properties.Code as { S3Key: string } | undefined)?.S3Key);
     const built = mkdtempSync(path.join(tmpdir(), 'btp-bundle-job-'));
     await esbuild.build(esbuildOptions(handlerEntry({ handler: libraryImportJobHandler }), built));
     // The entry file only: chunks of one bundle may share a name once their hashes are left out.

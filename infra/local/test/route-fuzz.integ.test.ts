@@ -33,7 +33,13 @@ import { handlerSchemas } from '../../../functions/src/lib/http.js';
 import { functionsDir } from '../src/local-stack.js';
 import { TestClient } from './http-client.js';
 import { signedInSuperAdmin, startTestStack, testPassword, testSuperAdmin } from './support.js';
-import { addQuote, addSupplier, addWorker, companyWithClient, type CompanyRecords } from './support/records.js';
+import {
+  addQuote,
+  addSupplier,
+  addWorker,
+  companyWithClient,
+  type CompanyRecords,
+} from './support/records.js';
 import {
   bodyKinds,
   bodyOf,

@@ -108,8 +108,6 @@ describe('the Plan comptable card on Paramètres', () => {
     const card = await chartCard();
     await within(card).findByText('Clients', { selector: 'legend' });
     fireEvent.click(within(card).getByText('Enregistrer le plan comptable'));
-    expect(
-      await toasts().findByText('Cet enregistrement a été modifié entre-temps.'),
-    ).toBeInTheDocument();
+    expect(await toasts().findByText('Cet enregistrement a été modifié entre-temps.')).toBeInTheDocument();
   });
 });
