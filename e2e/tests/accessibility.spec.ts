@@ -10,8 +10,9 @@ import { registerCompany, seedCompany, writeHeaders, type SeededRecords } from '
 
 /**
  * axe-core (WCAG 2.1 A/AA) on every screen and its dialogs, with a company that has data, on
- * the desktop and the phone (Paramètres › Facturation électronique at 360 px); each screen's
- * full-page screenshot lands in e2e/screenshots/<project>/. The setup screen is audited in foundation.spec.ts, the only time it is reachable.
+ * the desktop and the phone (Paramètres › Facturation électronique at 360 px); with
+ * `E2E_SCREENSHOTS=1`, each screen's full-page screenshot lands in e2e/screenshots/<project>/. The
+ * setup screen is audited in foundation.spec.ts, the only time it is reachable.
  */
 
 let cookies: Cookie[] = [];

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { registerCompany, write, writeHeaders } from '../support/company.js';
+import { keepScreenshot } from '../support/accessibility.js';
 
 /**
  * A client's page, "fiche client" (issue 21), opened directly at /clients/<id>: its contact, its
@@ -143,7 +144,7 @@ test('Fiche client: contact, project, quote, invoices, payment and totals of one
     documents.getByRole('button', { name: `Voir Facture ${owedSent.number ?? ''}.pdf` }),
   ).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('fiche-client.png'), fullPage: true });
+  await keepScreenshot(page, testInfo, 'fiche-client', { fullPage: true });
 
   // Each record leads to its screen.
   await projects.getByRole('link', { name: 'Résidence Les Tilleuls' }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ensureInstalled, expectNoHorizontalOverflow } from '../support/accounts.js';
 import { chooseOption } from '../support/select.js';
+import { keepScreenshot } from '../support/accessibility.js';
 
 /**
  * Clients, Fournisseurs and Projets in a company of their own: create, edit and delete from each
@@ -85,7 +86,7 @@ test('Clients: create with the toggle form, edit, delete', async ({ page }, test
   await expectToast(page, 'Client mis à jour avec succès');
   await expect(clients.getByText('Sophie Durand · Villeurbanne')).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('clients.png') });
+  await keepScreenshot(page, testInfo, 'clients');
 
   await page.getByRole('button', { name: 'Supprimer Maison Durand' }).click();
   await confirmDeletion(page, '« Maison Durand »');
@@ -117,7 +118,7 @@ test('Fournisseurs: empty state, dialog with specialties and rating, card, delet
     supplierDialog.getByRole('list', { name: 'Spécialités choisies' }).getByRole('listitem'),
   ).toHaveCount(2);
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('supplier-dialog.png') });
+  await keepScreenshot(page, testInfo, 'supplier-dialog');
   await supplierDialog.getByRole('button', { name: 'Créer le fournisseur' }).click();
   await expectToast(page, 'Fournisseur créé avec succès');
   const supplierCard = page.getByRole('list', { name: 'Fournisseurs' }).getByRole('listitem').first();
@@ -126,7 +127,7 @@ test('Fournisseurs: empty state, dialog with specialties and rating, card, delet
   await expect(supplierCard.getByText('4,5/5')).toBeVisible();
   await expect(supplierCard.getByText('Carrelage')).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('suppliers.png') });
+  await keepScreenshot(page, testInfo, 'suppliers');
 
   await page.getByRole('button', { name: 'Supprimer Point P Lyon' }).click();
   await confirmDeletion(page, '« Point P Lyon »');
@@ -147,7 +148,7 @@ test('Projets: create, edit the status, a client in use, delete', async ({ page 
   await projectDialog.getByLabel('Avancement (%)').fill('80');
   await projectDialog.getByLabel('Localisation').fill('Lyon 3e');
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('project-dialog.png') });
+  await keepScreenshot(page, testInfo, 'project-dialog');
   await projectDialog.getByRole('button', { name: 'Créer le projet' }).click();
   await expectToast(page, 'Projet créé avec succès');
   const projectCard = page.getByRole('list', { name: 'Projets' }).getByRole('listitem').first();
@@ -164,7 +165,7 @@ test('Projets: create, edit the status, a client in use, delete', async ({ page 
   await expectToast(page, 'Projet mis à jour avec succès');
   await expect(projectCard.getByText('En cours')).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('projects.png') });
+  await keepScreenshot(page, testInfo, 'projects');
 
   // A client still used by a project cannot go: the server says why.
   await page.goto('/clients');

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { registerCompany, write, writeHeaders } from '../support/company.js';
+import { keepScreenshot } from '../support/accessibility.js';
 
 /**
  * Lists past one screen (API.md "Lists"): a company of 60 clients, seeded through the API. The
@@ -57,7 +58,7 @@ test('Clients: 60 clients read a screen at a time, the oldest reached by Charger
   await expect(oldest).toContainText('Client 0001');
   await expect(page.getByRole('status').filter({ hasText: 'résultats' })).toHaveText('60 résultats');
   await expect(page.getByRole('button', { name: 'Charger plus' })).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('every-page.png') });
+  await keepScreenshot(page, testInfo, 'every-page');
 
   // The server's search finds it without paging; the URL keeps the search.
   await page.getByRole('searchbox', { name: 'Rechercher' }).fill('client 0001');

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { registerCompany, write, writeHeaders } from '../support/company.js';
+import { keepScreenshot } from '../support/accessibility.js';
 
 /**
  * Several payments of one invoice (issue 21): an issued invoice of 9 600,00 € TTC is paid 9 120,00 €
@@ -74,7 +75,7 @@ test('Facturation: an invoice of 9 600,00 € TTC paid 9 120,00 € by virement 
   await card.getByRole('button', { name: /^Marquer payée/ }).click();
   const offered = page.getByRole('dialog', { name: 'Enregistrer un paiement' });
   await expect(offered.getByLabel('Montant payé (€)')).toHaveValue('9600,00');
-  await page.screenshot({ path: testInfo.outputPath('pay-dialog.png') });
+  await keepScreenshot(page, testInfo, 'pay-dialog');
   await offered.getByRole('button', { name: 'Annuler' }).click();
   await expect(offered).toBeHidden();
   const first = await pay(page, card, '9120', 'Virement', 'VIR SEPA SCI Les Tilleuls');
@@ -126,7 +127,7 @@ test('Facturation: an invoice of 9 600,00 € TTC paid 9 120,00 € by virement 
   await expect(payments.nth(1)).toContainText(euros(48_000));
   await expect(details).toContainText(`Montant payé${euros(960_000)}`);
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('payments.png'), fullPage: true });
+  await keepScreenshot(page, testInfo, 'payments', { fullPage: true });
 });
 
 test('Facturation: after the first payment the details say what remains', async ({ page }, testInfo) => {

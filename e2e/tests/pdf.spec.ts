@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { registerCompany, write, writeHeaders } from '../support/company.js';
 import { isPdf, pdfText } from '../support/pdf.js';
+import { keepScreenshot } from '../support/accessibility.js';
 
 /**
  * The PDF of a devis, a facture and an avoir (DOCUMENTS.md § 5) from their cards: 'Télécharger le
@@ -133,7 +134,7 @@ test('Devis: the PDF of a draft is a BROUILLON preview, a sent quote’s the arc
   ).toBeVisible();
   await expect(sentCard.getByRole('button', { name: `Aperçu du devis ${sent.number}` })).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('quotes.png'), fullPage: true });
+  await keepScreenshot(page, testInfo, 'quotes', { fullPage: true });
 
   const preview = await downloadPdf(
     page,
@@ -209,7 +210,7 @@ test('Facturation: an issued invoice’s and its credit note’s archived PDFs, 
   const download = card.getByRole('button', { name: `Télécharger le PDF de la facture ${invoice.number}` });
   await expect(download).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('invoicing.png'), fullPage: true });
+  await keepScreenshot(page, testInfo, 'invoicing', { fullPage: true });
 
   const saved = await downloadPdf(page, download, testInfo);
   expect(saved.name).toBe(`Facture ${invoice.number}.pdf`);
@@ -226,7 +227,7 @@ test('Facturation: an issued invoice’s and its credit note’s archived PDFs, 
     details.getByRole('button', { name: `Télécharger le PDF de la facture ${invoice.number}` }),
   ).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('invoice-details.png') });
+  await keepScreenshot(page, testInfo, 'invoice-details');
   const shown = await previewPdf(
     page,
     details.getByRole('button', { name: `Aperçu de la facture ${invoice.number}` }),
@@ -256,5 +257,5 @@ test('Facturation: an issued invoice’s and its credit note’s archived PDFs, 
   expect(avoir.text).toContain(credited.number ?? '');
   expect(avoir.text).not.toContain('BROUILLON');
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('credit-notes.png'), fullPage: true });
+  await keepScreenshot(page, testInfo, 'credit-notes', { fullPage: true });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { registerCompany, write, writeHeaders } from '../support/company.js';
+import { keepScreenshot } from '../support/accessibility.js';
 
 /**
  * Relancer (issue 17): an invoice overdue by 10 days is reminded from its card; the client's e-mail
@@ -64,7 +65,7 @@ test('Relancer an overdue invoice: the e-mail with its PDF, the card, the bell',
   );
   await expect(card.getByText(/^Relancée le \d\d\/\d\d\/\d{4} \(manuelle\)$/)).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('reminded-card.png') });
+  await keepScreenshot(page, testInfo, 'reminded-card');
 
   // The message in the local inbox: to the client, kind reminder, the invoice's PDF attached.
   await expect
@@ -92,7 +93,7 @@ test('Relancer an overdue invoice: the e-mail with its PDF, the card, the bell',
   await bell.click();
   const list = page.getByRole('list', { name: 'Notifications récentes' });
   await expect(list.getByRole('link', { name: `Relance envoyée : ${invoice.number}` })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('bell.png') });
+  await keepScreenshot(page, testInfo, 'bell');
   await page.getByRole('button', { name: 'Tout marquer comme lu' }).click();
   await expect(bell.locator('.ant-badge-dot')).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { registerCompany, write, writeHeaders } from '../support/company.js';
+import { keepScreenshot } from '../support/accessibility.js';
 
 /**
  * Finding things (API.md "Lists"): the search of Clients is in the URL (`?q=`), so a reload shows
@@ -53,7 +54,7 @@ test('Clients: the search is in the URL, survives a reload, and says when nothin
 
   await page.getByRole('searchbox', { name: 'Rechercher' }).fill('personne');
   await expect(page.getByText('Aucun résultat pour « personne »')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('no-result.png'), fullPage: true });
+  await keepScreenshot(page, testInfo, 'no-result', { fullPage: true });
   await page.getByRole('button', { name: 'Effacer la recherche' }).click();
   await expect(page).not.toHaveURL(/[?&]q=/);
   await expect(page.getByRole('searchbox', { name: 'Rechercher' })).toHaveValue('');
@@ -100,7 +101,7 @@ test('Devis: sorted by amount from the Trier par select', async ({ page }, testI
   await expect(cards.nth(1)).toHaveAccessibleName(`Devis ${numbers.get('Moyen devis')}`);
   await expect(cards.nth(2)).toHaveAccessibleName(`Devis ${numbers.get('Petit devis')}`);
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('quotes-by-amount.png'), fullPage: true });
+  await keepScreenshot(page, testInfo, 'quotes-by-amount', { fullPage: true });
 
   await page.reload();
   await expect(cards.nth(0)).toHaveAccessibleName(`Devis ${numbers.get('Gros devis')}`);

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { registerCompany, write, writeHeaders } from '../support/company.js';
 import { chooseOption } from '../support/select.js';
+import { keepScreenshot } from '../support/accessibility.js';
 
 /**
  * Situations de travaux (DOCUMENTS.md § 4), the worked example through the screens: a contract of
@@ -136,7 +137,7 @@ test('Situations: deposit, three situations (one from a signed état d’avancem
   await expect(situation.getByRole('button', { name: 'Créer la situation' })).toBeDisabled();
   await situation.getByLabel('% cumulé Lot A – gros œuvre').fill('30');
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('situation-1.png') });
+  await keepScreenshot(page, testInfo, 'situation-1');
   await situation.getByRole('button', { name: 'Créer la situation' }).click();
   await expect(toast(page).getByText('Situation n° 1 créée (brouillon)')).toBeVisible();
   await sendFromBilling(page, billing, 'Situation n° 1 (brouillon)');
@@ -196,7 +197,7 @@ test('Situations: deposit, three situations (one from a signed état d’avancem
   const retention = billing.getByLabel('Retenue de garantie', { exact: true });
   await expect(retention).toContainText(/Reste à libérer\s*3\s000,00\s€/);
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('billing.png') });
+  await keepScreenshot(page, testInfo, 'billing');
 
   // The client pays the retention back: released today for the three situations.
   await billing.getByRole('button', { name: 'Libérer la retenue' }).click();

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test';
-import { auditScreen } from '../support/accessibility.js';
+import { auditScreen, keepScreenshot } from '../support/accessibility.js';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { legalProfile, registerCompany, write } from '../support/company.js';
 import { euros, giveFile, importWait, invoicePdf, post, type Issued } from '../support/e-invoices.js';
@@ -83,7 +83,7 @@ test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the sa
   await expect(zone).toContainText('Factur-X / ZUGFeRD (PDF), XML CII ou UBL');
   await expect(page.getByText('Aucune facture fournisseur')).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('drop-zone.png'), fullPage: true });
+  await keepScreenshot(page, testInfo, 'drop-zone', { fullPage: true });
 
   await giveFile(page, zone, facturX, testInfo);
   const success = page.getByRole('status').filter({ hasText: 'importée en brouillon' });
@@ -108,7 +108,7 @@ test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the sa
     card.getByRole('button', { name: `Voir l'original de la facture ${draftNumber}` }),
   ).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('imported.png'), fullPage: true });
+  await keepScreenshot(page, testInfo, 'imported', { fullPage: true });
   await auditScreen(page, testInfo, 'purchases-import-success');
 
   // The supplier was created from the seller's identity, the original file kept in Documents.
@@ -171,7 +171,7 @@ test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the sa
   await giveFile(page, zone, draftPdf, testInfo);
   await expect(refused).toContainText('Ce PDF ne contient pas de facture électronique', importWait);
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('refused.png'), fullPage: true });
+  await keepScreenshot(page, testInfo, 'refused', { fullPage: true });
   await auditScreen(page, testInfo, 'purchases-import-refused');
   await expect(page.getByRole('article', { name: /^Facture fournisseur FF-/ })).toHaveCount(1);
 });
