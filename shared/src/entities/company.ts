@@ -35,18 +35,15 @@ import {
 import { DEFAULT_REMINDER_SUBJECT, DEFAULT_REMINDER_TEXT, DEFAULT_REMINDERS_ENABLED } from '../reminders.js';
 import { DEFAULT_COST_ALERT_THRESHOLD } from '../job-costing.js';
 import {
-  bicField,
-  ibanField,
   ibanProblem,
   identityMessages,
   normaliseIdentifier,
   sirenOfSiret,
-  siretField,
   siretProblem,
   vatNumberAgreesWithSiret,
-  vatNumberField,
   vatNumberProblem,
 } from '../legal-identity.js';
+import { bicField, ibanField, siretField, vatNumberField } from '../legal-identity-fields.js';
 import { recordFields, updateVersionFields } from '../record.js';
 import type { ValidationDetail } from '../validation.js';
 import * as z from '../lazy-zod.js';
