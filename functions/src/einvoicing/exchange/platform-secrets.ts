@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
-import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type * as SecretsManagerSdk from '@aws-sdk/client-secrets-manager';
 import { awsErrorToHttp } from '../../lib/aws-errors.js';
 import { config } from '../../lib/config.js';
 
@@ -27,8 +27,8 @@ const cache = new Map<string, { value: string | undefined; until: number }>();
  * (`invoices/list` through the invoices' e-invoicing summaries…) imports this module, few read a
  * secret, and an SDK client costs as much to load as the DynamoDB one (issue 27, `bench:lambda`).
  */
-let sdk: Promise<typeof import('@aws-sdk/client-secrets-manager')> | undefined;
-let client: SecretsManagerClient | undefined;
+let sdk: Promise<typeof SecretsManagerSdk> | undefined;
+let client: SecretsManagerSdk.SecretsManagerClient | undefined;
 async function secretsManager() {
   sdk ??= import('@aws-sdk/client-secrets-manager');
   const commands = await sdk;
