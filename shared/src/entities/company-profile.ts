@@ -1,5 +1,6 @@
 /**
- * The company profile's defaults and what issuing a document needs of it (DOCUMENTS.md § 1), apart
+ * The company profile's defaults, what issuing a document needs of it (DOCUMENTS.md § 1) and the
+ * company's slug, apart
  * from the company schemas (`company.ts`, which re-exports them) so that the data layer and the
  * services reading a company do not load zod (issue 27, `bench:lambda`).
  */
@@ -133,4 +134,30 @@ export function missingProfileFields(
   need('insuranceArea');
   if (options.forInvoice) need('iban', ibanProblem);
   return missing;
+}
+
+/** The longest slug `slugify` writes. */
+export const MAX_SLUG_LENGTH = 60;
+
+/** Used when a name has no letter or digit at all. */
+const FALLBACK_SLUG = 'entreprise';
+
+/**
+ * The URL-safe key of a company name: lower case, accents removed (œ → oe, æ → ae, ß → ss), every
+ * run of other characters turned into one '-', no '-' at either end, at most 60 characters.
+ * "Bâtiment & Fils SARL" → "batiment-fils-sarl". A name without any letter or digit gives "entreprise".
+ */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG_LENGTH)
+    .replace(/-+$/, '');
+  return slug === '' ? FALLBACK_SLUG : slug;
 }

@@ -254,28 +254,4 @@ export const companyProfileSchema = z.object({
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 
-/** The longest slug `slugify` writes. */
-export const MAX_SLUG_LENGTH = 60;
-
-/** Used when a name has no letter or digit at all. */
-const FALLBACK_SLUG = 'entreprise';
-
-/**
- * The URL-safe key of a company name: lower case, accents removed (œ → oe, æ → ae, ß → ss), every
- * run of other characters turned into one '-', no '-' at either end, at most 60 characters.
- * "Bâtiment & Fils SARL" → "batiment-fils-sarl". A name without any letter or digit gives "entreprise".
- */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_SLUG_LENGTH)
-    .replace(/-+$/, '');
-  return slug === '' ? FALLBACK_SLUG : slug;
-}
+export { MAX_SLUG_LENGTH, slugify } from './company-profile.js';
