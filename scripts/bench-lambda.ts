@@ -17,7 +17,8 @@
  * 3. Prints a table and one verdict line per budget (issue 27): what a function loads when it starts
  *    (`index.mjs` and the chunks it imports statically) ≤ 600 kB (1 kB = 1000 bytes), every cold
  *    import ≤ 1.5 × the baseline's, a list route's ≤ 1.3 × (wall-clock medians). The chunks loaded
- *    only by a code path that needs them (`lazy kB`) are shown apart.
+ *    only by a code path that needs them (`lazy kB`) are shown apart, and so is zod's code in what
+ *    a function starts with (`zod kB`, from the metafile), with the list routes that still load it.
  *
  * Options: `--runs=N` (fresh processes per bundle, default 7), `--only=A,B` (functions whose name
  * contains A or B), `--bundle-sdk` (bundle the AWS SDK too, as the stack did before issue 9, to compare).
@@ -132,6 +133,8 @@ interface Bundle {
   /** The chunks only a dynamic `import()` loads (a code path that needs them). */
   lazyBytes: number;
   mapBytes: number;
+  /** Of `bytes`, zod's own code (~105 kB): 0 when the function starts without zod (docs/architecture.md). */
+  zodBytes: number;
   /** Packages the bundle imports when it starts instead of carrying them (the runtime's SDK). */
   runtimeImports: string[];
 }
@@ -161,9 +164,14 @@ async function bundle(target: Target): Promise<Bundle> {
         .map((item) => item.path.replace(/^@aws-sdk\//, '')),
     ),
   ].sort();
+  const zodBytes = [...eager]
+    .flatMap((file) => Object.entries(outputs[file]?.inputs ?? {}))
+    .filter(([input]) => /(^|\/)node_modules\/zod\//.test(input))
+    .reduce((total, [, input]) => total + input.bytesInOutput, 0);
   return {
     file: path.join(repoRoot, entry),
     bytes: sum(code.filter(([file]) => eager.has(file))),
+    zodBytes,
     lazyBytes: sum(code.filter(([file]) => !eager.has(file))),
     mapBytes: sum(Object.entries(outputs).filter(([file]) => file.endsWith('.map'))),
     runtimeImports,
@@ -277,6 +285,7 @@ const header = [
   'function',
   'route',
   'start kB',
+  'zod kB',
   'lazy kB',
   'map kB',
   'import ms',
@@ -285,13 +294,14 @@ const header = [
   'CPU ratio',
   'from the runtime',
 ];
-const numeric = (index: number): boolean => index >= 2 && index <= 8;
+const numeric = (index: number): boolean => index >= 2 && index <= 9;
 const baselineBundle = bundles.get(baseline) as Bundle;
 const tableRows: string[][] = [
   [
     baseline.name,
     '',
     kB(baselineBundle.bytes),
+    kB(baselineBundle.zodBytes),
     kB(baselineBundle.lazyBytes),
     kB(baselineBundle.mapBytes),
     baselineWall.toFixed(1),
@@ -306,6 +316,7 @@ const tableRows: string[][] = [
       ? `${row.target.routes[0]} +${row.target.routes.length - 1}`
       : (row.target.routes[0] ?? ''),
     kB(row.bundle.bytes),
+    kB(row.bundle.zodBytes),
     kB(row.bundle.lazyBytes),
     kB(row.bundle.mapBytes),
     row.wall === undefined ? 'FAILED' : row.wall.toFixed(1),
@@ -370,5 +381,11 @@ console.log(
             (row) => `${row.target.name} ${row.ratio!.toFixed(2)}${isList(row.target.name) ? ' (list)' : ''}`,
           )
           .join(', ')}.`),
+);
+const listsWithZod = rows.filter((row) => isList(row.target.name) && row.bundle.zodBytes > 0);
+console.log(
+  `zod at start (its code parsed and evaluated at every cold start): ${rows.filter((row) => row.bundle.zodBytes > 0).length} of ${rows.length} functions; ` +
+    `list routes: ${listsWithZod.length} of ${rows.filter((row) => isList(row.target.name)).length}` +
+    (listsWithZod.length > 0 ? ` (${listsWithZod.map((row) => row.target.name).join(', ')}).` : '.'),
 );
 if (failed.length > 0) process.exitCode = 1;

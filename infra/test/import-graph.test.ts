@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import madge from 'madge';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -71,5 +72,18 @@ describe('the import graph', () => {
     const handlers = Object.keys(graph).filter((file) => file.startsWith('functions/src/handlers/'));
     expect(handlers.length).toBeGreaterThan(50);
     expect(handlers.filter((file) => !reaches(file))).toEqual([]);
+  });
+
+  it('gives zod its French messages wherever a module builds schemas with zod itself', () => {
+    // `lib/http.ts` no longer loads zod (a list route starts without it, issue 27): each module that
+    // imports zod's values (not through `shared/src/lazy-zod.ts`) imports `zod-fr` itself.
+    const valueImportOfZod = /^import (?!type )[^;]*from 'zod';/m;
+    const french = /^import '(?:@btp\/shared|\.{1,2})\/(?:[\w./-]*\/)?zod-fr(?:\.js)?';/m;
+    const missing = Object.keys(graph).filter((file) => {
+      if (!/^(functions|shared)\/src\//.test(file) || file.endsWith('/zod-fr.ts')) return false;
+      const source = readFileSync(path.join(repoRoot, file), 'utf8');
+      return valueImportOfZod.test(source) && !french.test(source);
+    });
+    expect(missing).toEqual([]);
   });
 });

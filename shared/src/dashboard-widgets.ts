@@ -1,6 +1,6 @@
 import * as z from './lazy-zod.js';
 
-import { dashboardStatsSchema } from './finance.js';
+import { dashboardStatsSchema } from './dashboard-stats.js';
 
 /** Spec section 9: how many items each dashboard widget lists. */
 export const dashboardWidgetSizes = {

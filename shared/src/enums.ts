@@ -234,3 +234,6 @@ export const clientKindLabels: Record<ClientKind, string> = {
 /** The roles a company administrator may give a colleague (never `super_admin`). */
 export const companyUserRoles = ['user', 'company_admin'] as const;
 export type CompanyUserRole = (typeof companyUserRoles)[number];
+
+/** Spec section 9: country defaults to France. */
+export const DEFAULT_COUNTRY = 'France';

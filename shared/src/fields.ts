@@ -7,6 +7,7 @@
  * text, `null` and a missing key all read as absent) and `defaultedField` gives absent values a
  * default. Decimal fields take a JSON number or text and output the normalised decimal string.
  */
+import { isBlank } from './blank.js';
 import { vatRates, type VatRate } from './enums.js';
 import {
   formatDecimal,
@@ -31,10 +32,7 @@ export const MONEY_MAX_CENTS = 999_999_999_999;
 /** Quantity precision 10,3: at most 9 999 999.999, in thousandths. */
 export const QUANTITY_MAX_THOUSANDTHS = 9_999_999_999;
 
-/** Blank for a form: missing, `null`, or text made only of spaces. */
-export function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-}
+export { isBlank } from './blank.js';
 
 /** A whole number grouped by thousands for a French reader: 2000 → "2 000" (plain spaces, as typed). */
 function frenchInteger(value: number): string {

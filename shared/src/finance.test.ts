@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dashboardStatsSchema } from './dashboard-stats.js';
 import { sumCents } from './money.js';
 import { seededRandom } from './testing/seeded-random.js';
 import {
@@ -6,7 +7,6 @@ import {
   amountDueCents,
   centsOf,
   changeTenths,
-  dashboardStatsSchema,
   formatPercentTenths,
   heldRetentionCents,
   isCashed,

@@ -17,7 +17,10 @@
  * stand-in is not the schema itself (`===`), so register schemas in a zod registry only once built.
  */
 import * as zod from 'zod';
+import { lazySchemaBuilders } from './lazy-build.js';
 import './zod-fr.js';
+
+export { buildNow } from './lazy-build.js';
 
 export * from 'zod';
 
@@ -126,7 +129,6 @@ export function lazySchemasBuilt(): number {
 }
 
 type Build = () => object;
-const realOf = new WeakMap<object, () => object>();
 
 /**
  * A stand-in for the schema `build` returns, built on its first use other than a chained builder
@@ -166,31 +168,8 @@ function lazySchema(build: Build): object {
       getPrototypeOf: () => Reflect.getPrototypeOf(real()),
     },
   );
-  realOf.set(standIn, real);
+  lazySchemaBuilders.set(standIn, real);
   return standIn;
-}
-
-/**
- * `schema` built now with every schema it holds (its fields, options, inner schemas…): for what a
- * function parses on every request, so that the work is done while it starts. Returns the schema.
- */
-export function buildNow<T>(schema: T): T {
-  const seen = new Set<object>();
-  const visit = (value: unknown, depth: number): void => {
-    if (typeof value !== 'object' || value === null || seen.has(value) || depth > 64) return;
-    seen.add(value);
-    const real = realOf.get(value);
-    const target: object = real ? real() : value;
-    if (real) seen.add(target);
-    const definition = (target as { _zod?: { def?: unknown } })._zod?.def;
-    if (definition !== undefined) {
-      visit(definition, depth + 1);
-      return;
-    }
-    for (const item of Object.values(target)) visit(item, depth + 1);
-  };
-  visit(schema, 0);
-  return schema;
 }
 
 /** A zod builder whose schemas are built on first use. */

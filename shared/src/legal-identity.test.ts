@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { optionalField } from './fields.js';
 import {
-  bicField,
   bicProblem,
   formatIban,
   formatSiret,
   frenchVatKey,
   frenchVatNumber,
   ibanCheckDigits,
-  ibanField,
   ibanProblem,
   identityMessages,
   isBic,
@@ -22,13 +20,12 @@ import {
   normaliseIdentifier,
   sirenOfSiret,
   sirenProblem,
-  siretField,
   siretProblem,
   vatNumberAgreesWithSiret,
-  vatNumberField,
   vatNumberMatchesSiren,
   vatNumberProblem,
 } from './legal-identity.js';
+import { bicField, ibanField, siretField, vatNumberField } from './legal-identity-fields.js';
 
 /** A small seeded generator (mulberry32), so every run checks the same cases. */
 function seeded(seed: number) {

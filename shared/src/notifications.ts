@@ -4,24 +4,10 @@
  * not by the signed-in user.
  */
 import * as z from './lazy-zod.js';
+import { NOTIFICATION_LIST_LIMIT, notificationKinds } from './notification-kinds.js';
 import './zod-fr.js';
 
-export const notificationKinds = [
-  'quote_accepted',
-  'invoice_paid',
-  'email_bounced',
-  'email_failed',
-  'reminder_sent',
-  // The e-invoicing network (docs/einvoicing-network.md): a buyer's refusal or dispute, a flow the
-  // platform refused, a supplier invoice received, a submission still failing.
-  'einvoice_refused',
-  'einvoice_disputed',
-  'einvoice_error',
-  'einvoice_received',
-] as const;
-
-/** The most notifications `GET /api/notifications` answers, newest first. */
-export const NOTIFICATION_LIST_LIMIT = 50;
+export { NOTIFICATION_LIST_LIMIT, notificationKinds } from './notification-kinds.js';
 
 /** One notification as `GET /api/notifications` answers it. */
 export const notificationSchema = z.object({

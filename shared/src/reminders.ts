@@ -47,20 +47,12 @@ export const invoiceReminderSchema = z.object({
 });
 export type InvoiceReminder = z.infer<typeof invoiceReminderSchema>;
 
-export const DEFAULT_REMINDER_SUBJECT = 'Relance : facture {numero} échue le {echeance}';
-export const DEFAULT_REMINDER_TEXT = [
-  'Bonjour,',
-  '',
-  "Sauf erreur de notre part, la facture {numero} d'un montant de {montant}, échue le {echeance}, reste impayée à ce jour.",
-  'Nous vous remercions de bien vouloir procéder à son règlement dans les meilleurs délais. Vous la trouverez en pièce jointe.',
-  'Si votre paiement a été effectué entre-temps, merci de ne pas tenir compte de ce message.',
-  '',
-  'Cordialement,',
-  '{entreprise}',
-].join('\n');
-
-/** Automatic reminders are off until the company turns them on (companies made before them too). */
-export const DEFAULT_REMINDERS_ENABLED = false;
+export {
+  DEFAULT_REMINDER_SUBJECT,
+  DEFAULT_REMINDER_TEXT,
+  DEFAULT_REMINDERS_ENABLED,
+  reminderSettingsOf,
+} from './reminder-settings.js';
 
 export const REMINDER_SUBJECT_MAX_LENGTH = 200;
 
@@ -87,15 +79,6 @@ export const reminderSettingsInput = z.object({
 });
 export type ReminderSettingsInput = z.input<typeof reminderSettingsInput>;
 export type ReminderSettingsData = z.output<typeof reminderSettingsInput>;
-
-/** A company's stored settings with the defaults for what it lacks. */
-export function reminderSettingsOf(stored: Partial<ReminderSettings>): ReminderSettings {
-  return {
-    remindersEnabled: stored.remindersEnabled ?? DEFAULT_REMINDERS_ENABLED,
-    reminderSubject: stored.reminderSubject || DEFAULT_REMINDER_SUBJECT,
-    reminderText: stored.reminderText || DEFAULT_REMINDER_TEXT,
-  };
-}
 
 /** `POST /api/invoices/{id}/remind` body: the recipient (default: the client's e-mail). */
 export const invoiceRemindInput = z.object({ email: optionalField(emailField()) });

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { companyWithDefaults, type Company } from '@btp/shared/entities/company';
+import type { Company } from '@btp/shared/entities/company';
+import { companyWithDefaults } from '@btp/shared/entities/company-profile';
 import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { globalMarkerKey, withoutKeys, type Key } from '../data/keys.js';

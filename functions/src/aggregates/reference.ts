@@ -3,7 +3,7 @@
  * the reference the rebuild recomputes the aggregates from, and the tests compare them with.
  * Reads all the records of four types (never on a request's path).
  */
-import type { DashboardStats } from '@btp/shared/finance';
+import type { DashboardStats } from '@btp/shared/dashboard-stats';
 import { resourceTypes } from '@btp/shared/enums';
 import {
   billedCents,

@@ -55,7 +55,6 @@ import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { badRequest, conflict, notFound, payloadTooLarge } from '../lib/http-errors.js';
 import { paySupplierInvoice } from '../purchases/supplier-invoice-service.js';
-import { parseCamt053, parseCsvStatement, parseOfx, statementFormat } from './statement-parsers.js';
 
 export const bankServiceMessages = {
   uploadNotFound: 'Le fichier envoyé est introuvable ou a expiré : envoyez le relevé à nouveau.',
@@ -122,6 +121,10 @@ async function rememberedMapping(companyId: string): Promise<CsvMapping | undefi
 }
 
 async function parsed(companyId: string, bytes: Uint8Array, fileName: string, given: CsvMapping | undefined) {
+  // Loaded when a statement is read: its decoders (iconv-lite's tables, csv-parse, ~600 kB) are not
+  // in the start of the bank routes that only list or match lines (issue 27, `bench:lambda`).
+  const { parseCamt053, parseCsvStatement, parseOfx, statementFormat } =
+    await import('./statement-parsers.js');
   const format = statementFormat(bytes, fileName);
   if (format === 'camt053') return { statement: parseCamt053(bytes), mapping: undefined };
   if (format === 'ofx') return { statement: parseOfx(bytes), mapping: undefined };

@@ -1,9 +1,5 @@
-import {
-  clientWithDerivedFields,
-  type Client,
-  type ClientCreateData,
-  type ClientUpdateData,
-} from '@btp/shared/entities/client';
+import type { Client, ClientCreateData, ClientUpdateData } from '@btp/shared/entities/client';
+import { clientWithDerivedFields } from '@btp/shared/entities/client-derived';
 import type { ListQuery } from '@btp/shared/list';
 import type { Page } from '../data/entity-repository.js';
 import { clients } from '../data/entities/clients.js';

@@ -2,19 +2,18 @@
  * The caller's own company: its legal profile (DOCUMENTS.md § 1) and its users, as its
  * administrator manages them. The company is always the session's (`companyId` first in every call).
  */
-import {
+import type {
+  Company,
+  CompanyProfile,
+  CompanyProfileData,
   companyProfileFields,
-  companyWithDefaults,
-  missingProfileFields,
-  slugify,
-  type Company,
-  type CompanyProfile,
-  type CompanyProfileData,
 } from '@btp/shared/entities/company';
+import { companyWithDefaults, missingProfileFields, slugify } from '@btp/shared/entities/company-profile';
 import { DEFAULT_COST_ALERT_THRESHOLD } from '@btp/shared/job-costing';
 import type { CompanyUser, CompanyUserUpdateData } from '@btp/shared/entities/company-user';
 import { sirenOfSiret } from '@btp/shared/legal-identity';
-import { reminderSettingsOf, type ReminderSettingsData } from '@btp/shared/reminders';
+import { reminderSettingsOf } from '@btp/shared/reminder-settings';
+import type { ReminderSettingsData } from '@btp/shared/reminders';
 import {
   companyEmailMarker,
   companyEmailTaken,
@@ -58,8 +57,42 @@ type StoredCompany = Company & {
 /** Image types a logo may have (as the documents routes store them, from the checked file). */
 const logoMimeTypes = new Set(['image/png', 'image/jpeg']);
 
-/** The profile's field names, in the order of `companyProfileFields`. */
-const profileFieldNames = Object.keys(companyProfileFields) as (keyof typeof companyProfileFields)[];
+/**
+ * The profile's field names, in the order of `companyProfileFields`: written out rather than read
+ * from the schema so that this module loads no zod (`GET /api/company/users`, issue 27); a test
+ * compares both.
+ */
+export const profileFieldNames = [
+  'name',
+  'legalForm',
+  'shareCapital',
+  'siret',
+  'registration',
+  'vatNumber',
+  'address',
+  'postalCode',
+  'city',
+  'country',
+  'email',
+  'phone',
+  'website',
+  'logoDocumentId',
+  'iban',
+  'bic',
+  'insurer',
+  'insurerAddress',
+  'insurancePolicyNumber',
+  'insuranceActivities',
+  'insuranceArea',
+  'vatRegime',
+  'vatOnDebits',
+  'paymentTermDays',
+  'latePenaltyRate',
+  'earlyPaymentDiscount',
+  'quoteValidityDays',
+  'defaultVatRate',
+  'defaultRetentionRate',
+] as const satisfies readonly (keyof typeof companyProfileFields)[];
 
 /** `GET /api/company` and `PUT /api/company` answer. */
 function profileView(stored: Company): CompanyProfile {

@@ -1,4 +1,4 @@
-import type { DashboardStats } from '@btp/shared/finance';
+import type { DashboardStats } from '@btp/shared/dashboard-stats';
 import { monthInFrance, previousMonth } from '@btp/shared/finance';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { readAggregateItems, readOverdue } from '../aggregates/read.js';

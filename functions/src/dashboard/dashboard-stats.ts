@@ -12,9 +12,9 @@ import {
   revenueHtCents,
   revenueHtInMonthCents,
   centsOf,
-  type DashboardStats,
   type RetentionAmounts,
 } from '@btp/shared/finance';
+import type { DashboardStats } from '@btp/shared/dashboard-stats';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import {
   owedToSuppliersCents,

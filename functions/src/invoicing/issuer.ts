@@ -6,7 +6,8 @@
  * only reads it.
  */
 import type { Client } from '@btp/shared/entities/client';
-import { companyWithDefaults, missingProfileFields, type Company } from '@btp/shared/entities/company';
+import type { Company } from '@btp/shared/entities/company';
+import { companyWithDefaults, missingProfileFields } from '@btp/shared/entities/company-profile';
 import type { BuyerSnapshot, SellerSnapshot } from '@btp/shared/entities/invoice';
 import { sirenOfSiret } from '@btp/shared/legal-identity';
 import { pricingContextOf, type PricingContext } from '@btp/shared/pricing';

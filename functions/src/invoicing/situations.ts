@@ -14,7 +14,7 @@
  * meanwhile (a credit note of an earlier situation): it is refused, never issued with stale figures.
  */
 import type { Company } from '@btp/shared/entities/company';
-import { DEFAULT_RETENTION_RATE } from '@btp/shared/entities/company';
+import { DEFAULT_RETENTION_RATE } from '@btp/shared/entities/company-profile';
 import type {
   Invoice,
   InvoiceWithRefs,

@@ -3,12 +3,8 @@
  * table says who writes), read by every user for the pointage.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  workerMessages,
-  type Worker,
-  type WorkerCreateData,
-  type WorkerUpdateData,
-} from '@btp/shared/entities/worker';
+import type { Worker, WorkerCreateData, WorkerUpdateData } from '@btp/shared/entities/worker';
+import { workerMessages } from '@btp/shared/entities/worker-messages';
 import { getUser, userKey, type StoredUser } from '../accounts/users.js';
 import { batchGetConsistent } from '../data/batch-get.js';
 import type { ListOptions, Page } from '../data/entity-repository.js';

@@ -1,6 +1,8 @@
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it, vi } from 'vitest';
+// As a schema module does: zod's own messages in French.
+import '@btp/shared/zod-fr';
 import * as z from 'zod';
 import { apiEvent, jsonOf, lambdaContext } from '../test-support/api-event.js';
 import { createHandler, maxJsonBodyBytes } from './http.js';

@@ -5,10 +5,13 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import type { UserRole } from '@btp/shared/enums';
 import { jsonDepthExceeds } from '@btp/shared/json-depth';
-import { buildNow } from '@btp/shared/lazy-zod';
+// Not `@btp/shared/lazy-zod`, nor zod's French messages (`@btp/shared/zod-fr`, which every module
+// building a zod schema imports itself): a route whose inputs are parsed by hand (the lists,
+// `@btp/shared/query-parser`) starts without zod's code (issue 27).
+import { buildNow } from '@btp/shared/lazy-build';
+import type { QueryParser } from '@btp/shared/query-parser';
 import { routeKeyOf, routes, type Access } from '@btp/shared/routes';
-// French messages for every zod rule whose message the spec does not give.
-import '@btp/shared/zod-fr';
+import type { ValidationIssues } from '@btp/shared/validation';
 // Every route's writes carry the company aggregates they move (data/transactions.ts' extension):
 // installed here, where every handler starts, so that no route can write without them.
 import '../aggregates/install.js';
@@ -53,8 +56,9 @@ export interface ApiResult {
   cookies?: string[];
 }
 
-type Schema = z.ZodType;
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** A zod schema, or a query parsed by hand (`@btp/shared/query-parser`): both answer `safeParse`. */
+type Schema = z.ZodType | QueryParser<unknown>;
+type Out<S> = S extends z.ZodType ? z.output<S> : S extends QueryParser<infer T> ? T : undefined;
 
 export interface HandlerOptions<BodySchema, QuerySchema, ParamsSchema> {
   body?: BodySchema;
@@ -190,7 +194,7 @@ function parseJsonBody(event: APIGatewayProxyEventV2, maxBytes: number = maxJson
   return parsed;
 }
 
-function zodDetails(error: z.ZodError, prefix?: string): ErrorDetail[] {
+function zodDetails(error: ValidationIssues, prefix?: string): ErrorDetail[] {
   return error.issues.map((issue) => ({
     path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
     message: issue.message,

@@ -1,3 +1,5 @@
+// zod's own messages in French (`lib/http.ts` no longer loads them for every route).
+import '@btp/shared/zod-fr';
 import * as z from 'zod';
 
 /**

@@ -3,6 +3,8 @@
  * sender's display name made safe, one recipient address, the tags (`mailer.ts` sends it; `mime.ts`
  * composes it as RFC 5322 bytes).
  */
+// zod's own messages in French (`lib/http.ts` no longer loads them for every route).
+import '@btp/shared/zod-fr';
 import * as z from 'zod';
 
 export interface MailAttachment {

@@ -1,5 +1,7 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Transporter } from 'nodemailer';
+// zod's own messages in French (`lib/http.ts` no longer loads them for every route).
+import '@btp/shared/zod-fr';
 import * as z from 'zod';
 import { logger } from '../lib/logger.js';
 import { MailSendError, tagList, type OutgoingMail } from './mail-message.js';

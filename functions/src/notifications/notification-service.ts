@@ -4,11 +4,8 @@
  * event in the company's partition, with `readBy`, the set of the users who read it.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  NOTIFICATION_LIST_LIMIT,
-  type AppNotification,
-  type NotificationList,
-} from '@btp/shared/notifications';
+import { NOTIFICATION_LIST_LIMIT } from '@btp/shared/notification-kinds';
+import type { AppNotification, NotificationList } from '@btp/shared/notifications';
 import { companyPk, sortKeyPrefix } from '../data/keys.js';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';

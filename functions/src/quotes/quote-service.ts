@@ -7,7 +7,7 @@ import type {
   QuoteRowData,
   QuoteUpdateData,
 } from '@btp/shared/entities/quote';
-import { splitQuoteRows } from '@btp/shared/entities/quote';
+import { splitQuoteRows } from '@btp/shared/entities/quote-rows';
 import { labelOf, quoteStatuses, quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import type { ListQuery } from '@btp/shared/list';

@@ -5,13 +5,8 @@
  */
 import { clientKinds, defaultClientKind, type ClientKind } from '../enums.js';
 import { defaultedField, longTextField, optionalField, requiredText, textField } from '../fields.js';
-import {
-  identityMessages,
-  sirenOfSiret,
-  siretField,
-  vatNumberAgreesWithSiret,
-  vatNumberField,
-} from '../legal-identity.js';
+import { identityMessages, vatNumberAgreesWithSiret } from '../legal-identity.js';
+import { siretField, vatNumberField } from '../legal-identity-fields.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
@@ -98,16 +93,4 @@ export const clientUpdateInput = z
 export type ClientUpdateInput = z.input<typeof clientUpdateInput>;
 export type ClientUpdateData = z.output<typeof clientUpdateInput>;
 
-/**
- * A client record as stored, as the API answers it: `kind` is `company` for records saved before
- * clients had a kind, and `siren` is the SIRET's first 9 digits (absent unless the SIRET is valid).
- */
-export function clientWithDerivedFields<T extends { kind?: ClientKind; siret?: string; siren?: string }>(
-  record: T,
-): T & { kind: ClientKind; siren?: string } {
-  const derived: Record<string, unknown> = { ...record, kind: record.kind ?? defaultClientKind };
-  const siren = sirenOfSiret(record.siret);
-  if (siren === undefined) delete derived.siren;
-  else derived.siren = siren;
-  return derived as T & { kind: ClientKind; siren?: string };
-}
+export { clientWithDerivedFields } from './client-derived.js';

@@ -34,24 +34,20 @@ import {
 } from '../fields.js';
 import { DEFAULT_REMINDER_SUBJECT, DEFAULT_REMINDER_TEXT, DEFAULT_REMINDERS_ENABLED } from '../reminders.js';
 import { DEFAULT_COST_ALERT_THRESHOLD } from '../job-costing.js';
-import {
-  bicField,
-  ibanField,
-  ibanProblem,
-  identityMessages,
-  normaliseIdentifier,
-  sirenOfSiret,
-  siretField,
-  siretProblem,
-  vatNumberAgreesWithSiret,
-  vatNumberField,
-  vatNumberProblem,
-} from '../legal-identity.js';
+import { identityMessages, vatNumberAgreesWithSiret } from '../legal-identity.js';
+import { bicField, ibanField, siretField, vatNumberField } from '../legal-identity-fields.js';
 import { recordFields, updateVersionFields } from '../record.js';
-import type { ValidationDetail } from '../validation.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
-import { countryField, DEFAULT_COUNTRY } from './contact.js';
+import {
+  DEFAULT_EARLY_PAYMENT_DISCOUNT,
+  DEFAULT_LATE_PENALTY_RATE,
+  DEFAULT_PAYMENT_TERM_DAYS,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
+  DEFAULT_RETENTION_RATE,
+  DEFAULT_VAT_ON_DEBITS,
+} from './company-profile.js';
+import { countryField } from './contact.js';
 
 /** Spec section 9: company defaults. */
 export const DEFAULT_MAX_USERS = 5;
@@ -65,13 +61,20 @@ export const maxUsersField = integerField({
   message: "Le nombre maximal d'utilisateurs doit être un nombre entier entre 1 et 1 000",
 });
 
-/** DOCUMENTS.md § 1: defaults of the profile, for new documents and payment terms. */
-export const DEFAULT_PAYMENT_TERM_DAYS = 30;
-export const DEFAULT_LATE_PENALTY_RATE = "trois fois le taux d'intérêt légal";
-export const DEFAULT_EARLY_PAYMENT_DISCOUNT = "Pas d'escompte pour paiement anticipé";
-export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
-export const DEFAULT_RETENTION_RATE = '5.00';
-export const DEFAULT_VAT_ON_DEBITS = false;
+export {
+  companyProfileDefaults,
+  companyWithDefaults,
+  DEFAULT_EARLY_PAYMENT_DISCOUNT,
+  DEFAULT_LATE_PENALTY_RATE,
+  DEFAULT_PAYMENT_TERM_DAYS,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
+  DEFAULT_RETENTION_RATE,
+  DEFAULT_VAT_ON_DEBITS,
+  missingFieldMessages,
+  missingProfileFields,
+  type CompanyIdentity,
+} from './company-profile.js';
+
 /** Loi 71-584 du 16 juillet 1971: a retention never exceeds 5 % of the contract, in hundredths of a percent. */
 const MAX_RETENTION_HUNDREDTHS = 500;
 
@@ -227,118 +230,6 @@ export const companyProfileInput = z
 export type CompanyProfileInput = z.input<typeof companyProfileInput>;
 export type CompanyProfileData = z.output<typeof companyProfileInput>;
 
-/** The profile fields that have a default, with it: what a company stored before the profile reads as. */
-export const companyProfileDefaults = {
-  country: DEFAULT_COUNTRY,
-  vatRegime: defaultVatRegime,
-  vatOnDebits: DEFAULT_VAT_ON_DEBITS,
-  paymentTermDays: DEFAULT_PAYMENT_TERM_DAYS,
-  latePenaltyRate: DEFAULT_LATE_PENALTY_RATE,
-  earlyPaymentDiscount: DEFAULT_EARLY_PAYMENT_DISCOUNT,
-  quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
-  defaultVatRate,
-  defaultRetentionRate: DEFAULT_RETENTION_RATE,
-} as const satisfies Partial<Company>;
-
-/**
- * A company record as read from the table, with the profile's defaults for what it lacks (companies
- * made before the profile existed) and `siren` derived from its SIRET (absent unless the SIRET is
- * valid).
- */
-export function companyWithDefaults<T extends Partial<Company>>(
-  stored: T,
-): T & typeof companyProfileDefaults & { siren?: string } {
-  const withDefaults: Record<string, unknown> = { ...stored };
-  for (const [field, value] of Object.entries(companyProfileDefaults)) {
-    if (isBlank(withDefaults[field])) withDefaults[field] = value;
-  }
-  const siren = sirenOfSiret(stored.siret);
-  if (siren === undefined) delete withDefaults.siren;
-  else withDefaults.siren = siren;
-  return withDefaults as T & typeof companyProfileDefaults & { siren?: string };
-}
-
-/** What `missingProfileFields` reads of a company. */
-export type CompanyIdentity = Partial<
-  Record<
-    | 'name'
-    | 'legalForm'
-    | 'address'
-    | 'postalCode'
-    | 'city'
-    | 'siret'
-    | 'registration'
-    | 'vatNumber'
-    | 'vatRegime'
-    | 'insurer'
-    | 'insurancePolicyNumber'
-    | 'insuranceArea'
-    | 'iban',
-    string | null
-  >
->;
-
-export const missingFieldMessages = {
-  name: "Le nom de l'entreprise est requis",
-  legalForm: 'La forme juridique est requise',
-  address: "L'adresse de l'entreprise est requise",
-  postalCode: 'Le code postal est requis',
-  city: 'La ville est requise',
-  siret: 'Le SIRET est requis',
-  registration: "L'immatriculation (RCS ou RM) est requise",
-  vatNumber: 'Le numéro de TVA intracommunautaire est requis',
-  insurer: "L'assureur (décennale ou RC professionnelle) est requis",
-  insurancePolicyNumber: "Le numéro de police d'assurance est requis",
-  insuranceArea: "La zone géographique couverte par l'assurance est requise",
-  iban: "L'IBAN est requis pour émettre une facture",
-} as const;
-
-/**
- * What the company's identity lacks before a quote (`forInvoice: false`) or an invoice
- * (`forInvoice: true`) can be issued (DOCUMENTS.md § 1): one `{path, message}` per field, in the
- * order of the "Paramètres" form, with a French message; `[]` when nothing is missing. A SIRET, VAT
- * number or IBAN that is present but invalid is reported with its field's message. The VAT number
- * is not needed under the franchise regime; the IBAN only for invoices.
- */
-export function missingProfileFields(
-  company: CompanyIdentity,
-  options: { forInvoice: boolean },
-): ValidationDetail[] {
-  const missing: ValidationDetail[] = [];
-  const text = (field: keyof CompanyIdentity): string | undefined => {
-    const value = company[field];
-    return typeof value === 'string' && !isBlank(value) ? value : undefined;
-  };
-  const need = (
-    field: keyof typeof missingFieldMessages,
-    problem?: (value: string) => string | undefined,
-  ) => {
-    const value = text(field);
-    const message = value === undefined ? missingFieldMessages[field] : problem?.(normaliseIdentifier(value));
-    if (message !== undefined) missing.push({ path: field, message });
-  };
-  need('name');
-  need('legalForm');
-  need('address');
-  need('postalCode');
-  need('city');
-  need('siret', siretProblem);
-  need('registration');
-  if (company.vatRegime !== 'franchise') {
-    need(
-      'vatNumber',
-      (vat) =>
-        vatNumberProblem(vat) ??
-        (vatNumberAgreesWithSiret(vat, text('siret')) ? undefined : identityMessages.vatSirenMismatch),
-    );
-  }
-  need('insurer');
-  need('insurancePolicyNumber');
-  need('insuranceArea');
-  if (options.forInvoice) need('iban', ibanProblem);
-  return missing;
-}
-
 const detailSchema = z.object({ path: z.string(), message: z.string() });
 
 /**
@@ -363,28 +254,4 @@ export const companyProfileSchema = z.object({
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 
-/** The longest slug `slugify` writes. */
-export const MAX_SLUG_LENGTH = 60;
-
-/** Used when a name has no letter or digit at all. */
-const FALLBACK_SLUG = 'entreprise';
-
-/**
- * The URL-safe key of a company name: lower case, accents removed (œ → oe, æ → ae, ß → ss), every
- * run of other characters turned into one '-', no '-' at either end, at most 60 characters.
- * "Bâtiment & Fils SARL" → "batiment-fils-sarl". A name without any letter or digit gives "entreprise".
- */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_SLUG_LENGTH)
-    .replace(/-+$/, '');
-  return slug === '' ? FALLBACK_SLUG : slug;
-}
+export { MAX_SLUG_LENGTH, slugify } from './company-profile.js';

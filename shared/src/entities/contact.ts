@@ -10,9 +10,9 @@ import {
   TEXT_MAX_LENGTH,
   textField,
 } from '../fields.js';
+import { DEFAULT_COUNTRY } from '../enums.js';
 
-/** Spec section 9: country defaults to France. */
-export const DEFAULT_COUNTRY = 'France';
+export { DEFAULT_COUNTRY } from '../enums.js';
 
 /** A country: trimmed text; blank or missing reads as France. */
 export const countryField = defaultedField(boundedText(TEXT_MAX_LENGTH), DEFAULT_COUNTRY);

@@ -143,28 +143,6 @@ export const quoteRowInput = z.discriminatedUnion('kind', [
 export type QuoteRowInput = z.input<typeof quoteRowInput>;
 export type QuoteRowData = z.output<typeof quoteRowInput>;
 
-/** Whether a row of a body is a heading. */
-export function isHeadingRow(row: QuoteRowData): row is QuoteHeadingData {
-  return row.kind === 'heading';
-}
-
-/** The lines and the headings of a body's rows, apart; lines keep their order. */
-export function splitQuoteRows(rows: readonly QuoteRowData[]): {
-  lines: QuoteItemData[];
-  headings: QuoteHeadingData[];
-} {
-  const lines: QuoteItemData[] = [];
-  const headings: QuoteHeadingData[] = [];
-  for (const row of rows) {
-    if (isHeadingRow(row)) headings.push(row);
-    else {
-      const { kind: _kind, ...line } = row;
-      lines.push(line);
-    }
-  }
-  return { lines, headings };
-}
-
 /**
  * All the rows of a quote, replacing the stored ones (at most `MAX_QUOTE_ITEMS`, headings
  * included); the lots must hang together (`quote-sections.ts`).

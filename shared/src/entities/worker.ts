@@ -8,12 +8,7 @@ import { companyRecordFields, updateVersionFields } from '../record.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
-export const workerMessages = {
-  userNotFound: 'Utilisateur introuvable : choisissez un utilisateur actif de votre entreprise.',
-  userTaken: 'Cet utilisateur est déjà lié à un autre salarié.',
-  inUse: 'Ce salarié a des heures pointées : désactivez-le plutôt que de le supprimer.',
-  notFound: 'Salarié introuvable.',
-} as const;
+export { workerMessages } from './worker-messages.js';
 
 /** The editable fields of a worker. */
 export const workerFields = {

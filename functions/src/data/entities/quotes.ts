@@ -6,7 +6,7 @@ import type {
   QuoteItemData,
   QuoteRowData,
 } from '@btp/shared/entities/quote';
-import { quoteSchema, splitQuoteRows } from '@btp/shared/entities/quote';
+import { splitQuoteRows } from '@btp/shared/entities/quote-rows';
 import { deboursePerUnit } from '@btp/shared/library-costs';
 import { sectionTotals } from '@btp/shared/quote-sections';
 import type { VatRate } from '@btp/shared/enums';
@@ -427,10 +427,41 @@ export function lineOf(item: QuoteItem): QuoteItemData {
 }
 
 /** Every attribute of a stored quote but its lines: what `GET /api/quotes` reads. */
-export const quoteListAttributes = Object.keys(quoteSchema.shape).filter(
-  (name): name is Exclude<keyof Quote & string, 'items' | 'sections' | 'seller' | 'buyer'> =>
-    name !== 'items' && name !== 'sections' && name !== 'seller' && name !== 'buyer',
-);
+export const quoteListAttributes = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'version',
+  'companyId',
+  'title',
+  'clientId',
+  'projectId',
+  'description',
+  'validUntil',
+  'overheadPercentage',
+  'marginPercentage',
+  'status',
+  'reverseCharge',
+  'retentionRate',
+  'retentionBankGuarantee',
+  'number',
+  'subtotalAmount',
+  'overheadAmount',
+  'marginAmount',
+  'totalAmount',
+  'vatBreakdown',
+  'vatAmount',
+  'totalWithVat',
+  'sentAt',
+  'validatedAt',
+  'acceptedAt',
+  'signerName',
+  'acceptedFromIp',
+  'signatureDocumentId',
+  'signedPdfDocumentId',
+  'pdfDocumentId',
+  'emailStatus',
+] as const satisfies readonly Exclude<keyof Quote & string, 'items' | 'sections' | 'seller' | 'buyer'>[];
 
 /** A quote as lists show it: without its lines. */
 export function withoutItems(quote: Quote): Quote {

@@ -11,7 +11,7 @@ import {
   supplierRemainingCents,
   supplierTotals,
 } from '@btp/shared/supplier-invoice-figures';
-import * as z from 'zod';
+import * as z from '@btp/shared/lazy-zod';
 import { numberSeries } from '../counters.js';
 import { entityRepository, type Fields } from '../entity-repository.js';
 import { createNumbered } from './numbered.js';

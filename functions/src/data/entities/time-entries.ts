@@ -1,5 +1,5 @@
 import type { TimeEntry } from '@btp/shared/entities/time-entry';
-import { timeEntryMessages } from '@btp/shared/entities/time-entry';
+import { timeEntryMessages } from '@btp/shared/entities/time-entry-messages';
 import { entityRepository, type LinkRule } from '../entity-repository.js';
 import { companyPk } from '../keys.js';
 

@@ -1,5 +1,5 @@
 import type { Worker } from '@btp/shared/entities/worker';
-import { workerMessages } from '@btp/shared/entities/worker';
+import { workerMessages } from '@btp/shared/entities/worker-messages';
 import { entityRepository } from '../entity-repository.js';
 
 /**

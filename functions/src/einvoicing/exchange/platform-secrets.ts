@@ -14,12 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
-import {
-  CreateSecretCommand,
-  GetSecretValueCommand,
-  PutSecretValueCommand,
-  SecretsManagerClient,
-} from '@aws-sdk/client-secrets-manager';
+import type * as SecretsManagerSdk from '@aws-sdk/client-secrets-manager';
 import { awsErrorToHttp } from '../../lib/aws-errors.js';
 import { config } from '../../lib/config.js';
 
@@ -27,10 +22,18 @@ import { config } from '../../lib/config.js';
 const cacheMs = 5 * 60 * 1000;
 const cache = new Map<string, { value: string | undefined; until: number }>();
 
-let client: SecretsManagerClient | undefined;
-function secretsManager(): SecretsManagerClient {
-  client ??= new SecretsManagerClient({ region: config().AWS_REGION, maxAttempts: 3 });
-  return client;
+/**
+ * The Secrets Manager SDK, imported on first use: every function that may reach the platform
+ * (`invoices/list` through the invoices' e-invoicing summaries…) imports this module, few read a
+ * secret, and an SDK client costs as much to load as the DynamoDB one (issue 27, `bench:lambda`).
+ */
+let sdk: Promise<typeof SecretsManagerSdk> | undefined;
+let client: SecretsManagerSdk.SecretsManagerClient | undefined;
+async function secretsManager() {
+  sdk ??= import('@aws-sdk/client-secrets-manager');
+  const commands = await sdk;
+  client ??= new commands.SecretsManagerClient({ region: config().AWS_REGION, maxAttempts: 3 });
+  return { client, commands };
 }
 
 /** The Secrets Manager name of a company's secret. */
@@ -85,8 +88,9 @@ export async function readPlatformSecret(companyId: string): Promise<string | un
     value = (await readFileSecrets(where.file))[companyId];
   } else {
     try {
-      const answer = await secretsManager().send(
-        new GetSecretValueCommand({ SecretId: platformSecretName(where.prefix, companyId) }),
+      const { client: secrets, commands } = await secretsManager();
+      const answer = await secrets.send(
+        new commands.GetSecretValueCommand({ SecretId: platformSecretName(where.prefix, companyId) }),
       );
       value = answer.SecretString;
     } catch (error) {
@@ -106,12 +110,13 @@ export async function writePlatformSecret(companyId: string, secret: string): Pr
   } else {
     const name = platformSecretName(where.prefix, companyId);
     try {
+      const { client: secrets, commands } = await secretsManager();
       try {
-        await secretsManager().send(new PutSecretValueCommand({ SecretId: name, SecretString: secret }));
+        await secrets.send(new commands.PutSecretValueCommand({ SecretId: name, SecretString: secret }));
       } catch (error) {
         if (!isNotFound(error)) throw error;
-        await secretsManager().send(
-          new CreateSecretCommand({
+        await secrets.send(
+          new commands.CreateSecretCommand({
             Name: name,
             SecretString: secret,
             Description: 'BTP Gestion : secret client de la plateforme agréée d’une entreprise',

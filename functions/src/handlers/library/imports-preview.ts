@@ -1,4 +1,6 @@
 import { optionalIdField } from '@btp/shared/fields';
+// zod's own messages in French (`lib/http.ts` no longer loads them for every route).
+import '@btp/shared/zod-fr';
 import * as z from 'zod';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';

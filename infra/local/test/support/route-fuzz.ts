@@ -5,6 +5,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import type { QueryParser } from '@btp/shared/query-parser';
 import type { seededRandom } from '@btp/shared/testing/seeded-random';
 
 export type Random = ReturnType<typeof seededRandom>;
@@ -28,9 +29,13 @@ export interface JsonSchema {
   maxItems?: number;
 }
 
-/** A zod schema's input as JSON Schema, or `undefined` when zod cannot write it. */
-export function jsonSchemaOf(schema: z.ZodType | undefined): JsonSchema | undefined {
+/**
+ * A zod schema's input as JSON Schema, or `undefined` when zod cannot write it; a query parsed by
+ * hand (`@btp/shared/query-parser`, the lists) gives its own.
+ */
+export function jsonSchemaOf(schema: z.ZodType | QueryParser<unknown> | undefined): JsonSchema | undefined {
   if (!schema) return undefined;
+  if ('jsonSchema' in schema) return schema.jsonSchema;
   try {
     return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   } catch {
