@@ -5,7 +5,7 @@
  * same work runs there after the answer. Whatever stops it, the job says so: a failure is recorded
  * with a French message, and a worker that died is seen by its stale heartbeat (`export-jobs.ts`).
  */
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import type { LambdaClient } from '@aws-sdk/client-lambda';
 import { exportMessages } from '@btp/shared/accounting/export';
 import { getCompanyProfile } from '../company/company-service.js';
 import { config } from '../lib/config.js';
@@ -13,7 +13,6 @@ import { HttpError } from '../lib/http-errors.js';
 import { logger } from '../lib/logger.js';
 import { readChart } from './chart-service.js';
 import { finishExportJob, markExportProgress, readExportJob } from './export-jobs.js';
-import { buildExport, exportDay } from './fec-export.js';
 
 /** What the worker receives. */
 export interface ExportMessage {
@@ -27,6 +26,8 @@ let lambda: LambdaClient | undefined;
 export async function startExport(message: ExportMessage): Promise<void> {
   const functionName = config().ACCOUNTING_EXPORT_FUNCTION;
   if (functionName) {
+    // Loaded here: `GET /api/accounting/exports/{id}` shares this module and never invokes.
+    const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
     lambda ??= new LambdaClient({ region: config().AWS_REGION, maxAttempts: 3 });
     await lambda.send(
       new InvokeCommand({
@@ -45,6 +46,9 @@ export async function runExport({ companyId, jobId }: ExportMessage, now: Date =
   try {
     const job = await readExportJob(companyId, jobId, now.getTime());
     if (job.status !== 'running') return;
+    // The FEC writer and its encoder (iconv-lite, ~500 kB) load in the worker only: the two routes
+    // that share this module start without them (bench:lambda's 600 kB budget).
+    const { buildExport, exportDay } = await import('./fec-export.js');
     const [company, chart] = await Promise.all([getCompanyProfile(companyId), readChart(companyId)]);
     const result = await buildExport({
       companyId,
