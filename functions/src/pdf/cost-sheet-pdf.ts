@@ -12,7 +12,7 @@ import {
 } from '@btp/shared/cost-sheet';
 import type { Profitability } from '@btp/shared/entities/profitability';
 import PDFDocument from 'pdfkit';
-import { interFonts, printable, unkerned } from './render.js';
+import { printable, useInter } from './render.js';
 
 const PAGE_WIDTH = 595.28;
 const LEFT = 42;
@@ -45,11 +45,7 @@ export function renderCostSheetPdf(figures: Profitability, context: CostSheetCon
       CreationDate: new Date(`${context.date}T00:00:00Z`),
     },
   });
-  const { regular, bold } = interFonts();
-  doc.registerFont('Inter', regular);
-  doc.registerFont('Inter-Bold', bold);
-  unkerned(doc.font('Inter-Bold'));
-  unkerned(doc.font('Inter'));
+  useInter(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -681,6 +681,32 @@ describe('renderInvoicePdf: a situation de travaux (DOCUMENTS.md § 4–5)', () 
   });
 });
 
+describe('one process, many documents (shared-fonts.ts: fonts and word layouts shared)', () => {
+  const line = (description: string) => ({ ...renovationLines[0]!, description });
+
+  it('draws a document to the same bytes whatever the process drew before it', async () => {
+    const first = await renderInvoicePdf(companyInvoiceInput());
+    await renderQuotePdf({ ...individualQuoteInput(), quote: sampleQuote(manyLines(60)) });
+    await renderInvoicePdf(creditNoteInput());
+    await renderQuotePdf({
+      ...individualQuoteInput(),
+      quote: sampleQuote([line('Façade côté cour, 3 étages')]),
+    });
+    const again = await renderInvoicePdf(companyInvoiceInput());
+    expect(again.equals(first)).toBe(true);
+  });
+
+  it('reads in each document its own characters where two share a glyph (’ and ʼ in Inter)', async () => {
+    const quoteOf = (description: string) =>
+      renderQuotePdf({ ...individualQuoteInput(), quote: sampleQuote([line(description)]) });
+    const typographic = await quoteOf('Porte de l\u2019atelier');
+    const modifier = await quoteOf('Porte de l\u02bcatelier');
+    expect(await textOf(typographic)).toContain('Porte de l\u2019atelier');
+    expect(await textOf(modifier)).toContain('Porte de l\u02bcatelier');
+    expect(await textOf(await quoteOf('Porte de l\u2019atelier'))).toContain('Porte de l\u2019atelier');
+  });
+});
+
 describe('printable', () => {
   it('keeps French text, turns the narrow no-break space into a no-break space, and what Inter lacks into "?"', () => {
     expect(printable('Œuvre « été » à 1\u202f234,50\u00a0€')).toBe('Œuvre « été » à 1\u00a0234,50\u00a0€');

@@ -44,6 +44,7 @@ import {
   type TableRow,
 } from './document-content.js';
 import type { InvoicePdfInput, QuotePdfInput } from './pdf-input.js';
+import { useSharedFont } from './shared-fonts.js';
 import { woffToSfnt } from './woff.js';
 
 const registerFile = untypedRegisterFile as (path: string, data: Uint8Array) => void;
@@ -823,23 +824,14 @@ class Layout {
   }
 }
 
-/** The parts of pdfkit's current font that {@link unkerned} reaches (not in @types/pdfkit). */
-interface OpenedFont {
-  _font?: { font?: { layout?: (text: string, features?: unknown) => unknown } };
-}
-
 /**
- * Turns kerning off for the document's current font. pdf.js (and other text extractors) start a
- * new run of text where a kerning pair pulls a glyph back ("7," in Inter), so "1 537,46 €" would
- * read "1 537 ,46 €" to whoever searches or copies the document. pdfkit's `features` text option
- * could say so, but it bypasses pdfkit's layout cache (a 200-line quote then takes 4 times longer),
- * so the font's own `layout` (fontkit's) gets `kern: false` as its default features instead.
+ * Registers Inter and Inter-Bold and opens them, shared with the process's other documents
+ * (`shared-fonts.ts`: one fontkit font each, word layouts kept, kerning off).
  */
-export function unkerned(doc: PDFKit.PDFDocument): void {
-  const font = (doc as unknown as OpenedFont)._font?.font;
-  const layout = font?.layout;
-  if (!font || !layout) throw new Error('pdfkit no longer exposes its fontkit font: update unkerned()');
-  font.layout = (text, features) => layout.call(font, text, features ?? { kern: false });
+export function useInter(doc: PDFKit.PDFDocument): void {
+  const { regular, bold } = interFonts();
+  useSharedFont(doc, 'Inter-Bold', bold);
+  useSharedFont(doc, 'Inter', regular);
 }
 
 /** The namespace of the Factur-X XMP extension schema (Factur-X 1.0, § "XMP metadata"). */
@@ -977,11 +969,7 @@ function renderDocument(content: DocumentContent, facturX?: string): Promise<Buf
     },
   });
   escapedInfoInXmp(doc);
-  const { regular, bold } = interFonts();
-  doc.registerFont('Inter', regular);
-  doc.registerFont('Inter-Bold', bold);
-  unkerned(doc.font('Inter-Bold'));
-  unkerned(doc.font('Inter'));
+  useInter(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
