@@ -18,13 +18,13 @@
  *   value for the tag (`block` for `div`, `p`, the headings…, `list-item`, the table parts…: the
  *   accessible name puts a space between block children), else `inline`;
  * - `visibility` and `pointer-events`: inherited, as CSS does (the nearest inline value, else
- *   `visible` / `auto`).
+ *   `collapse` in a hidden table row or group, else `visible` / `auto`).
  *
  * What it does not compute, as jsdom's did: colours, margins and fonts of the user-agent sheet
  * (nothing in the tests or in the libraries' code paths they reach depends on them), and any rule
  * of a `<style>` element (only rc-component's scroll lock inserts one: `overflow` and `width` on the
- * body while a dialog is open). A test that needs a style sheet's rule uses the real one:
- * `jsdomComputedStyle`.
+ * body while a dialog is open). A test that needs a style sheet's rule asks jsdom's own:
+ * `jsdomComputedStyle(element)`.
  */
 
 /** The user-agent sheet's `display` of a tag other than `inline` (jsdom's default-stylesheet.css). */
@@ -122,29 +122,54 @@ function displayOf(element: Element, inline: string): string {
   return tagDisplay.get(tag) ?? 'inline';
 }
 
-/** An inherited property: the nearest inline value up the tree, else its initial value. */
+/** Table parts the user-agent sheet collapses when `hidden` (`visibility: collapse`). */
+const collapsedWhenHidden = new Set(['colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr']);
+
+/** An inherited property: the nearest inline (or user-agent) value up the tree, else its initial value. */
 function inherited(element: Element, property: string, initial: string): string {
   for (let current: Element | null = element; current; current = current.parentElement) {
     const value = (current as HTMLElement).style?.getPropertyValue(property);
     if (value === 'initial') return initial;
     if (value && value !== 'inherit' && value !== 'unset') return value;
+    if (
+      property === 'visibility' &&
+      current.hasAttribute('hidden') &&
+      collapsedWhenHidden.has(current.localName)
+    ) {
+      return 'collapse';
+    }
   }
   return initial;
 }
 
-/** Installs the cheap `getComputedStyle` on `window`; returns jsdom's own. */
+const cheap = Symbol('cheap getComputedStyle');
+let jsdomGetComputedStyle: ((element: Element) => CSSStyleDeclaration) | undefined;
+
+/**
+ * jsdom's own `getComputedStyle` (its user-agent sheet and every `<style>` of the document), for a
+ * test that needs a style sheet's rule.
+ */
+export function jsdomComputedStyle(element: Element): CSSStyleDeclaration {
+  return (jsdomGetComputedStyle ?? window.getComputedStyle)(element);
+}
+
+/** Installs the cheap `getComputedStyle` on `window` (once: the setup file runs for each file). */
 export function installCheapComputedStyle(window: Window & typeof globalThis) {
-  const jsdomComputedStyle = window.getComputedStyle.bind(window);
-  const Declaration = window.CSSStyleDeclaration;
-  window.getComputedStyle = (element: Element) => {
-    const inline = (element as HTMLElement).style as CSSStyleDeclaration | undefined;
-    // A style built by jsdom's own class (cssstyle), so every reader finds the API it expects.
-    const declaration = new (Declaration as unknown as new () => CSSStyleDeclaration)();
-    if (inline && inline.length > 0) declaration.cssText = inline.cssText;
-    declaration.setProperty('display', displayOf(element, inline?.getPropertyValue('display') ?? ''));
-    declaration.setProperty('visibility', inherited(element, 'visibility', 'visible'));
-    declaration.setProperty('pointer-events', inherited(element, 'pointer-events', 'auto'));
-    return declaration;
-  };
-  return jsdomComputedStyle;
+  if (cheap in window.getComputedStyle) return;
+  const jsdom = window.getComputedStyle.bind(window);
+  jsdomGetComputedStyle = (element) => jsdom(element);
+  const Declaration = window.CSSStyleDeclaration as unknown as new () => CSSStyleDeclaration;
+  window.getComputedStyle = Object.assign(
+    (element: Element) => {
+      const inline = (element as HTMLElement).style as CSSStyleDeclaration | undefined;
+      // A style of jsdom's own class (cssstyle), so every reader finds the API it expects.
+      const declaration = new Declaration();
+      if (inline && inline.length > 0) declaration.cssText = inline.cssText;
+      declaration.setProperty('display', displayOf(element, inline?.getPropertyValue('display') ?? ''));
+      declaration.setProperty('visibility', inherited(element, 'visibility', 'visible'));
+      declaration.setProperty('pointer-events', inherited(element, 'pointer-events', 'auto'));
+      return declaration;
+    },
+    { [cheap]: true },
+  );
 }
