@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 import { installCheapComputedStyle } from './computed-style';
+import { installCheapLabels } from './labels';
 
 // A waiting query (findBy…, waitFor) answers as soon as what it waits for is there; its limit only
 // matters on a starved machine: `npm test` runs these files on 2 cores beside the integration tests,
@@ -43,3 +44,7 @@ if (typeof window.ResizeObserver !== 'function') {
 // jsdom's whole user-agent sheet on every call (computed-style.ts). No pseudo-element style (jsdom
 // computes none; antd asks for the scrollbar's): the element's own.
 installCheapComputedStyle(window);
+
+// A form control's labels from the document's labels, without jsdom's walks of the whole document
+// per label (labels.ts): Testing Library's getByLabelText asks every element for them.
+installCheapLabels(window);
