@@ -9,7 +9,7 @@ export default defineConfig({
     name: 'frontend',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/testing/setup-tests.ts'],
+    setupFiles: ['src/testing/react-owner-stacks.ts', 'src/testing/setup-tests.ts'],
     unstubGlobals: true,
     restoreMocks: true,
     // The first test of a file also transforms antd and the lazy screens it opens.

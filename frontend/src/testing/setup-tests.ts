@@ -3,6 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+import { installCheapComputedStyle } from './computed-style';
+import { installCheapLabels } from './labels';
+
 // A waiting query (findBy…, waitFor) answers as soon as what it waits for is there; its limit only
 // matters on a starved machine: `npm test` runs these files on 2 cores beside the integration tests,
 // and the first test that opens a lazy screen also pays for transforming antd's code. 5 s was
@@ -37,6 +40,11 @@ if (typeof window.ResizeObserver !== 'function') {
   };
 }
 
-// jsdom computes no pseudo-element style (antd asks for the scrollbar's); the element's own will do.
-const computedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => computedStyle(element);
+// The element's inline style and the user-agent sheet's display and visibility, without matching
+// jsdom's whole user-agent sheet on every call (computed-style.ts). No pseudo-element style (jsdom
+// computes none; antd asks for the scrollbar's): the element's own.
+installCheapComputedStyle(window);
+
+// A form control's labels from the document's labels, without jsdom's walks of the whole document
+// per label (labels.ts): Testing Library's getByLabelText asks every element for them.
+installCheapLabels(window);
