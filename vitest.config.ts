@@ -13,6 +13,7 @@ export default defineConfig({
     projects: [
       'shared',
       'functions',
+      'functions/vitest.isolated.config.ts',
       'functions/vitest.integ.config.ts',
       'infra',
       'infra/vitest.integ.config.ts',
