@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** `e2e/screenshots/`: for people to look at, never committed (.gitignore). */
 const screenshotsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -49,26 +49,51 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
+/** The attribute that marks what a `Locator` given as `only` points at, for axe's `include`. */
+const auditedAttribute = 'data-audit-only';
+
 /**
  * Audits what `page` shows as `screen`: axe-core with the WCAG 2.1 A/AA rules, and with
- * `E2E_SCREENSHOTS=1` a screenshot (the full page, or the viewport for a dialog) in
+ * `E2E_SCREENSHOTS=1` a screenshot (the full page, or the viewport for a part) in
  * `e2e/screenshots/<viewport>/<screen>.png`. A serious or critical violation fails the test softly,
- * naming the screen, so one run reports every screen. `only`: a CSS selector to audit instead of
- * the whole page (a dialog).
+ * naming the screen, so one run reports every screen.
+ *
+ * `only`: the part to audit instead of the whole page (a CSS selector, or a `Locator` and every
+ * element it matches): a dialog, a drawer, or what changed on a page already audited (a field's
+ * message, a toast, another tab's panel). axe then checks the rules on that part alone, a fraction
+ * of a whole page's audit (docs/testing.md, "What the accessibility audits cover").
  */
 export async function auditScreen(
   page: Page,
   testInfo: TestInfo,
   screen: string,
-  options: { only?: string } = {},
+  options: { only?: string | Locator } = {},
 ): Promise<void> {
   await settle(page);
   // Only the violations are read: axe then skips describing every node that passes (or that it
-  // cannot decide), most of its work on a long page.
-  const axe = new AxeBuilder({ page }).withTags(wcagTags).options({ resultTypes: ['violations'] });
-  // A dialog is audited alone: the screen behind it has its own audit.
-  if (options.only) axe.include(options.only);
+  // cannot decide), most of its work on a long page. Legacy mode runs axe once in the page
+  // (`axe.run`) instead of a partial run per frame finished in a new blank page, which opened a
+  // page, injected axe a second time and handed it the results: half the CPU of an audit, and the
+  // same violations (the product has no cross-origin frame, the one thing legacy mode skips).
+  const axe = new AxeBuilder({ page })
+    .withTags(wcagTags)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true);
+  const { only } = options;
+  if (typeof only === 'string') axe.include(only);
+  else if (only) {
+    const marked = await only.evaluateAll(
+      (elements, attribute) => elements.map((element) => element.setAttribute(attribute, '')).length,
+      auditedAttribute,
+    );
+    expect(marked, `the part of '${screen}' to audit`).toBeGreaterThan(0);
+    axe.include(`[${auditedAttribute}]`);
+  }
   const results = await axe.analyze();
+  if (only !== undefined && typeof only !== 'string')
+    await only.evaluateAll((elements, attribute) => {
+      for (const element of elements) element.removeAttribute(attribute);
+    }, auditedAttribute);
   const blocking = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );
@@ -78,7 +103,7 @@ export async function auditScreen(
     const path = join(screenshotsDir, viewport, `${screen}.png`);
     mkdirSync(dirname(path), { recursive: true });
     // A dialog covers the viewport (and the page behind it no longer scrolls): no full page for it.
-    await page.screenshot({ path, fullPage: options.only === undefined, scale: 'css' });
+    await page.screenshot({ path, fullPage: only === undefined, scale: 'css' });
   }
   const readable = blocking.map((violation) =>
     [

@@ -109,7 +109,8 @@ test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the sa
   ).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await keepScreenshot(page, testInfo, 'imported', { fullPage: true });
-  await auditScreen(page, testInfo, 'purchases-import-success');
+  // The imported invoice's card: the Achats page around it has its own audit (accessibility.spec.ts).
+  await auditScreen(page, testInfo, 'purchases-import-success', { only: card });
 
   // The supplier was created from the seller's identity, the original file kept in Documents.
   const suppliers = (await (await page.request.get('/api/suppliers')).json()) as {
@@ -172,6 +173,6 @@ test("Achats: a supplier's Factur-X PDF becomes a draft supplier invoice; the sa
   await expect(refused).toContainText('Ce PDF ne contient pas de facture électronique', importWait);
   await expectNoHorizontalOverflow(page);
   await keepScreenshot(page, testInfo, 'refused', { fullPage: true });
-  await auditScreen(page, testInfo, 'purchases-import-refused');
+  await auditScreen(page, testInfo, 'purchases-import-refused', { only: refused });
   await expect(page.getByRole('article', { name: /^Facture fournisseur FF-/ })).toHaveCount(1);
 });
