@@ -142,7 +142,7 @@ export async function listInvoices(companyId: string, query: ListQuery): Promise
         cursor: query.cursor,
         attributes: invoiceListAttributes,
       });
-      return { items: await presentInvoiceList(companyId, page.items), nextCursor: page.nextCursor };
+      return { items: await presentInvoiceList(companyId, page.items, 'keys'), nextCursor: page.nextCursor };
     },
     // Every invoice without its lines (only what the search reads), then the page's whole.
     searched: async () => {
@@ -159,6 +159,7 @@ export async function listInvoices(companyId: string, query: ListQuery): Promise
       return presentInvoiceList(
         companyId,
         ids.flatMap((id) => found.get(id) ?? []),
+        'any',
       );
     },
   });

@@ -5,7 +5,12 @@ import { calendarDateInFrance, withEffectiveStatus } from '@btp/shared/invoice-s
 import { invoiceAsRead, invoiceSummaryAsRead } from '../data/entities/invoices.js';
 import { projects } from '../data/entities/projects.js';
 import { withClientAndProject } from '../data/related.js';
-import { withNetworkSummaries } from '../einvoicing/exchange/network-summaries.js';
+import { readInvoiceNetworks, readInvoiceNetworksOfPage } from '../einvoicing/exchange/network-store.js';
+import {
+  issuedIds,
+  withNetworkRecords,
+  withNetworkSummaries,
+} from '../einvoicing/exchange/network-summaries.js';
 
 /**
  * Invoices as the API shows them: records made before invoices had lines and VAT completed
@@ -55,13 +60,25 @@ export async function presentInvoice(
 /**
  * Invoices as `GET /api/invoices` lists them, from records read without their lines
  * (`invoiceListAttributes`): figures completed as `invoiceSummaryAsRead`, status read today,
- * client and project, and an issued invoice's state on the e-invoicing network.
+ * client and project, and an issued invoice's state on the e-invoicing network. The relations and
+ * the network records are read at the same time; `order` says how the records were read: a keyed
+ * page (`'keys'`: consecutive ids, whose network records are one range of keys) or ids in any
+ * order (`'any'`: a searched page).
  */
-export async function presentInvoiceList(companyId: string, records: Invoice[]): Promise<InvoiceListItem[]> {
+export async function presentInvoiceList(
+  companyId: string,
+  records: Invoice[],
+  order: 'keys' | 'any',
+): Promise<InvoiceListItem[]> {
   const today = calendarDateInFrance();
-  const related = await withClientAndProject(companyId, records.map(invoiceSummaryAsRead));
-  return withNetworkSummaries(
-    companyId,
+  const issued = issuedIds(records);
+  const readNetworks = order === 'keys' ? readInvoiceNetworksOfPage : readInvoiceNetworks;
+  const [related, networks] = await Promise.all([
+    withClientAndProject(companyId, records.map(invoiceSummaryAsRead)),
+    readNetworks(companyId, issued),
+  ]);
+  return withNetworkRecords(
     related.map((invoice) => withEffectiveStatus(invoice, today) as InvoiceListItem),
+    networks,
   );
 }

@@ -248,6 +248,34 @@ export async function readInvoiceNetworks(
   return found;
 }
 
+/**
+ * The network records of a keyed page of Facturation (invoices read in key order, so their ids
+ * are consecutive): one Query of the records' key range, from the smallest id to the largest,
+ * instead of one key per issued invoice in a BatchGetItem. The range holds no other invoice than
+ * the page's, and a page without any record on the network (a company that never enabled it)
+ * reads nothing. Records of ids not asked for are left out. For ids in any order (a searched
+ * page), `readInvoiceNetworks`.
+ */
+export async function readInvoiceNetworksOfPage(
+  companyId: string,
+  invoiceIds: readonly string[],
+): Promise<Map<string, StoredInvoiceNetwork>> {
+  const found = new Map<string, StoredInvoiceNetwork>();
+  if (invoiceIds.length === 0) return found;
+  const sorted = [...invoiceIds].sort();
+  const asked = new Set(invoiceIds);
+  const records = await queryAll<StoredInvoiceNetwork>({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': companyPk(companyId),
+      ':from': networkKeys.invoice(companyId, sorted[0]!).sk,
+      ':to': networkKeys.invoice(companyId, sorted.at(-1)!).sk,
+    },
+  });
+  for (const record of records) if (asked.has(record.invoiceId)) found.set(record.invoiceId, record);
+  return found;
+}
+
 /** The first record of an invoice: not sent (and why), not addressable, or waiting to be submitted. */
 export function invoiceNetworkPut(
   companyId: string,

@@ -52,9 +52,21 @@ export async function withNetworkSummaries<T extends Pick<Invoice, 'id' | 'numbe
   companyId: string,
   items: T[],
 ): Promise<(T & { einvoicing?: InvoiceLifecycle })[]> {
-  const issued = items.filter((item) => item.number).map((item) => item.id);
+  const issued = issuedIds(items);
   if (issued.length === 0) return items;
-  const records = await readInvoiceNetworks(companyId, issued);
+  return withNetworkRecords(items, await readInvoiceNetworks(companyId, issued));
+}
+
+/** The ids of the invoices that may be on the network: those issued (numbered). */
+export function issuedIds(items: readonly Pick<Invoice, 'id' | 'number'>[]): string[] {
+  return items.filter((item) => item.number).map((item) => item.id);
+}
+
+/** Each invoice with the `einvoicing` summary of its network record in `records`, when it has one. */
+export function withNetworkRecords<T extends Pick<Invoice, 'id'>>(
+  items: T[],
+  records: ReadonlyMap<string, StoredInvoiceNetwork>,
+): (T & { einvoicing?: InvoiceLifecycle })[] {
   if (records.size === 0) return items;
   return items.map((item) => {
     const record = records.get(item.id);
