@@ -75,7 +75,11 @@ async function check(title, command, args, options) {
 }
 
 const [, , built] = await Promise.all([
-  check('Types (TypeScript 7, tsc -b)', process.execPath, [typescript7, '-b']),
+  // One thread: TypeScript 7 otherwise runs 4 type checkers per project and several projects at once,
+  // each checker re-deriving the same library types. Beside Prettier and Vite on 2 cores there is no
+  // idle core for those threads to use: one thread checks the same with ~60 % less CPU
+  // (docs/performance.md, "Phase 1 and Vitest's scheduling").
+  check('Types (TypeScript 7, tsc -b)', process.execPath, [typescript7, '-b', '--singleThreaded']),
   check('Format (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
   check('SPA build (Vite)', bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'frontend') }),
 ]);
