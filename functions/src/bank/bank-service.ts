@@ -341,9 +341,9 @@ export async function openDocuments(companyId: string): Promise<OpenDocument[]> 
       date: invoice.dueDate ?? invoice.issueDate ?? '',
     });
   }
-  const openSupplier = supplierRecords
-    .map((record) => supplierInvoiceAsRead(record as never))
-    .filter((record) => record.status !== 'draft' && centsOf(record.remainingAmount) > 0);
+  const openSupplier = (
+    await Promise.all(supplierRecords.map((record) => supplierInvoiceAsRead(record as never)))
+  ).filter((record) => record.status !== 'draft' && centsOf(record.remainingAmount) > 0);
   const names = await suppliers.getMany(
     companyId,
     openSupplier.map((record) => record.supplierId),

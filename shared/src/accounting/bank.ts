@@ -6,6 +6,7 @@
  */
 import { idField, moneyField, optionalField } from '../fields.js';
 import * as z from '../lazy-zod.js';
+import { bankLineStatuses } from './bank-lines-query.js';
 import '../zod-fr.js';
 
 /** The largest statement file read (bytes), and the most lines one file may hold. */
@@ -270,8 +271,13 @@ export function suggestMatches(line: StatementLine, open: readonly OpenDocument[
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-export const bankLineStatuses = ['unmatched', 'matched', 'ignored'] as const;
-export type BankLineStatus = (typeof bankLineStatuses)[number];
+// The lines' statuses and the list's query, parsed by hand (no zod: the list route starts without it).
+export {
+  bankLineStatuses,
+  bankLinesQuery,
+  type BankLinesQuery,
+  type BankLineStatus,
+} from './bank-lines-query.js';
 
 export const suggestionSchema = z.object({
   kind: z.enum(['invoice', 'supplier_invoice']),
@@ -356,11 +362,3 @@ export function detectCsvMapping(headers: readonly string[]): CsvMapping | undef
   const parsed = csvMappingSchema.safeParse(found);
   return parsed.success ? parsed.data : undefined;
 }
-
-/** `GET /api/bank/lines`: which lines (default those to match), and the page after a cursor. */
-export const bankLinesQuery = z.object({
-  status: z
-    .enum(bankLineStatuses, { error: 'Statut invalide : unmatched, matched ou ignored' })
-    .default('unmatched'),
-  cursor: optionalField(z.string().max(2_000)),
-});
