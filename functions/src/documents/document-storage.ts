@@ -4,7 +4,7 @@
  * `presigned-download.ts`. The SDK's packages are imported on first use (`lib/s3.ts`), so a function
  * that reaches this module but touches the bucket on a few paths only does not load them at start.
  */
-import { PDF_PREVIEW_KEY_PREFIX } from '@btp/shared/document-pdf';
+import { PDF_PREVIEW_KEY_PREFIX } from '@btp/shared/document-bucket';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { documentsBucket, s3 } from '../lib/s3.js';
 

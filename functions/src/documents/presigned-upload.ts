@@ -1,5 +1,5 @@
 /** The presigned POST a browser sends a document's file with, straight to the documents bucket. */
-import { MAX_DOCUMENT_BYTES } from '@btp/shared/entities/document';
+import { MAX_DOCUMENT_BYTES } from '@btp/shared/document-bucket';
 import { documentsBucket, s3 } from '../lib/s3.js';
 import { send } from './document-storage.js';
 

@@ -1,8 +1,9 @@
+import type * as S3Package from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { config } from './config.js';
 
 /** The SDK's S3 package: the client and its commands. */
-export type S3Sdk = typeof import('@aws-sdk/client-s3');
+export type S3Sdk = typeof S3Package;
 
 /**
  * The key pair of the local S3-compatible server (s3rver): it knows only its built-in account, so
