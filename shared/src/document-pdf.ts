@@ -17,8 +17,4 @@ export const pdfUrlQuery = z.object({
 });
 export type PdfUrlQuery = z.input<typeof pdfUrlQuery>;
 
-/**
- * The documents bucket's prefix of drafts' previews (`previews/<companyId>/<id>.pdf`): made for one
- * request, never listed, expired by the bucket's lifecycle rule after a day (infra/lib/documents.ts).
- */
-export const PDF_PREVIEW_KEY_PREFIX = 'previews/';
+export { PDF_PREVIEW_KEY_PREFIX } from './document-bucket.js';

@@ -18,7 +18,9 @@ import {
   RATING_SCALE,
   tryParseDecimal,
 } from './money.js';
+import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
 import { jsonDepthExceeds } from './json-depth.js';
+import { MAX_DAY_HOURS_HUNDREDTHS } from './timesheet.js';
 import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
@@ -228,8 +230,8 @@ export function quantityField(options: { positive?: boolean; message?: string } 
   });
 }
 
-/** The most hours a worker is counted for in one day, in hundredths (24 h). */
-export const MAX_DAY_HOURS_HUNDREDTHS = 2_400;
+// Defined with the pointage rules (`timesheet.ts`, read without zod by the data layer).
+export { MAX_DAY_HOURS_HUNDREDTHS };
 
 export const HOURS_MESSAGE =
   "Les heures doivent être comprises entre 0,25 et 24, par quart d'heure (par exemple 7,5 ou 7,75)";
@@ -342,20 +344,6 @@ export function progressField(options: { message?: string; required?: string } =
   });
 }
 
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME_WITH_OFFSET =
-  /^T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/i;
-
-function isCalendarDate(text: string): boolean {
-  const match = DATE_TEXT.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-const DATE_MESSAGE = 'Date invalide : utilisez le format AAAA-MM-JJ, par exemple 2026-11-22';
-
 /**
  * A calendar date, output "2026-11-22". A full ISO timestamp ("2026-11-22T00:00:00.000Z", what
  * `Date.toJSON` sends) is accepted too and keeps the date as written in it, without time-zone
@@ -368,12 +356,7 @@ export function dateField(options: { required?: string } = {}) {
     .trim()
     .transform((value, ctx): string => {
       if (value === '') return addIssue(ctx, value, required);
-      const date = value.slice(0, 10);
-      const rest = value.slice(10);
-      if (!isCalendarDate(date) || (rest !== '' && !TIME_WITH_OFFSET.test(rest))) {
-        return addIssue(ctx, value, DATE_MESSAGE);
-      }
-      return date;
+      return calendarDateOf(value) ?? addIssue(ctx, value, DATE_MESSAGE);
     });
 }
 

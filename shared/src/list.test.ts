@@ -10,6 +10,7 @@ import {
   type ListEntity,
 } from './list.js';
 import { seededRandom } from './testing/seeded-random.js';
+import { seenAnswer as seen } from './testing/seen-answer.js';
 
 /**
  * The zod schemas the list queries were before they were parsed by hand (issue 27): the reference
@@ -35,22 +36,6 @@ const zodSearchableListQuery = (entity: ListEntity) =>
         .refine((sort) => parseListSort(entity, sort) !== undefined, unknownSortMessage(entity)),
     ),
   });
-
-interface Answer {
-  success: boolean;
-  data?: unknown;
-  error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
-}
-/** What a caller sees of an answer: the output, or each issue's path and message. */
-const seen = (answer: Answer) =>
-  answer.success
-    ? { data: answer.data }
-    : {
-        issues: answer.error!.issues.map((issue) => ({
-          path: issue.path.map(String),
-          message: issue.message,
-        })),
-      };
 
 /** A value a query string (or a test) may carry for a field: blank, numbers, long text, sorts… */
 function randomValue(random: ReturnType<typeof seededRandom>): unknown {

@@ -7,6 +7,7 @@
  *
  * Only what a query string carries is parsed here: text fields, optional, blank read as absent.
  */
+import { calendarDateOf, DATE_MESSAGE } from './calendar-date.js';
 import { tryParseDecimal } from './money.js';
 
 /** A problem of one field, as zod reports it: `path` names the field. */
@@ -37,21 +38,39 @@ export interface QueryParser<T> {
   jsonSchema: QueryJsonSchema;
 }
 
-/** One field's parser: the value (never blank), to its output or its issues' messages. */
+/**
+ * One field's answer: its output, or its issues' messages. `continues`: zod would still run the
+ * object's refinement after these issues (a text too long, a malformed uuid); not after a value of
+ * the wrong type or one refused by a transform.
+ */
+export type FieldResult<T> =
+  { ok: true; value: T } | { ok: false; messages: readonly string[]; continues?: boolean };
+
+/**
+ * One field's parser: the value (never blank, unless `blankParsed`), to its output or its issues'
+ * messages.
+ */
 export interface FieldParser<T> {
-  (value: unknown): { ok: true; value: T } | { ok: false; messages: readonly string[] };
+  (value: unknown): FieldResult<T>;
   jsonSchema: QueryJsonSchema;
+  /** Given blank values too (missing, `null`, spaces), as a zod field that is not `optionalField`. */
+  blankParsed?: boolean;
 }
 
-function fieldParser<T>(
+/** A field parser from its JSON Schema and its rule. */
+export function fieldParser<T>(
   jsonSchema: QueryJsonSchema,
-  parse: (value: unknown) => { ok: true; value: T } | { ok: false; messages: readonly string[] },
+  parse: (value: unknown) => FieldResult<T>,
 ): FieldParser<T> {
   return Object.assign(parse, { jsonSchema });
 }
 
+type Parsed<F> = F extends FieldParser<infer T> ? T : never;
+/** The parsed query: a field parsed even when blank (`blankParsed`, a default) is always there. */
 type Output<Fields> = {
-  [K in keyof Fields]?: Fields[K] extends FieldParser<infer T> ? T | undefined : never;
+  [K in keyof Fields as Fields[K] extends { blankParsed: true } ? K : never]: Parsed<Fields[K]>;
+} & {
+  [K in keyof Fields as Fields[K] extends { blankParsed: true } ? never : K]?: Parsed<Fields[K]> | undefined;
 };
 
 /** Blank for a query: missing, `null`, or text made only of spaces (`fields.ts` `isBlank`). */
@@ -76,7 +95,8 @@ function receivedType(value: unknown): string {
   return names[typeof value] ?? typeof value;
 }
 
-const notText = (value: unknown) =>
+/** zod's answer to a value that is not text where text is expected. */
+export const notText = (value: unknown) =>
   ({
     ok: false,
     messages: [`Entrée invalide : chaîne de caractères attendu, ${receivedType(value)} reçu`],
@@ -85,10 +105,13 @@ const notText = (value: unknown) =>
 /**
  * An object of optional fields: each field blank (missing, `''`, spaces) reads as absent, any other
  * value must satisfy its parser; other parameters are dropped. Every field's issue is reported, in
- * the fields' order, as zod's `z.object` of `optionalField`s does.
+ * the fields' order, as zod's `z.object` of `optionalField`s does. `refine` checks the fields
+ * together (zod's `superRefine` on the object): it runs when every field parsed, or when each issue
+ * lets zod go on (`continues`), and its issue comes after the fields'.
  */
 export function queryParser<Fields extends Record<string, FieldParser<unknown>>>(
   fields: Fields,
+  refine?: (data: Output<Fields>) => QueryIssue | undefined,
 ): QueryParser<Output<Fields>> {
   const safeParse = (input: unknown): QueryParseResult<Output<Fields>> => {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -101,14 +124,21 @@ export function queryParser<Fields extends Record<string, FieldParser<unknown>>>
     }
     const data: Record<string, unknown> = {};
     const issues: QueryIssue[] = [];
+    let aborted = false;
     for (const [name, parse] of Object.entries(fields)) {
       const value = (input as Record<string, unknown>)[name];
       // Blank: absent from the output, as zod leaves out a key whose value parsed to `undefined`.
-      if (isBlank(value)) continue;
+      if (isBlank(value) && parse.blankParsed !== true) continue;
       const parsed = parse(value);
-      if (parsed.ok) data[name] = parsed.value;
-      else issues.push(...parsed.messages.map((message) => ({ path: [name], message })));
+      if (parsed.ok) {
+        if (parsed.value !== undefined) data[name] = parsed.value;
+      } else {
+        issues.push(...parsed.messages.map((message) => ({ path: [name], message })));
+        aborted ||= parsed.continues !== true;
+      }
     }
+    const refused = refine && !aborted ? refine(data as Output<Fields>) : undefined;
+    if (refused) issues.push(refused);
     return issues.length > 0
       ? { success: false, error: { issues } }
       : { success: true, data: data as Output<Fields> };
@@ -157,6 +187,79 @@ export function textParser(options: {
     const messages: string[] = [];
     if (text.length > options.max) messages.push(options.message);
     if (options.check && !options.check(text)) messages.push(options.message);
-    return messages.length > 0 ? { ok: false, messages } : { ok: true, value: text };
+    return messages.length > 0 ? { ok: false, messages, continues: true } : { ok: true, value: text };
   });
+}
+
+/**
+ * A whole number from `min` to `max` read as zod's `z.coerce.number().int().min().max()` reads it:
+ * `Number(value)` (so " 42 ", "1e2", `true`), then one message for anything refused.
+ */
+export function coercedIntegerParser(options: {
+  min: number;
+  max: number;
+  message: string;
+}): FieldParser<number> {
+  return fieldParser({ type: ['string', 'number'], minimum: options.min, maximum: options.max }, (value) => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < options.min || number > options.max) {
+      return { ok: false, messages: [options.message] };
+    }
+    return { ok: true, value: number };
+  });
+}
+
+/** One of `values`, exactly (`z.enum(values, { error: message })`). */
+export function enumParser<const T extends readonly string[]>(
+  values: T,
+  message: string,
+): FieldParser<T[number]> {
+  return fieldParser({ type: 'string' }, (value) =>
+    typeof value === 'string' && values.includes(value)
+      ? { ok: true, value: value as T[number] }
+      : { ok: false, messages: [message] },
+  );
+}
+
+/** zod's uuid (`z.uuid()`): RFC 9562 versions 1–8, the nil and the max uuid. */
+const UUID =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+
+/**
+ * An optional link to another record (`fields.ts` `optionalIdField`): a uuid, lower-cased, or
+ * absent when `'none'` (the forms' "no project" choice).
+ */
+export function optionalIdParser(): FieldParser<string | undefined> {
+  return fieldParser({ type: 'string' }, (value) => {
+    if (value === 'none') return { ok: true, value: undefined };
+    if (typeof value !== 'string') return { ok: false, messages: ['Identifiant invalide'] };
+    if (!UUID.test(value)) return { ok: false, messages: ['Identifiant invalide'], continues: true };
+    return { ok: true, value: value.toLowerCase() };
+  });
+}
+
+/** A calendar date, trimmed, output "2026-11-22" (`fields.ts` `dateField`). */
+export function dateParser(): FieldParser<string> {
+  return fieldParser({ type: 'string' }, (value) => {
+    const date = typeof value === 'string' ? calendarDateOf(value.trim()) : undefined;
+    return date === undefined ? { ok: false, messages: [DATE_MESSAGE] } : { ok: true, value: date };
+  });
+}
+
+/**
+ * One of `values`, `fallback` when missing (`z.enum(values, { error: message }).default(fallback)`):
+ * `null` and blank text are refused, as zod refuses them.
+ */
+export function defaultedEnumParser<const T extends readonly string[]>(
+  values: T,
+  fallback: T[number],
+  message: string,
+): FieldParser<T[number]> & { blankParsed: true } {
+  const parse = enumParser(values, message);
+  return Object.assign(
+    fieldParser<T[number]>(parse.jsonSchema, (value) =>
+      value === undefined ? { ok: true, value: fallback } : parse(value),
+    ),
+    { blankParsed: true as const },
+  );
 }

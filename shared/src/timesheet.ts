@@ -4,10 +4,10 @@
  * most 24 h a day across chantiers, and the weekly timesheets group a week's entries per worker or
  * per chantier.
  */
-import { MAX_DAY_HOURS_HUNDREDTHS } from './fields.js';
 import { sumCents } from './money.js';
 
-export { MAX_DAY_HOURS_HUNDREDTHS };
+/** The most hours a worker is counted for in one day, in hundredths (24 h). */
+export const MAX_DAY_HOURS_HUNDREDTHS = 2_400;
 
 const DAY_MS = 86_400_000;
 

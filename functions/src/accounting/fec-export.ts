@@ -227,7 +227,8 @@ async function purchaseEntries(
     });
     read += page.items.length;
     for (const stored of page.items) {
-      const document = supplierInvoiceAsRead(stored as SupplierInvoice) as PurchaseDocument & SupplierInvoice;
+      const document = (await supplierInvoiceAsRead(stored as SupplierInvoice)) as PurchaseDocument &
+        SupplierInvoice;
       if (document.kind === 'credit_note' && document.creditedInvoiceId) {
         if (isPurchaseBooked(document)) {
           notesByInvoice.set(document.creditedInvoiceId, [

@@ -3,13 +3,6 @@
  * encoded as it comes and sent in 8 MiB parts of a multipart upload (a file under one part is one
  * `PutObject`). A failed write aborts the upload, so no half file is ever listed.
  */
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  PutObjectCommand,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
 import { documentsBucket, s3 } from '../lib/s3.js';
 
 /** S3's parts are at least 5 MiB but the last; 8 MiB keeps a 200 MB year to 25 parts. */
@@ -54,9 +47,10 @@ export class S3TextWriter {
     const body = Buffer.concat(this.chunks);
     this.chunks = [];
     this.chunkBytes = 0;
+    const { client, sdk } = await s3();
     if (this.uploadId === undefined) {
-      const created = await s3().send(
-        new CreateMultipartUploadCommand({
+      const created = await client.send(
+        new sdk.CreateMultipartUploadCommand({
           Bucket: documentsBucket(),
           Key: this.key,
           ContentType: this.contentType,
@@ -65,8 +59,8 @@ export class S3TextWriter {
       this.uploadId = created.UploadId;
     }
     const PartNumber = this.parts.length + 1;
-    const { ETag } = await s3().send(
-      new UploadPartCommand({
+    const { ETag } = await client.send(
+      new sdk.UploadPartCommand({
         Bucket: documentsBucket(),
         Key: this.key,
         UploadId: this.uploadId,
@@ -80,9 +74,10 @@ export class S3TextWriter {
   /** Sends what is left and ends the file. */
   async close(): Promise<void> {
     this.encodePending();
+    const { client, sdk } = await s3();
     if (this.uploadId === undefined) {
-      await s3().send(
-        new PutObjectCommand({
+      await client.send(
+        new sdk.PutObjectCommand({
           Bucket: documentsBucket(),
           Key: this.key,
           Body: Buffer.concat(this.chunks),
@@ -92,8 +87,8 @@ export class S3TextWriter {
       return;
     }
     if (this.chunkBytes > 0) await this.sendPart();
-    await s3().send(
-      new CompleteMultipartUploadCommand({
+    await client.send(
+      new sdk.CompleteMultipartUploadCommand({
         Bucket: documentsBucket(),
         Key: this.key,
         UploadId: this.uploadId,
@@ -105,9 +100,10 @@ export class S3TextWriter {
   /** Drops an unfinished upload (best effort: the bucket also aborts them after 7 days). */
   async abort(): Promise<void> {
     if (this.uploadId === undefined) return;
-    await s3()
+    const { client, sdk } = await s3();
+    await client
       .send(
-        new AbortMultipartUploadCommand({
+        new sdk.AbortMultipartUploadCommand({
           Bucket: documentsBucket(),
           Key: this.key,
           UploadId: this.uploadId,

@@ -15,20 +15,22 @@
  *   on condition that it is still unmatched: a line matched twice at once gives one payment only.
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  BankLine,
+  BankLineStatus,
+  BankMatchData,
+  CsvMapping,
+  StatementImport,
+  StatementImportData,
+} from '@btp/shared/accounting/bank';
 import {
   bankMessages,
   duplicateKey,
   MAX_STATEMENT_BYTES,
-  suggestMatches,
-  type BankLine,
-  type BankLineStatus,
-  type BankMatchData,
-  type CsvMapping,
   type OpenDocument,
-  type StatementImport,
-  type StatementImportData,
   type ParsedStatement,
-} from '@btp/shared/accounting/bank';
+  suggestMatches,
+} from '@btp/shared/accounting/bank-matching';
 import type { Invoice } from '@btp/shared/entities/invoice';
 import { centsOf } from '@btp/shared/finance';
 import { formatMoney, parseMoney } from '@btp/shared/money';
@@ -341,9 +343,9 @@ export async function openDocuments(companyId: string): Promise<OpenDocument[]> 
       date: invoice.dueDate ?? invoice.issueDate ?? '',
     });
   }
-  const openSupplier = supplierRecords
-    .map((record) => supplierInvoiceAsRead(record as never))
-    .filter((record) => record.status !== 'draft' && centsOf(record.remainingAmount) > 0);
+  const openSupplier = (
+    await Promise.all(supplierRecords.map((record) => supplierInvoiceAsRead(record as never)))
+  ).filter((record) => record.status !== 'draft' && centsOf(record.remainingAmount) > 0);
   const names = await suppliers.getMany(
     companyId,
     openSupplier.map((record) => record.supplierId),

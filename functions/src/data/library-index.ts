@@ -12,7 +12,7 @@
  * Words are the record's texts as searches compare them (`searchable`: accents, case and
  * ligatures left out) cut at every character that is not a letter or a digit.
  */
-import { familyLevels } from '@btp/shared/entities/library';
+import { familyLevels } from '@btp/shared/entities/library-basics';
 import type { Key } from './keys.js';
 import { companyPk } from './keys.js';
 import { searchable } from './list-search.js';

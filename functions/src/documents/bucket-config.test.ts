@@ -17,8 +17,9 @@ describe('documents bucket configuration', () => {
     const upload = await presignedUpload('companies/c/documents/d', 'image/png');
     expect(upload.url).toBe('http://127.0.0.1:4569/btp-gestion-documents');
     const { s3 } = await import('../lib/s3.js');
-    expect(s3().config.forcePathStyle).toBe(true);
-    expect(await s3().config.requestChecksumCalculation()).toBe('WHEN_REQUIRED');
-    expect(await s3().config.responseChecksumValidation()).toBe('WHEN_REQUIRED');
+    const { client } = await s3();
+    expect(client.config.forcePathStyle).toBe(true);
+    expect(await client.config.requestChecksumCalculation()).toBe('WHEN_REQUIRED');
+    expect(await client.config.responseChecksumValidation()).toBe('WHEN_REQUIRED');
   });
 });

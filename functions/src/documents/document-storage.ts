@@ -1,16 +1,10 @@
 /**
  * The documents bucket: object keys, writes and checks. Keys are built here from the company and the
  * document id only, never from a file name. The presigned requests are in `presigned-upload.ts` and
- * `presigned-download.ts`, each with its SDK package: a function loads only the one it uses (every
- * package imported by a module a function bundles is loaded at its cold start).
+ * `presigned-download.ts`. The SDK's packages are imported on first use (`lib/s3.ts`), so a function
+ * that reaches this module but touches the bucket on a few paths only does not load them at start.
  */
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
-import { PDF_PREVIEW_KEY_PREFIX } from '@btp/shared/document-pdf';
+import { PDF_PREVIEW_KEY_PREFIX } from '@btp/shared/document-bucket';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { documentsBucket, s3 } from '../lib/s3.js';
 
@@ -50,23 +44,25 @@ function isNotFound(error: unknown): boolean {
 
 /** Stores a file received by the API. */
 export async function putDocumentObject(key: string, body: Buffer, contentType: string): Promise<void> {
-  await send(() =>
-    s3().send(
-      new PutObjectCommand({
+  await send(async () => {
+    const { client, sdk } = await s3();
+    return client.send(
+      new sdk.PutObjectCommand({
         Bucket: documentsBucket(),
         Key: key,
         Body: body,
         ContentType: contentType,
         ContentLength: body.byteLength,
       }),
-    ),
-  );
+    );
+  });
 }
 
 /** The stored object's size in bytes, or `undefined` when there is no such object. */
 export async function documentObjectSize(key: string): Promise<number | undefined> {
+  const { client, sdk } = await s3();
   try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: documentsBucket(), Key: key }));
+    const head = await client.send(new sdk.HeadObjectCommand({ Bucket: documentsBucket(), Key: key }));
     return head.ContentLength ?? 0;
   } catch (error) {
     if (isNotFound(error)) return undefined;
@@ -77,8 +73,9 @@ export async function documentObjectSize(key: string): Promise<number | undefine
 /** The first `count` bytes of a stored object (fewer when it is shorter). */
 export async function documentObjectStart(key: string, count: number): Promise<Uint8Array> {
   return send(async () => {
-    const object = await s3().send(
-      new GetObjectCommand({ Bucket: documentsBucket(), Key: key, Range: `bytes=0-${count - 1}` }),
+    const { client, sdk } = await s3();
+    const object = await client.send(
+      new sdk.GetObjectCommand({ Bucket: documentsBucket(), Key: key, Range: `bytes=0-${count - 1}` }),
     );
     const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
     // A server that ignores `Range` sends the whole object.
@@ -91,8 +88,9 @@ export async function documentObjectStart(key: string, count: number): Promise<U
  * `maxBytes` (then not read).
  */
 export async function readDocumentObject(key: string, maxBytes: number): Promise<Uint8Array | undefined> {
+  const { client, sdk } = await s3();
   try {
-    const object = await s3().send(new GetObjectCommand({ Bucket: documentsBucket(), Key: key }));
+    const object = await client.send(new sdk.GetObjectCommand({ Bucket: documentsBucket(), Key: key }));
     if ((object.ContentLength ?? 0) > maxBytes) {
       // Not read: the connection is released.
       (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
@@ -107,5 +105,8 @@ export async function readDocumentObject(key: string, maxBytes: number): Promise
 
 /** Deletes an object (no error when it is already gone). */
 export async function deleteDocumentObject(key: string): Promise<void> {
-  await send(() => s3().send(new DeleteObjectCommand({ Bucket: documentsBucket(), Key: key })));
+  await send(async () => {
+    const { client, sdk } = await s3();
+    return client.send(new sdk.DeleteObjectCommand({ Bucket: documentsBucket(), Key: key }));
+  });
 }

@@ -1,6 +1,5 @@
 /** The presigned POST a browser sends a document's file with, straight to the documents bucket. */
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { MAX_DOCUMENT_BYTES } from '@btp/shared/entities/document';
+import { MAX_DOCUMENT_BYTES } from '@btp/shared/document-bucket';
 import { documentsBucket, s3 } from '../lib/s3.js';
 import { send } from './document-storage.js';
 
@@ -25,7 +24,12 @@ export async function presignedUpload(
   maxBytes: number = MAX_DOCUMENT_BYTES,
 ): Promise<PresignedUpload> {
   return send(async () => {
-    const { url, fields } = await createPresignedPost(s3(), {
+    // Imported on first use, as the S3 client (lib/s3.ts).
+    const [{ client }, { createPresignedPost }] = await Promise.all([
+      s3(),
+      import('@aws-sdk/s3-presigned-post'),
+    ]);
+    const { url, fields } = await createPresignedPost(client, {
       Bucket: documentsBucket(),
       Key: key,
       Conditions: [

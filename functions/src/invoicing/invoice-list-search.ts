@@ -1,28 +1,67 @@
-import {
-  invoiceListItemSchema,
-  situationSummarySchema,
-  type Invoice,
-  type InvoiceListItem,
-} from '@btp/shared/entities/invoice';
+import type { Invoice, InvoiceListItem } from '@btp/shared/entities/invoice';
 import { invoiceKindLabels, invoiceStatuses, invoiceStatusLabels, labelOf } from '@btp/shared/enums';
-import { storedAttributesOf, type AttributePath } from '../data/entity-repository.js';
+import type { AttributePath } from '../data/entity-repository.js';
 import type { ListSearchSpec } from '../data/list-search.js';
 
 /**
  * The stored attributes `GET /api/invoices` reads of each invoice: those of its list item
- * (`invoiceListItemSchema`; relations and `remainingAmount` are computed), a situation's without its
- * per-line figures. Lines, snapshots and the rest are never read for a list.
+ * (`invoiceListItemSchema`; relations, `remainingAmount` and the network's `einvoicing` are computed), a situation's without its
+ * per-line figures (`situationSummarySchema`). Lines, snapshots and the rest are never read for a
+ * list. Written out, not read from the schemas, so that the list route starts without zod (issue
+ * 27); `invoice-list-attributes.test.ts` compares them with the schemas.
  */
 export const invoiceListAttributes: AttributePath<Invoice>[] = [
-  ...storedAttributesOf<Invoice>(invoiceListItemSchema.shape, [
-    'client',
-    'project',
-    'remainingAmount',
-    'situation',
-  ]),
-  ...storedAttributesOf<Invoice>(situationSummarySchema.shape, []).map(
-    (name) => `situation.${name}` as AttributePath<Invoice>,
-  ),
+  'id',
+  'createdAt',
+  'updatedAt',
+  'version',
+  'companyId',
+  'clientId',
+  'projectId',
+  'quoteId',
+  'title',
+  'dueDate',
+  'reverseCharge',
+  'kind',
+  'totalAmount',
+  'vatAmount',
+  'totalWithVat',
+  'depositDeduction',
+  'retentionRate',
+  'retentionAmount',
+  'retentionReleasedAt',
+  'sections',
+  'amountDue',
+  'paidAmount',
+  'payments',
+  'creditedAmount',
+  'number',
+  'status',
+  'issueDate',
+  'sentAt',
+  'paidAt',
+  'creditedInvoiceId',
+  'creditedInvoiceNumber',
+  'creditedInvoiceDate',
+  'pdfDocumentId',
+  'emailStatus',
+  'reminders',
+  ...(
+    [
+      'index',
+      'quoteNumber',
+      'contractAmount',
+      'previousWorksAmount',
+      'cumulativeWorksAmount',
+      'worksAmount',
+      'depositsAmount',
+      'previousDeductedAmount',
+      'cumulativeDeductedAmount',
+      'previousRetentionAmount',
+      'cumulativeRetentionAmount',
+      'progressReportId',
+    ] as const
+  ).map((name) => `situation.${name}` as AttributePath<Invoice>),
 ];
 
 /** What the search reads of an invoice (as listed: effective status, client and project names). */

@@ -14,14 +14,14 @@
  * - one entry per worker, chantier, day and devis line: a uniqueness marker.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  timeEntryMessages,
-  type TimeEntry,
-  type TimeEntryCreateData,
-  type TimeEntryListQuery,
-  type TimeEntryUpdateData,
-  type WeekLock,
+import type {
+  TimeEntry,
+  TimeEntryCreateData,
+  TimeEntryListQuery,
+  TimeEntryUpdateData,
+  WeekLock,
 } from '@btp/shared/entities/time-entry';
+import { timeEntryMessages } from '@btp/shared/entities/time-entry-messages';
 import type { Worker } from '@btp/shared/entities/worker';
 import { hoursHundredthsOf, laborCostCents } from '@btp/shared/job-costing';
 import { formatMoney, parseMoney } from '@btp/shared/money';

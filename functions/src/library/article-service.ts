@@ -9,7 +9,7 @@ import type {
   ArticleUpdateData,
   LibraryQuery,
 } from '@btp/shared/entities/library';
-import { LIBRARY_SEARCH_DEFAULT_LIMIT } from '@btp/shared/entities/library';
+import { LIBRARY_SEARCH_DEFAULT_LIMIT } from '@btp/shared/entities/library-query';
 import type { Page } from '../data/entity-repository.js';
 import {
   addFamilyMove,

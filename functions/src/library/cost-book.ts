@@ -4,7 +4,7 @@
  * computed from them by the shared rule (`library-costs.ts`). An ouvrage's answer is built here.
  */
 import type { Ouvrage, OuvrageComponent } from '@btp/shared/entities/library';
-import { MAX_OUVRAGE_LEVELS } from '@btp/shared/entities/library';
+import { MAX_OUVRAGE_LEVELS } from '@btp/shared/entities/library-basics';
 import { componentCostCents, dominantResourceType } from '@btp/shared/library-costs';
 import type { ResourceType } from '@btp/shared/enums';
 import { formatMoney, parseMoney, parsePercent, parseQuantity, sumCents } from '@btp/shared/money';

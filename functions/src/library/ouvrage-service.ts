@@ -9,7 +9,8 @@ import type {
   OuvrageCreateData,
   OuvrageUpdateData,
 } from '@btp/shared/entities/library';
-import { LIBRARY_SEARCH_DEFAULT_LIMIT, MAX_OUVRAGE_LEVELS } from '@btp/shared/entities/library';
+import { MAX_OUVRAGE_LEVELS } from '@btp/shared/entities/library-basics';
+import { LIBRARY_SEARCH_DEFAULT_LIMIT } from '@btp/shared/entities/library-query';
 import { randomUUID } from 'node:crypto';
 import { staleVersionMessage, type Fields, type Page } from '../data/entity-repository.js';
 import {

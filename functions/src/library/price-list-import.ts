@@ -13,7 +13,6 @@ import type {
   PriceListUploadData,
 } from '@btp/shared/entities/library';
 import { MAX_PRICE_LIST_BYTES, MAX_REPORTED_REFUSALS } from '@btp/shared/entities/library';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { batchGetConsistent } from '../data/batch-get.js';
 import {
   addFamilyMove,
@@ -80,8 +79,8 @@ export async function createPriceListUpload(
   const uploadId = newId();
   // Loaded by the one route that signs an upload, not by every route of the imports.
   const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
-  const { url, fields } = await send(() =>
-    createPresignedPost(s3(), {
+  const { url, fields } = await send(async () =>
+    createPresignedPost((await s3()).client, {
       Bucket: documentsBucket(),
       Key: priceListObjectKey(companyId, uploadId),
       Conditions: [['content-length-range', 1, MAX_PRICE_LIST_BYTES]],
@@ -262,17 +261,18 @@ export type StepOutcome = 'finished' | 'more' | 'busy';
 
 async function putRows(companyId: string, uploadId: string, rows: PriceListArticle[]): Promise<void> {
   const body = Buffer.from(JSON.stringify(rows), 'utf8');
-  await send(() =>
-    s3().send(
-      new PutObjectCommand({
+  await send(async () => {
+    const { client, sdk } = await s3();
+    return client.send(
+      new sdk.PutObjectCommand({
         Bucket: documentsBucket(),
         Key: priceListRowsKey(companyId, uploadId),
         Body: body,
         ContentType: 'application/json',
         ContentLength: body.byteLength,
       }),
-    ),
-  );
+    );
+  });
 }
 
 async function readRows(companyId: string, uploadId: string): Promise<PriceListArticle[]> {

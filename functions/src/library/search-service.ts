@@ -3,7 +3,8 @@
  * (the family tree with its counts): docs/library.md.
  */
 import type { LibraryFamilyNode, LibraryQuery, LibrarySearchItem } from '@btp/shared/entities/library';
-import { familyLevels, LIBRARY_SEARCH_DEFAULT_LIMIT } from '@btp/shared/entities/library';
+import { familyLevels } from '@btp/shared/entities/library-basics';
+import { LIBRARY_SEARCH_DEFAULT_LIMIT } from '@btp/shared/entities/library-query';
 import { formatMoney } from '@btp/shared/money';
 import type { Page } from '../data/entity-repository.js';
 import { wholeRange } from '../data/library-queries.js';

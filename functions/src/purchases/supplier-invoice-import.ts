@@ -327,7 +327,10 @@ export async function importSupplierInvoiceFile(
   }
   if (!document) throw new Error('import transaction wrote nothing');
   return {
-    supplierInvoice: { ...supplierInvoiceAsRead(created), supplier: { id: supplierId, name: supplierName } },
+    supplierInvoice: {
+      ...(await supplierInvoiceAsRead(created)),
+      supplier: { id: supplierId, name: supplierName },
+    },
     document,
     supplierCreated: !matched,
     ...(credited.notLinked ? { notLinked: credited.notLinked } : {}),

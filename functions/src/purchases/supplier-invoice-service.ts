@@ -487,7 +487,7 @@ async function linkedWrites(
 // Routes
 
 async function withRefs(companyId: string, records: SupplierInvoice[]): Promise<SupplierInvoiceWithRefs[]> {
-  return withSupplierAndProject(companyId, records.map(supplierInvoiceAsRead));
+  return withSupplierAndProject(companyId, await Promise.all(records.map(supplierInvoiceAsRead)));
 }
 
 /**
@@ -588,9 +588,12 @@ export async function createSupplierInvoice(
  * line at its amount, or an old import's lines) are not a new entry of lines, and its HT and VAT
  * stay while its TTC does (an edit of its title must not turn what an import read into other figures).
  */
-function keptAsStored(stored: SupplierInvoice, body: SupplierInvoiceCreateData): SupplierInvoiceCreateData {
+async function keptAsStored(
+  stored: SupplierInvoice,
+  body: SupplierInvoiceCreateData,
+): Promise<SupplierInvoiceCreateData> {
   if (stored.lines !== undefined) return body;
-  const asRead = supplierInvoiceAsRead(stored).lines ?? [];
+  const asRead = (await supplierInvoiceAsRead(stored)).lines ?? [];
   const sameLines =
     body.lines !== undefined &&
     body.lines.length === asRead.length &&
@@ -634,7 +637,7 @@ export async function updateSupplierInvoice(
       { path: 'supplierId', message: supplierInvoiceMessages.supplierOfCredited },
     ]);
   }
-  const priced = completed(pricedFields(keptAsStored(stored, fields), stored), stored);
+  const priced = completed(pricedFields(await keptAsStored(stored, fields), stored), stored);
   if (kind === 'invoice' && centsOf(priced.totalAmount) < credited) {
     throw conflict(supplierInvoiceMessages.belowCredits(formatEuro(credited)));
   }

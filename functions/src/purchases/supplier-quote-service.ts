@@ -1,11 +1,10 @@
 import { supplierQuoteStatusLabels } from '@btp/shared/enums';
-import {
-  supplierQuoteListItemSchema,
-  type SupplierQuote,
-  type SupplierQuoteCreateData,
-  type SupplierQuoteListItem,
-  type SupplierQuoteUpdateData,
-  type SupplierQuoteWithRefs,
+import type {
+  SupplierQuote,
+  SupplierQuoteCreateData,
+  SupplierQuoteListItem,
+  SupplierQuoteUpdateData,
+  SupplierQuoteWithRefs,
 } from '@btp/shared/entities/supplier-quote';
 import type { ListQuery } from '@btp/shared/list';
 import {
@@ -13,7 +12,7 @@ import {
   canSelectSupplierQuote,
   selectionAfterEdit,
 } from '@btp/shared/supplier-quote-selection';
-import { storedAttributesOf, type Page } from '../data/entity-repository.js';
+import type { AttributePath, Page } from '../data/entity-repository.js';
 import { projects } from '../data/entities/projects.js';
 import { supplierInvoices } from '../data/entities/supplier-invoices.js';
 import {
@@ -30,12 +29,27 @@ import { countOf, differs, findReferences, referenceMessages } from '../quotes/r
 
 /**
  * The stored attributes `GET /api/supplier-quotes` reads: those of its list item, without `items`
- * (free-form lines, answered by the detail route).
+ * (free-form lines, answered by the detail route). Written out, not read from the schema, so that
+ * the list route starts without zod (issue 27; `invoice-list-attributes.test.ts` compares them).
  */
-const listAttributes = storedAttributesOf<SupplierQuote>(supplierQuoteListItemSchema.shape, [
-  'supplier',
-  'project',
-]);
+export const supplierQuoteListAttributes: AttributePath<SupplierQuote>[] = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'version',
+  'companyId',
+  'supplierId',
+  'projectId',
+  'status',
+  'title',
+  'description',
+  'totalAmount',
+  'validUntil',
+  'sentAt',
+  'receivedAt',
+  'selected',
+  'number',
+];
 
 /** French messages of the supplier price request rules (`shared/src/supplier-quote-selection.ts`). */
 export const supplierQuoteMessages = {
@@ -83,7 +97,7 @@ export async function listSupplierQuotes(
   const page = await supplierQuotes.list(companyId, {
     limit: query.limit,
     cursor: query.cursor,
-    attributes: listAttributes,
+    attributes: supplierQuoteListAttributes,
   });
   return { items: await withSupplierAndProject(companyId, page.items), nextCursor: page.nextCursor };
 }

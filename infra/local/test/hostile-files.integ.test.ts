@@ -37,7 +37,9 @@ async function companyState(): Promise<string[]> {
     for (const item of page.Items ?? []) items.push(JSON.stringify(item));
     start = page.LastEvaluatedKey;
   } while (start);
-  const objects = await s3().send(
+  const objects = await (
+    await s3()
+  ).client.send(
     new ListObjectsV2Command({ Bucket: documentsBucket(), Prefix: `companies/${company.companyId}/` }),
   );
   return [...items.sort(), ...(objects.Contents ?? []).map((object) => `s3:${object.Key}@${object.Size}`)];

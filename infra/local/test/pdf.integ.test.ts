@@ -139,7 +139,9 @@ async function documentsOf(who: TestClient): Promise<DocumentBody[]> {
 
 /** The keys of the company's stored document files (listed or not). */
 async function storedObjects(companyId: string): Promise<string[]> {
-  const listed = await s3().send(
+  const listed = await (
+    await s3()
+  ).client.send(
     new ListObjectsV2Command({ Bucket: documentsBucket(), Prefix: `companies/${companyId}/documents/` }),
   );
   return (listed.Contents ?? []).map((object) => object.Key as string).sort();

@@ -14,12 +14,12 @@ import {
   tagListField,
   textField,
 } from '../fields.js';
+import { MAX_DOCUMENT_BYTES } from '../document-bucket.js';
 import { companyRecordFields, updateVersionFields } from '../record.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
-/** Stated maximum of an uploaded file (spec section 9): 50 MB, in bytes. */
-export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+export { MAX_DOCUMENT_BYTES };
 
 /** Accepted file extensions (spec "Documents"), lower-case with their dot. */
 export const ACCEPTED_DOCUMENT_EXTENSIONS = [

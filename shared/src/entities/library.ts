@@ -20,24 +20,38 @@ import {
 import { companyRecordFields, updateVersionFields } from '../record.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
+import {
+  familyLevels,
+  LIBRARY_FAMILY_MAX_LENGTH,
+  MAX_FAMILY_LEVELS,
+  MAX_OUVRAGE_COMPONENTS,
+  normaliseFamily,
+} from './library-basics.js';
+import { libraryKinds } from './library-query.js';
 
-/** The most components one ouvrage has (one transaction writes the ouvrage and what it links to). */
-export const MAX_OUVRAGE_COMPONENTS = 40;
-
-/** Ouvrages inside ouvrages: at most 3 levels (an ouvrage, its sub-ouvrages, theirs). */
-export const MAX_OUVRAGE_LEVELS = 3;
-
-/** The separator of a family path: "Gros œuvre › Béton". */
-export const FAMILY_SEPARATOR = ' › ';
-
-/** The deepest family path, in levels. */
-export const MAX_FAMILY_LEVELS = 5;
+export {
+  FAMILY_SEPARATOR,
+  familyLevels,
+  LIBRARY_FAMILY_MAX_LENGTH,
+  MAX_FAMILY_LEVELS,
+  MAX_OUVRAGE_COMPONENTS,
+  MAX_OUVRAGE_LEVELS,
+  normaliseFamily,
+} from './library-basics.js';
+// The list and search query, parsed by hand (no zod: the list routes start without it).
+export {
+  LIBRARY_MAX_LIMIT,
+  LIBRARY_SEARCH_DEFAULT_LIMIT,
+  libraryKinds,
+  libraryQuery,
+  type LibraryKind,
+  type LibraryQuery,
+} from './library-query.js';
 
 /** Lengths of the short texts of the library. */
 export const LIBRARY_REFERENCE_MAX_LENGTH = 100;
 export const LIBRARY_DESIGNATION_MAX_LENGTH = 500;
 export const LIBRARY_UNIT_MAX_LENGTH = 20;
-export const LIBRARY_FAMILY_MAX_LENGTH = 300;
 
 /** An article's catalogue status: « hors catalogue » once a re-import no longer lists it (kept). */
 export const articleStatuses = ['active', 'retired'] as const;
@@ -46,21 +60,6 @@ export const articleStatusLabels: Record<ArticleStatus, string> = {
   active: 'Au catalogue',
   retired: 'Hors catalogue',
 };
-
-/** The levels of a family path, trimmed, blank levels dropped: "Gros œuvre ›  › Béton" → two levels. */
-export function familyLevels(family: string | undefined | null): string[] {
-  if (!family) return [];
-  return family
-    .split(/\s*[›>]\s*/u)
-    .map((level) => level.trim().replace(/\s+/g, ' '))
-    .filter((level) => level !== '');
-}
-
-/** A family path written the one way: levels joined by " › ". */
-export function normaliseFamily(family: string | undefined | null): string | undefined {
-  const levels = familyLevels(family);
-  return levels.length === 0 ? undefined : levels.join(FAMILY_SEPARATOR);
-}
 
 /** "Gros œuvre › Béton": levels separated by › (or >), at most 5 levels; output normalised. */
 export const familyField = optionalField(
@@ -232,9 +231,6 @@ export type OuvrageUpdateData = z.output<typeof ouvrageUpdateInput>;
 // ---------------------------------------------------------------------------------------------
 // Search
 
-export const libraryKinds = ['article', 'ouvrage'] as const;
-export type LibraryKind = (typeof libraryKinds)[number];
-
 /** One answer of `GET /api/library/search`: an article or an ouvrage, as the pickers show it. */
 export const librarySearchItemSchema = z.object({
   kind: z.enum(libraryKinds),
@@ -252,34 +248,6 @@ export const librarySearchItemSchema = z.object({
   supplier: z.object({ id: idField(), name: z.string() }).optional(),
 });
 export type LibrarySearchItem = z.infer<typeof librarySearchItemSchema>;
-
-/** The first page a search answers when no `limit` is given. */
-export const LIBRARY_SEARCH_DEFAULT_LIMIT = 20;
-/** The largest page of a search or of a list of the library. */
-export const LIBRARY_MAX_LIMIT = 200;
-
-const libraryLimitField = optionalField(
-  z.coerce
-    .number({ error: `La limite doit être un nombre entier entre 1 et ${LIBRARY_MAX_LIMIT}` })
-    .int(`La limite doit être un nombre entier entre 1 et ${LIBRARY_MAX_LIMIT}`)
-    .min(1, `La limite doit être un nombre entier entre 1 et ${LIBRARY_MAX_LIMIT}`)
-    .max(LIBRARY_MAX_LIMIT, `La limite doit être un nombre entier entre 1 et ${LIBRARY_MAX_LIMIT}`),
-);
-
-/**
- * The query string of the library's lists and search: `q` (words, each the start of a word of the
- * designation, reference, code or family; accents and case ignored), `family` (a family and its
- * sub-families, lists only), `kind` (search only), `limit` (1–200) and `cursor`.
- */
-export const libraryQuery = z.object({
-  q: optionalField(z.string().trim().max(200, 'La recherche ne doit pas dépasser 200 caractères')),
-  family: familyField,
-  kind: optionalField(z.enum(libraryKinds, { error: 'Type inconnu : article ou ouvrage' })),
-  supplierId: optionalIdField,
-  limit: libraryLimitField,
-  cursor: optionalField(z.string().max(2_048, 'Curseur invalide')),
-});
-export type LibraryQuery = z.output<typeof libraryQuery>;
 
 /** `GET /api/library/families`: the family tree, each node with how many articles and ouvrages it holds. */
 export interface LibraryFamilyNode {

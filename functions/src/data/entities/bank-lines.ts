@@ -1,4 +1,5 @@
-import { bankMessages, type BankLineStatus } from '@btp/shared/accounting/bank';
+import type { BankLineStatus } from '@btp/shared/accounting/bank';
+import { bankMessages } from '@btp/shared/accounting/bank-matching';
 import { entityRepository, type BaseRecord } from '../entity-repository.js';
 import { companyPk, type Key } from '../keys.js';
 

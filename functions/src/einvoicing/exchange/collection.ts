@@ -7,7 +7,7 @@
  * right after, or by the sync job.
  */
 import type { Invoice } from '@btp/shared/entities/invoice';
-import { collectedParts, collectedView, reportsCollection } from '@btp/shared/einvoicing-network';
+import { collectedParts, collectedView, reportsCollection } from '@btp/shared/einvoicing-network-rules';
 import { formatMoney } from '@btp/shared/money';
 import type { TransactItem } from '../../data/transactions.js';
 import { logger } from '../../lib/logger.js';

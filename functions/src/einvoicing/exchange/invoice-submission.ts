@@ -8,7 +8,7 @@
  * the sync job submits it.
  */
 import type { Invoice } from '@btp/shared/entities/invoice';
-import { buyerSirenOf, notSentReasonOf } from '@btp/shared/einvoicing-network';
+import { buyerSirenOf, notSentReasonOf } from '@btp/shared/einvoicing-network-rules';
 import type { TransactItem } from '../../data/transactions.js';
 import { logger } from '../../lib/logger.js';
 import { sendOutboxItem } from './outbox.js';

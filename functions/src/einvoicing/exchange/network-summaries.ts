@@ -5,12 +5,12 @@
  * only this and the store.
  */
 import type { Invoice } from '@btp/shared/entities/invoice';
-import {
-  latestReceived,
-  type InvoiceLifecycle,
-  type LifecycleEvent,
-  type SupplierInvoiceLifecycle,
+import type {
+  InvoiceLifecycle,
+  LifecycleEvent,
+  SupplierInvoiceLifecycle,
 } from '@btp/shared/einvoicing-network';
+import { latestReceived } from '@btp/shared/einvoicing-network-rules';
 import {
   readInvoiceNetworks,
   readSupplierNetworks,

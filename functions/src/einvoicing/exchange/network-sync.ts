@@ -22,12 +22,8 @@
  * a timer of the local stack), and by « Relever la plateforme » for the caller's company.
  */
 import type { Company } from '@btp/shared/entities/company';
-import {
-  collectedView,
-  lifecycleEvent,
-  type LifecycleEvent,
-  type PlatformCallStatus,
-} from '@btp/shared/einvoicing-network';
+import type { LifecycleEvent, PlatformCallStatus } from '@btp/shared/einvoicing-network';
+import { collectedView, lifecycleEvent } from '@btp/shared/einvoicing-network-rules';
 import { lifecycleStatusLabel } from '@btp/shared/einvoicing-lifecycle';
 import { sirenOfSiret } from '@btp/shared/legal-identity';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';

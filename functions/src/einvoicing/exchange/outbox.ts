@@ -10,7 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Invoice } from '@btp/shared/entities/invoice';
-import { lifecycleEvent, type LifecycleEvent } from '@btp/shared/einvoicing-network';
+import type { LifecycleEvent } from '@btp/shared/einvoicing-network';
+import { lifecycleEvent } from '@btp/shared/einvoicing-network-rules';
 import { invoices } from '../../data/entities/invoices.js';
 import { nowIso } from '../../data/ids.js';
 import { transactWrite, type TransactItem } from '../../data/transactions.js';

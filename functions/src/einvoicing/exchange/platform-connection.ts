@@ -5,12 +5,12 @@
  * and the status of the last call recorded for the settings' screen. docs/einvoicing-network.md.
  */
 import { createHash } from 'node:crypto';
-import {
-  einvoicingMessages,
-  type EinvoicingSettings,
-  type EinvoicingSettingsData,
-  type PlatformCallStatus,
+import type {
+  EinvoicingSettings,
+  EinvoicingSettingsData,
+  PlatformCallStatus,
 } from '@btp/shared/einvoicing-network';
+import { einvoicingMessages } from '@btp/shared/einvoicing-network-rules';
 import { sirenOfSiret } from '@btp/shared/legal-identity';
 import { getCompany } from '../../accounts/companies.js';
 import { nowIso } from '../../data/ids.js';

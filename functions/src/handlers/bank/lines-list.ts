@@ -1,4 +1,4 @@
-import { bankLinesQuery } from '@btp/shared/accounting/bank';
+import { bankLinesQuery } from '@btp/shared/accounting/bank-lines-query';
 import { listBankLines } from '../../bank/bank-service.js';
 import { createHandler } from '../../lib/http.js';
 import { listResponse } from '../../lib/list-response.js';

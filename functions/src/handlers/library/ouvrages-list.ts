@@ -1,4 +1,4 @@
-import { libraryQuery } from '@btp/shared/entities/library';
+import { libraryQuery } from '@btp/shared/entities/library-query';
 import { listOuvrages } from '../../library/ouvrage-service.js';
 import { createHandler } from '../../lib/http.js';
 import { listResponse } from '../../lib/list-response.js';

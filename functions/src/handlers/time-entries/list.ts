@@ -1,4 +1,4 @@
-import { timeEntryListQuery } from '@btp/shared/entities/time-entry';
+import { timeEntryListQuery } from '@btp/shared/entities/time-entry-query';
 import { listTimeEntries } from '../../job-costing/time-entry-service.js';
 import { createHandler } from '../../lib/http.js';
 import { listResponse } from '../../lib/list-response.js';
