@@ -95,6 +95,70 @@ export const productLikeProps: Partial<BtpStackProps> = {
   authorizerEntry: fixtureHandler,
 };
 
+/** The e-invoicing routes as the route table declares them (their secret access is what matters). */
+export const einvoicingRoutes: RouteDefinition[] = [
+  {
+    method: 'GET',
+    path: '/api/company/einvoicing',
+    handler: 'company/einvoicing-get',
+    access: 'company_admin',
+    table: 'read',
+  },
+  {
+    method: 'PUT',
+    path: '/api/company/einvoicing',
+    handler: 'company/einvoicing-update',
+    access: 'company_admin',
+    table: 'write',
+    einvoicing: 'write',
+  },
+  {
+    method: 'POST',
+    path: '/api/invoices/{id}/pay',
+    handler: 'invoices/pay',
+    access: 'user',
+    table: 'write',
+    einvoicing: 'read',
+  },
+];
+
+/** A route that e-mails (`mail`): SES may send from it only. */
+export const mailRoute: RouteDefinition = {
+  method: 'POST',
+  path: '/api/quotes/{id}/send',
+  handler: 'quotes/send',
+  access: 'user',
+  table: 'write',
+  documents: 'write',
+  mail: true,
+};
+
+/** The route that starts an accounting export (`exportJob`): the only one that invokes its worker. */
+export const exportRoute: RouteDefinition = {
+  method: 'POST',
+  path: '/api/accounting/exports',
+  handler: 'accounting/export-start',
+  access: 'company_admin',
+  table: 'write',
+  exportJob: true,
+};
+
+/**
+ * {@link productLikeProps} with a route of each feature that brings infrastructure of its own (the
+ * e-invoicing platform's secrets, SES from `mailFrom`, the accounting export's worker): one synth
+ * for the files that test those features (einvoicing, mail, jobs), each asserting its own part.
+ */
+export const productWithFeaturesProps: Partial<BtpStackProps> = {
+  ...productLikeProps,
+  routeTables: {
+    ...productLikeRouteTables,
+    einvoicing: einvoicingRoutes,
+    quotes: [mailRoute],
+    accounting: [exportRoute],
+  },
+  mailFrom: 'devis@dupont-batiment.fr',
+};
+
 export interface Synthesized {
   stack: BtpStack;
   /**
