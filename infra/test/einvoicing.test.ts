@@ -9,42 +9,15 @@ import {
   environmentOf,
   expectNagClean,
   jobFunctions,
-  productLikeProps,
-  productLikeRouteTables,
+  einvoicingRoutes,
   productLikeRoutes,
+  productWithFeaturesProps,
   resources,
   statementsOfFunction,
   synth,
   type Resource,
   type Synthesized,
 } from './support.js';
-
-/** The e-invoicing routes as the route table declares them (their secret access is what matters). */
-const einvoicingRoutes: RouteDefinition[] = [
-  {
-    method: 'GET',
-    path: '/api/company/einvoicing',
-    handler: 'company/einvoicing-get',
-    access: 'company_admin',
-    table: 'read',
-  },
-  {
-    method: 'PUT',
-    path: '/api/company/einvoicing',
-    handler: 'company/einvoicing-update',
-    access: 'company_admin',
-    table: 'write',
-    einvoicing: 'write',
-  },
-  {
-    method: 'POST',
-    path: '/api/invoices/{id}/pay',
-    handler: 'invoices/pay',
-    access: 'user',
-    table: 'write',
-    einvoicing: 'read',
-  },
-];
 
 const secretActions = (actions: string[]) =>
   actions.filter((action) => action.startsWith('secretsmanager:')).sort();
@@ -65,11 +38,8 @@ describe('the e-invoicing network in the stack (docs/einvoicing-network.md, docs
   let template: Template;
   let functions: Map<string, [string, Resource]>;
   beforeAll(() => {
-    synthesized = synth({
-      ...productLikeProps,
-      stage: 'prod',
-      routeTables: { ...productLikeRouteTables, einvoicing: einvoicingRoutes },
-    });
+    // The stage is prod (the secrets' prefix below).
+    synthesized = synth(productWithFeaturesProps);
     ({ template } = synthesized);
     functions = appFunctions(template);
   });

@@ -27,7 +27,10 @@ beforeAll(async () => {
   );
   graph = result.obj();
   cycles = result.circular();
-}, 60_000);
+  // madge parses ~490 files (typescript-estree) and resolves their imports: ~18 s of CPU. On a
+  // 2-core machine shared with other work (load average 12 to 25) the worker got a quarter of a
+  // core and the read took 105–215 s, past the 60 s this hook had. No assertion is about time.
+}, 240_000);
 
 describe('the import graph', () => {
   it('reads every tree (functions, shared, infra)', () => {

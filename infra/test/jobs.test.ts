@@ -9,9 +9,10 @@ import {
   actionsOfFunction,
   environmentOf,
   jobFunctions,
+  exportRoute,
   productLikeProps,
-  productLikeRouteTables,
   productLikeRoutes,
+  productWithFeaturesProps,
   resources,
   statementsOfFunction,
   synth,
@@ -115,22 +116,11 @@ describe('the price-list import worker (docs/library.md)', () => {
 });
 
 describe('the accounting export worker (docs/accounting.md)', () => {
-  const exportRoute: RouteDefinition = {
-    method: 'POST',
-    path: '/api/accounting/exports',
-    handler: 'accounting/export-start',
-    access: 'company_admin',
-    table: 'write',
-    exportJob: true,
-  };
   let template: Template;
   let workerId: string;
   let worker: Resource;
   beforeAll(() => {
-    ({ template } = synth({
-      ...productLikeProps,
-      routeTables: { ...productLikeRouteTables, accounting: [exportRoute] },
-    }));
+    ({ template } = synth(productWithFeaturesProps));
     const found = jobFunctions(template).get(accountingExportJobTagValue);
     expect(found).toBeDefined();
     [workerId, worker] = found as [string, Resource];

@@ -1,6 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDefinition } from '@btp/shared/routes';
 import { remindersJobTagValue } from '../lib/btp-stack.js';
 import { configurationSetName, validateMailSettings } from '../lib/mail.js';
 import {
@@ -9,31 +8,18 @@ import {
   environmentOf,
   expectNagClean,
   productLikeProps,
-  productLikeRouteTables,
+  productWithFeaturesProps,
   resources,
   statementsOfFunction,
   synth,
 } from './support.js';
 import type { Resource, Synthesized } from './support.js';
 
-const mailRoute: RouteDefinition = {
-  method: 'POST',
-  path: '/api/quotes/{id}/send',
-  handler: 'quotes/send',
-  access: 'user',
-  table: 'write',
-  documents: 'write',
-  mail: true,
-};
-
 let synthesized: Synthesized;
 
 beforeAll(() => {
-  synthesized = synth({
-    ...productLikeProps,
-    routeTables: { ...productLikeRouteTables, quotes: [mailRoute] },
-    mailFrom: 'devis@dupont-batiment.fr',
-  });
+  // mailFrom: devis@dupont-batiment.fr, one route marked mail (quotes/send).
+  synthesized = synth(productWithFeaturesProps);
 });
 
 const sesActions = (actions: string[]) => actions.filter((action) => action.startsWith('ses:'));

@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Aspects, NestedStack } from 'aws-cdk-lib';
 import type { CfnResource } from 'aws-cdk-lib';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { expect } from 'vitest';
 import type { RouteDefinition } from '@btp/shared/routes';
 import { BtpStack, functionTag, jobTag, repoRoot } from '../lib/btp-stack.js';
 import type { BtpStackProps, RouteTables } from '../lib/btp-stack.js';
+
+/** A message of a synthesized stack (an annotation: cdk-nag's findings among them). */
+type SynthesisMessage = ReturnType<ReturnType<App['synth']>['getStackArtifact']>['messages'][number];
 
 export type Resource = { Type: string; Properties: Record<string, unknown> } & Record<string, unknown>;
 export type Statement = {
@@ -92,6 +95,70 @@ export const productLikeProps: Partial<BtpStackProps> = {
   authorizerEntry: fixtureHandler,
 };
 
+/** The e-invoicing routes as the route table declares them (their secret access is what matters). */
+export const einvoicingRoutes: RouteDefinition[] = [
+  {
+    method: 'GET',
+    path: '/api/company/einvoicing',
+    handler: 'company/einvoicing-get',
+    access: 'company_admin',
+    table: 'read',
+  },
+  {
+    method: 'PUT',
+    path: '/api/company/einvoicing',
+    handler: 'company/einvoicing-update',
+    access: 'company_admin',
+    table: 'write',
+    einvoicing: 'write',
+  },
+  {
+    method: 'POST',
+    path: '/api/invoices/{id}/pay',
+    handler: 'invoices/pay',
+    access: 'user',
+    table: 'write',
+    einvoicing: 'read',
+  },
+];
+
+/** A route that e-mails (`mail`): SES may send from it only. */
+export const mailRoute: RouteDefinition = {
+  method: 'POST',
+  path: '/api/quotes/{id}/send',
+  handler: 'quotes/send',
+  access: 'user',
+  table: 'write',
+  documents: 'write',
+  mail: true,
+};
+
+/** The route that starts an accounting export (`exportJob`): the only one that invokes its worker. */
+export const exportRoute: RouteDefinition = {
+  method: 'POST',
+  path: '/api/accounting/exports',
+  handler: 'accounting/export-start',
+  access: 'company_admin',
+  table: 'write',
+  exportJob: true,
+};
+
+/**
+ * {@link productLikeProps} with a route of each feature that brings infrastructure of its own (the
+ * e-invoicing platform's secrets, SES from `mailFrom`, the accounting export's worker): one synth
+ * for the files that test those features (einvoicing, mail, jobs), each asserting its own part.
+ */
+export const productWithFeaturesProps: Partial<BtpStackProps> = {
+  ...productLikeProps,
+  routeTables: {
+    ...productLikeRouteTables,
+    einvoicing: einvoicingRoutes,
+    quotes: [mailRoute],
+    accounting: [exportRoute],
+  },
+  mailFrom: 'devis@dupont-batiment.fr',
+};
+
 export interface Synthesized {
   stack: BtpStack;
   /**
@@ -101,17 +168,49 @@ export interface Synthesized {
   template: Template;
   /** Each stack's own template: the main one first, then the nested ones, by construct path. */
   stacks: { path: string; nested: boolean; template: Template }[];
+  /** The stack's messages (annotations: cdk-nag's findings among them), from the synthesized assembly. */
+  messages: readonly SynthesisMessage[];
   annotations: Annotations;
 }
 
 /**
- * Synthesizes a stack with the AwsSolutions checks applied (suppressed findings logged as info).
+ * The synthesized stacks of this worker, by configuration: the files of the project share one
+ * module graph per worker (`isolate: false`, vitest.config.ts), so the files that test the same
+ * configuration (the product-like stack of production, jobs…) synthesize it once. Tests only read
+ * what they get (templates, annotations, the assembly's folder).
+ */
+const synthesizedByConfiguration = new Map<string, Synthesized>();
+const functionIds = new Map<unknown, number>();
+
+/** `props` and the options as a key: plain values by content, functions (entries) by identity. */
+function configurationKey(props: Partial<BtpStackProps>, bundle: boolean): string {
+  return JSON.stringify({ props, bundle }, (_key, value: unknown) => {
+    if (typeof value !== 'function') return value;
+    if (!functionIds.has(value)) functionIds.set(value, functionIds.size + 1);
+    return `function#${functionIds.get(value)}`;
+  });
+}
+
+/**
+ * Synthesizes a stack with the AwsSolutions checks applied (suppressed findings logged as info),
+ * once per configuration and worker (the same props answer the same `Synthesized`).
  * Functions are not bundled unless `bundle` is set (CDK's `aws:cdk:bundling-stacks`, what
  * `cdk synth --exclusively` uses): the template is the same, and a synth costs a second instead of one
  * esbuild run per function. Entry files must still exist.
+ *
+ * CDK's built-in CloudFormation validation (`builtinCloudFormationValidation`, a WebAssembly rule
+ * engine run on every template of every synth) is off here: without the
+ * `@aws-cdk/core:validateAgainstDefaultRules` flag it only prints warnings and can fail no test, and it
+ * was a third of this project's CPU. `npx cdk synth` and deployments still run it.
  */
 export function synth(props: Partial<BtpStackProps> = {}, { bundle = false } = {}): Synthesized {
-  const app = new App({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': bundle ? ['**'] : [] } });
+  const key = configurationKey(props, bundle);
+  const known = synthesizedByConfiguration.get(key);
+  if (known) return known;
+  const app = new App({
+    context: { ...cdkContext, 'aws:cdk:bundling-stacks': bundle ? ['**'] : [] },
+    builtinCloudFormationValidation: false,
+  });
   const stack = new BtpStack(app, 'Test', {
     stage: 'prod',
     env: { region: 'eu-west-3' },
@@ -126,12 +225,20 @@ export function synth(props: Partial<BtpStackProps> = {}, { bundle = false } = {
       .filter((construct): construct is NestedStack => NestedStack.isNestedStack(construct))
       .map((nested) => ({ path: nested.node.path, nested: true, template: Template.fromStack(nested) })),
   ];
-  return {
+  const messages = app.synth().getStackArtifact(stack.artifactId).messages;
+  let annotations: Annotations | undefined;
+  const synthesized: Synthesized = {
     stack,
     template: flattenedTemplate(stack, stacks),
     stacks,
-    annotations: Annotations.fromStack(stack),
+    messages,
+    // `Annotations.fromStack` synthesizes the whole app again (`force`): only for a test that asks.
+    get annotations() {
+      return (annotations ??= Annotations.fromStack(stack));
+    },
   };
+  synthesizedByConfiguration.set(key, synthesized);
+  return synthesized;
 }
 
 type Json = unknown;
@@ -289,19 +396,22 @@ export const tableWriteActions = [
   'dynamodb:PartiQLDelete',
 ];
 
+const messageText = (message: SynthesisMessage) => String(message.entry.data);
+
 /** AwsSolutions findings left unexplained (errors and warnings, suppressed ones excluded). */
-export function unexplainedNagFindings({ annotations }: Synthesized): string[] {
-  const pattern = Match.stringLikeRegexp('AwsSolutions-.*');
-  return [...annotations.findError('*', pattern), ...annotations.findWarning('*', pattern)].map(
-    (message) => `${message.id}: ${String(message.entry.data)}`,
-  );
+export function unexplainedNagFindings({ messages }: Synthesized): string[] {
+  return messages
+    .filter((message) => message.level === 'error' || message.level === 'warning')
+    .filter((message) => /AwsSolutions-/.test(messageText(message)))
+    .map((message) => `${message.id}: ${messageText(message)}`);
 }
 
 /** The suppressed findings cdk-nag reported (it logs them as info with `logIgnores`). */
-export function suppressedNagFindings({ annotations }: Synthesized): { rule: string; finding?: string }[] {
-  return annotations
-    .findInfo('*', Match.stringLikeRegexp('CdkNagSuppression'))
-    .map((message) => String(message.entry.data))
+export function suppressedNagFindings({ messages }: Synthesized): { rule: string; finding?: string }[] {
+  return messages
+    .filter((message) => message.level === 'info')
+    .map(messageText)
+    .filter((data) => data.includes('CdkNagSuppression'))
     .map((data) => {
       const match = /^CdkNagSuppression(?:\[(.+)\])?: (\S+) was triggered but suppressed/.exec(data);
       if (!match) throw new Error(`Unexpected cdk-nag message: ${data}`);
