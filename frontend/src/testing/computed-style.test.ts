@@ -50,16 +50,25 @@ describe('the component tests’ getComputedStyle', () => {
     const element = document.getElementById('a') as HTMLElement;
     const cheap = window.getComputedStyle(element);
     const jsdom = jsdomComputedStyle(element);
-    for (const property of ['opacity', 'padding-left', 'padding-top', '--gap', '-webkit-line-clamp', 'height']) {
-      expect(`${property}: ${cheap.getPropertyValue(property)}`).toBe(`${property}: ${jsdom.getPropertyValue(property)}`);
+    for (const property of [
+      'opacity',
+      'padding-left',
+      'padding-top',
+      '--gap',
+      '-webkit-line-clamp',
+      'height',
+    ]) {
+      expect(`${property}: ${cheap.getPropertyValue(property)}`).toBe(
+        `${property}: ${jsdom.getPropertyValue(property)}`,
+      );
     }
-    expect([cheap.pointerEvents, cheap.opacity, cheap.paddingLeft, cheap.WebkitLineClamp, cheap.display]).toEqual([
-      'none',
-      '0.5',
-      '4px',
-      '2',
-      'block',
-    ]);
+    expect([
+      cheap.pointerEvents,
+      cheap.opacity,
+      cheap.paddingLeft,
+      cheap.webkitLineClamp,
+      cheap.display,
+    ]).toEqual(['none', '0.5', '4px', '2', 'block']);
     expect(window.getComputedStyle(element.firstElementChild as Element).pointerEvents).toBe('none');
     element.style.display = 'flex';
     expect(cheap.display).toBe('flex');

@@ -19,12 +19,16 @@ describe('the component tests’ query errors', () => {
     expect(plain((caught as Error).message)).toMatch(
       /^Unable to find an element with the text: Au revoir\. .*\n\nIgnored nodes: comments, script, style\n<body>\n {2}<div>\n {4}<p>\n {6}Bonjour\n/s,
     );
-    expect((caught as Error).stack).toMatch(/^TestingLibraryElementError: Unable to find an element with the text/);
+    expect((caught as Error).stack).toMatch(
+      /^TestingLibraryElementError: Unable to find an element with the text/,
+    );
   });
 
   it('keep the message a waiting query ends with', async () => {
     render(<p>Bonjour</p>);
-    const error = await waitFor(() => screen.getByText('Au revoir'), { timeout: 100 }).catch((e: unknown) => e);
+    const error = await waitFor(() => screen.getByText('Au revoir'), { timeout: 100 }).catch(
+      (e: unknown) => e,
+    );
     expect(plain((error as Error).message)).toMatch(
       /^Unable to find an element with the text: Au revoir\.[\s\S]*<p>\s+Bonjour\s+<\/p>/,
     );
