@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 /** The text without its terminal colours. */
-const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+const colours = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const plain = (text: string) => text.replace(colours, '');
 
 /** The setup file's lazy error of a query (setup-tests.ts): the text Testing Library's own writes. */
 describe('the component tests’ query errors', () => {
