@@ -45,6 +45,35 @@ describe('the component tests’ getComputedStyle', () => {
     }
   });
 
+  it('reads every inline property, by its CSS name or its camel-case one, as a live declaration', () => {
+    document.body.innerHTML = `<div id="a" style="pointer-events: none; opacity: 0.5; padding: 0 4px; --gap: 3px; -webkit-line-clamp: 2"><span>x</span></div>`;
+    const element = document.getElementById('a') as HTMLElement;
+    const cheap = window.getComputedStyle(element);
+    const jsdom = jsdomComputedStyle(element);
+    for (const property of [
+      'opacity',
+      'padding-left',
+      'padding-top',
+      '--gap',
+      '-webkit-line-clamp',
+      'height',
+    ]) {
+      expect(`${property}: ${cheap.getPropertyValue(property)}`).toBe(
+        `${property}: ${jsdom.getPropertyValue(property)}`,
+      );
+    }
+    expect([
+      cheap.pointerEvents,
+      cheap.opacity,
+      cheap.paddingLeft,
+      cheap.webkitLineClamp,
+      cheap.display,
+    ]).toEqual(['none', '0.5', '4px', '2', 'block']);
+    expect(window.getComputedStyle(element.firstElementChild as Element).pointerEvents).toBe('none');
+    element.style.display = 'flex';
+    expect(cheap.display).toBe('flex');
+  });
+
   it('is the cheap one, installed once by the setup file', () => {
     expect(window.getComputedStyle).not.toBe(jsdomComputedStyle);
     const element = document.createElement('div');

@@ -153,23 +153,77 @@ export function jsdomComputedStyle(element: Element): CSSStyleDeclaration {
   return (jsdomGetComputedStyle ?? window.getComputedStyle)(element);
 }
 
+/** `pointerEvents` → `pointer-events`, `WebkitAppearance` → `-webkit-appearance`, `cssFloat` → `float`. */
+function propertyName(camel: string): string {
+  if (camel === 'cssFloat') return 'float';
+  const kebab = camel.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return /^(webkit|moz|ms)-/.test(kebab) ? `-${kebab}` : kebab;
+}
+
+/**
+ * The answer for one element, read when asked (as a browser's live declaration), not built as a
+ * cssstyle declaration per call (its constructor and the parse of the inline text were most of
+ * this function's cost): `getPropertyValue`, the camel-case properties (`style.display`), `length`,
+ * `item` and `cssText` of the inline style.
+ */
+class CheapStyle {
+  readonly element: Element;
+  readonly inline: CSSStyleDeclaration | undefined;
+
+  constructor(element: Element, inline: CSSStyleDeclaration | undefined) {
+    this.element = element;
+    this.inline = inline;
+  }
+
+  getPropertyValue(property: string): string {
+    switch (property) {
+      case 'display':
+        return displayOf(this.element, this.inline?.getPropertyValue('display') ?? '');
+      case 'visibility':
+        return inherited(this.element, 'visibility', 'visible');
+      case 'pointer-events':
+        return inherited(this.element, 'pointer-events', 'auto');
+      default:
+        return this.inline?.getPropertyValue(property) ?? '';
+    }
+  }
+
+  getPropertyPriority(): string {
+    return '';
+  }
+
+  get length(): number {
+    return this.inline?.length ?? 0;
+  }
+
+  item(index: number): string {
+    return this.inline?.item(index) ?? '';
+  }
+
+  get cssText(): string {
+    return this.inline?.cssText ?? '';
+  }
+}
+
+const camelCase: ProxyHandler<CheapStyle> = {
+  get(target, property, receiver) {
+    if (typeof property !== 'string' || property in target) return Reflect.get(target, property, receiver);
+    if (/^\d+$/.test(property)) return target.item(Number(property));
+    return target.getPropertyValue(property.startsWith('--') ? property : propertyName(property));
+  },
+};
+
 /** Installs the cheap `getComputedStyle` on `window` (once: the setup file runs for each file). */
 export function installCheapComputedStyle(window: Window & typeof globalThis) {
   if (cheap in window.getComputedStyle) return;
   const jsdom = window.getComputedStyle.bind(window);
   jsdomGetComputedStyle = (element) => jsdom(element);
-  const Declaration = window.CSSStyleDeclaration as unknown as new () => CSSStyleDeclaration;
   window.getComputedStyle = Object.assign(
-    (element: Element) => {
-      const inline = (element as HTMLElement).style as CSSStyleDeclaration | undefined;
-      // A style of jsdom's own class (cssstyle), so every reader finds the API it expects.
-      const declaration = new Declaration();
-      if (inline && inline.length > 0) declaration.cssText = inline.cssText;
-      declaration.setProperty('display', displayOf(element, inline?.getPropertyValue('display') ?? ''));
-      declaration.setProperty('visibility', inherited(element, 'visibility', 'visible'));
-      declaration.setProperty('pointer-events', inherited(element, 'pointer-events', 'auto'));
-      return declaration;
-    },
+    (element: Element) =>
+      new Proxy(
+        new CheapStyle(element, (element as HTMLElement).style as CSSStyleDeclaration | undefined),
+        camelCase,
+      ) as unknown as CSSStyleDeclaration,
     { [cheap]: true },
   );
 }

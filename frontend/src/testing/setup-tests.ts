@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 import { installCheapComputedStyle } from './computed-style';
@@ -11,7 +11,31 @@ import { installCheapLabels } from './labels';
 // and the first test that opens a lazy screen also pays for transforming antd's code. 5 s was
 // passed there (a dialog's validation message, 2 of 1,696 tests); 15 s is still far below the
 // tests' own 20–30 s limits.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 15_000, getElementError: lazyElementError });
+
+/**
+ * Testing Library's own error of a query that found nothing (or too much), whose message (the
+ * query's words and the printed DOM) is written when it is read, not when the error is made: a
+ * `findBy…` or a `waitFor` around a `getBy…` makes one on every try while it waits, and printing a
+ * whole screen each time cost more than the query. The message read is the same text.
+ */
+function lazyElementError(message: string | null, container: Element | Document | undefined): Error {
+  const error = new Error();
+  error.name = 'TestingLibraryElementError';
+  let text: string | undefined;
+  Object.defineProperty(error, 'message', {
+    configurable: true,
+    enumerable: false,
+    get: () =>
+      (text ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`]
+        .filter(Boolean)
+        .join('\n\n')),
+    set: (value: string) => {
+      text = value;
+    },
+  });
+  return error;
+}
 
 afterEach(() => {
   cleanup();

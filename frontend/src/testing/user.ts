@@ -1,9 +1,28 @@
 import { PointerEventsCheckLevel, userEvent } from '@testing-library/user-event';
 
 /**
- * A person at the keyboard and mouse. The `pointer-events` check is skipped: it reads the computed
- * style of every ancestor on each event, which antd's CSS-in-JS makes very slow in jsdom.
+ * A person at the keyboard and mouse, with three of user-event's options set for cost (issue 27):
+ *
+ * - `pointerEventsCheck: Never`: no check that the target takes pointer events (a walk of the
+ *   computed style of every ancestor on each event). Given up: a click on an element under
+ *   `pointer-events: none` would not fail (antd's disabled buttons are `disabled`, which it checks).
+ * - `delay: null`: no timer between the events of one action.
+ * - `skipHover: true`: `click` does not first move the pointer onto its target (pointerover/enter,
+ *   mouseover/enter, pointermove, mousemove): each of those re-rendered what reacts to a hover
+ *   (antd's buttons, tooltips' timers) before the press. Given up: a click no longer hovers on the
+ *   way; a test about what a hover shows says so with `user.hover`, which is unchanged.
  */
 export function setupUser() {
-  return userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
+  return userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null, skipHover: true });
+}
+
+/**
+ * Puts `text` in a field as a paste does: a click in it, then one input event with the whole text.
+ * For a value the test needs, not the typing: `user.type` sends five events per character, each
+ * re-rendering the form (a 20-letter e-mail cost a hundred renders). Given up: what the field does
+ * between two keystrokes; a test about that (a check as the person types) keeps `user.type`.
+ */
+export async function fill(user: ReturnType<typeof setupUser>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, json, stubApi, type Routes } from '../../../testing/api-stub';
 import { companyAdmin } from '../../../testing/fixtures';
 import { renderApp, toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { fill, setupUser } from '../../../testing/user';
 
 function stub(overrides: Routes = {}) {
   return stubApi({
@@ -42,7 +42,7 @@ describe('login', () => {
     const user = setupUser();
     stub();
     await openLogin();
-    await user.type(screen.getByLabelText('Identifiant'), 'mdurand');
+    await fill(user, screen.getByLabelText('Identifiant'), 'mdurand');
     await user.type(screen.getByLabelText('Mot de passe'), '12345');
 
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
@@ -65,8 +65,8 @@ describe('login', () => {
     const { router } = await openLogin();
     api.answer('GET /api/auth/me', json(companyAdmin));
 
-    await user.type(screen.getByLabelText('Identifiant'), '  marie.durand@example.fr');
-    await user.type(screen.getByLabelText('Mot de passe'), 'secret-123');
+    await fill(user, screen.getByLabelText('Identifiant'), '  marie.durand@example.fr');
+    await fill(user, screen.getByLabelText('Mot de passe'), 'secret-123');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
 
     expect(await screen.findByRole('heading', { name: 'Tableau de Bord' })).toBeInTheDocument();
@@ -85,8 +85,8 @@ describe('login', () => {
     });
     const { router } = await openLogin();
 
-    await user.type(screen.getByLabelText('Identifiant'), 'mdurand');
-    await user.type(screen.getByLabelText('Mot de passe'), 'mauvais-mot');
+    await fill(user, screen.getByLabelText('Identifiant'), 'mdurand');
+    await fill(user, screen.getByLabelText('Mot de passe'), 'mauvais-mot');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
 
     expect(await toasts().findByText('Identifiant ou mot de passe incorrect.')).toBeInTheDocument();
@@ -100,8 +100,8 @@ describe('login', () => {
     stub({ 'POST /api/auth/login': () => new Response('', { status: 502, statusText: 'Bad Gateway' }) });
     await openLogin();
 
-    await user.type(screen.getByLabelText('Identifiant'), 'mdurand');
-    await user.type(screen.getByLabelText('Mot de passe'), 'secret-123');
+    await fill(user, screen.getByLabelText('Identifiant'), 'mdurand');
+    await fill(user, screen.getByLabelText('Mot de passe'), 'secret-123');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
 
     expect(await toasts().findByText("Une erreur s'est produite lors de la connexion")).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, json, stubApi, type Routes } from '../../../testing/api-stub';
 import { companyA, companyAdmin } from '../../../testing/fixtures';
 import { renderApp, toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { fill, setupUser } from '../../../testing/user';
 
 const newUser = { ...companyAdmin, firstName: 'Paul', lastName: 'Leroy', username: 'pleroy' };
 
@@ -31,10 +31,10 @@ async function fillPerson(
 ) {
   await user.type(field('Prénom'), 'Paul');
   await user.type(field('Nom'), 'Leroy');
-  await user.type(field('Adresse e-mail'), 'paul.leroy@example.fr');
-  await user.type(field("Nom d'utilisateur"), 'pleroy');
-  await user.type(field('Mot de passe'), password);
-  await user.type(field('Confirmer le mot de passe'), confirmation);
+  await fill(user, field('Adresse e-mail'), 'paul.leroy@example.fr');
+  await fill(user, field("Nom d'utilisateur"), 'pleroy');
+  await fill(user, field('Mot de passe'), password);
+  await fill(user, field('Confirmer le mot de passe'), confirmation);
 }
 
 describe('registration', () => {
@@ -42,7 +42,7 @@ describe('registration', () => {
     const user = setupUser();
     const api = stub();
     await openRegister();
-    await user.type(field('Adresse e-mail'), 'paul.leroy');
+    await fill(user, field('Adresse e-mail'), 'paul.leroy');
     await user.type(field("Nom d'utilisateur"), 'pl');
 
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
@@ -64,8 +64,8 @@ describe('registration', () => {
     const user = setupUser();
     const api = stub();
     await openRegister();
-    await user.type(field('Mot de passe'), 'secret-123');
-    await user.type(field('Confirmer le mot de passe'), 'secret-124');
+    await fill(user, field('Mot de passe'), 'secret-123');
+    await fill(user, field('Confirmer le mot de passe'), 'secret-124');
 
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
 
@@ -85,7 +85,7 @@ describe('registration', () => {
     const { router } = await openRegister();
     api.answer('GET /api/auth/me', json(newUser));
 
-    await user.type(field("Nom de l'entreprise"), 'Leroy Charpente');
+    await fill(user, field("Nom de l'entreprise"), 'Leroy Charpente');
     await fillPerson(user);
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
 
@@ -112,9 +112,9 @@ describe('registration', () => {
     });
     const { router } = await openRegister();
 
-    await user.type(field("Nom de l'entreprise"), 'Nom tapé puis abandonné');
+    await fill(user, field("Nom de l'entreprise"), 'Nom tapé puis abandonné');
     await user.click(screen.getByRole('tab', { name: 'Entreprise existante' }));
-    await user.type(field("Identifiant de l'entreprise"), companyA.id);
+    await fill(user, field("Identifiant de l'entreprise"), companyA.id);
     await fillPerson(user);
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
 
@@ -164,7 +164,7 @@ describe('registration', () => {
       ]),
     });
     const { router } = await openRegister();
-    await user.type(field("Nom de l'entreprise"), 'Leroy Charpente');
+    await fill(user, field("Nom de l'entreprise"), 'Leroy Charpente');
     await fillPerson(user);
 
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));
@@ -181,7 +181,7 @@ describe('registration', () => {
     const user = setupUser();
     stub({ 'POST /api/auth/register': () => new Response('', { status: 500 }) });
     await openRegister();
-    await user.type(field("Nom de l'entreprise"), 'Leroy Charpente');
+    await fill(user, field("Nom de l'entreprise"), 'Leroy Charpente');
     await fillPerson(user);
 
     await user.click(screen.getByRole('button', { name: 'Créer le compte' }));

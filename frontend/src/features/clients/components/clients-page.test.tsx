@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { apiError, json, never, stubApi, type Routes } from '../../../testing/api-stub';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { fill, setupUser } from '../../../testing/user';
 import { ClientsPage } from './clients-page';
 
 const companyId = '0199e5a2-7c1b-7d3e-8f00-0000000000aa';
@@ -205,8 +205,8 @@ describe('Clients', () => {
     await screen.findByText('Maison Durand');
     const form = await openForm();
 
-    await user.type(within(form).getByLabelText("Nom de l'entreprise"), '  Bâti Sud  ');
-    await user.type(within(form).getByLabelText('E-mail'), 'contact@batisud.fr');
+    await fill(user, within(form).getByLabelText("Nom de l'entreprise"), '  Bâti Sud  ');
+    await fill(user, within(form).getByLabelText('E-mail'), 'contact@batisud.fr');
     await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
 
     expect(await within(form).findByRole('button', { name: /Création\.\.\./ })).toBeInTheDocument();
@@ -223,7 +223,7 @@ describe('Clients', () => {
     await screen.findByText('Maison Durand');
     const form = await openForm();
 
-    await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Bâti Sud');
+    await fill(user, within(form).getByLabelText("Nom de l'entreprise"), 'Bâti Sud');
     await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
 
     expect(await toasts().findByText('Client créé avec succès')).toBeInTheDocument();
@@ -236,7 +236,7 @@ describe('Clients', () => {
     const api = stub({ 'POST /api/clients': apiError(409, 'conflict', 'Un client porte déjà ce nom.') });
     renderPage();
     const form = await openForm();
-    await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Maison Durand');
+    await fill(user, within(form).getByLabelText("Nom de l'entreprise"), 'Maison Durand');
 
     await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
     expect(await toasts().findByText('Un client porte déjà ce nom.')).toBeInTheDocument();
@@ -258,7 +258,7 @@ describe('Clients', () => {
     });
     renderPage();
     const form = await openForm();
-    await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Maison Durand');
+    await fill(user, within(form).getByLabelText("Nom de l'entreprise"), 'Maison Durand');
 
     await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
     expect(await toasts().findByText('Une erreur interne est survenue.')).toBeInTheDocument();
@@ -279,7 +279,7 @@ describe('Clients', () => {
     const city = await within(dialog).findByLabelText('Ville');
     expect(city).toHaveValue('Lyon');
     await user.clear(city);
-    await user.type(city, 'Villeurbanne');
+    await fill(user, city, 'Villeurbanne');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     expect(await toasts().findByText('Client mis à jour avec succès')).toBeInTheDocument();
@@ -355,14 +355,14 @@ describe('Clients', () => {
     const form = await openForm();
 
     expect(within(form).getByRole('radio', { name: 'Entreprise' })).toBeChecked();
-    await user.type(within(form).getByLabelText('SIRET'), '73282932000074');
+    await fill(user, within(form).getByLabelText('SIRET'), '73282932000074');
     await user.click(within(form).getByRole('radio', { name: 'Particulier' }));
 
     expect(within(form).queryByLabelText("Nom de l'entreprise")).toBeNull();
     for (const label of ['SIRET', 'SIREN', 'Numéro de TVA']) {
       expect(within(form).queryByLabelText(label)).toBeNull();
     }
-    await user.type(within(form).getByLabelText('Nom et prénom'), 'Jeanne Dupont');
+    await fill(user, within(form).getByLabelText('Nom et prénom'), 'Jeanne Dupont');
     await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
 
     await waitFor(() => expect(api.calls('POST /api/clients')).toHaveLength(1));
@@ -396,8 +396,8 @@ describe('Clients', () => {
     await waitFor(() => expect(siren).toHaveValue('732 829 320'));
     expect(within(form).queryByText(/Le SIRET/)).toBeNull();
 
-    await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Bâti Rhône SAS');
-    await user.type(within(form).getByLabelText('Numéro de TVA'), 'fr 44 732829320');
+    await fill(user, within(form).getByLabelText("Nom de l'entreprise"), 'Bâti Rhône SAS');
+    await fill(user, within(form).getByLabelText('Numéro de TVA'), 'fr 44 732829320');
     await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
 
     await waitFor(() => expect(api.calls('POST /api/clients')).toHaveLength(1));
@@ -419,9 +419,9 @@ describe('Clients', () => {
     await user.type(within(form).getByLabelText('SIRET'), '7328A');
     expect(await within(form).findByText('Le SIRET doit comporter 14 chiffres')).toBeInTheDocument();
     await user.clear(within(form).getByLabelText('SIRET'));
-    await user.type(within(form).getByLabelText('SIRET'), '73282932000074');
-    await user.type(within(form).getByLabelText("Nom de l'entreprise"), 'Bâti Rhône SAS');
-    await user.type(within(form).getByLabelText('Numéro de TVA'), 'FR96552100554');
+    await fill(user, within(form).getByLabelText('SIRET'), '73282932000074');
+    await fill(user, within(form).getByLabelText("Nom de l'entreprise"), 'Bâti Rhône SAS');
+    await fill(user, within(form).getByLabelText('Numéro de TVA'), 'FR96552100554');
     await user.click(within(form).getByRole('button', { name: 'Créer le client' }));
 
     expect(await within(form).findByText('Le numéro de TVA ne correspond pas au SIREN')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubApi, type Routes } from '../../../testing/api-stub';
 import { companyA } from '../../../testing/fixtures';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { fill, setupUser } from '../../../testing/user';
 import { documentsOfTab, matchingDocuments, tabCounts, tabOf, visibleTags } from './document-filters';
 import { DocumentsPage } from './documents-page';
 import { stubXhr } from './fake-xhr';
@@ -282,7 +282,7 @@ describe('Documents', () => {
     await cards();
     expect(screen.getByRole('button', { name: 'Charger plus' })).toBeInTheDocument();
 
-    await user.type(screen.getByRole('textbox', { name: 'Rechercher un document' }), 'permis');
+    await fill(user, screen.getByRole('textbox', { name: 'Rechercher un document' }), 'permis');
     await waitFor(async () => expect(await cards()).toEqual(['Permis de construire.pdf']));
     expect(api.calls('GET /api/documents?q=permis&limit=50')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Charger plus' })).not.toBeInTheDocument();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { apiError, json, never, stubApi, type Routes } from '../../../testing/api-stub';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { fill, setupUser } from '../../../testing/user';
 import { budgetText, projectDates, projectStatusBadge } from './project-display';
 import { NewProjectButton } from './project-dialog';
 import { validateProject } from './project-form';
@@ -187,11 +187,11 @@ describe('Projets', () => {
     await card('Rénovation cuisine');
     const dialog = await openCreation();
 
-    await user.type(dialog.getByLabelText('Nom du projet'), 'Extension garage');
+    await fill(user, dialog.getByLabelText('Nom du projet'), 'Extension garage');
     await user.click(dialog.getByRole('combobox', { name: 'Client' }));
     await user.click(await screen.findByTitle('SCI Martin'));
-    await user.type(dialog.getByLabelText('Budget estimé (€)'), '12500,5');
-    await user.type(dialog.getByLabelText('Localisation'), 'Villeurbanne');
+    await fill(user, dialog.getByLabelText('Budget estimé (€)'), '12500,5');
+    await fill(user, dialog.getByLabelText('Localisation'), 'Villeurbanne');
     await user.click(dialog.getByRole('button', { name: 'Créer le projet' }));
 
     expect(await toasts().findByText('Projet créé avec succès')).toBeInTheDocument();
@@ -219,7 +219,7 @@ describe('Projets', () => {
     await card('Rénovation cuisine');
     const dialog = await openCreation();
 
-    await user.type(dialog.getByLabelText('Nom du projet'), 'Extension garage');
+    await fill(user, dialog.getByLabelText('Nom du projet'), 'Extension garage');
     await user.click(dialog.getByRole('combobox', { name: 'Client' }));
     await user.keyboard('client 1050');
     await user.click(await screen.findByTitle('Client 1050'));
@@ -244,7 +244,7 @@ describe('Projets', () => {
     await card('Rénovation cuisine');
     const dialog = await openCreation();
 
-    await user.type(dialog.getByLabelText('Nom du projet'), 'Extension garage');
+    await fill(user, dialog.getByLabelText('Nom du projet'), 'Extension garage');
     await user.click(dialog.getByRole('combobox', { name: 'Client' }));
     await user.click(await screen.findByTitle('SCI Martin'));
     await user.click(dialog.getByLabelText('Date de début'));
@@ -280,7 +280,7 @@ describe('Projets', () => {
     renderPage();
     await card('Rénovation cuisine');
     const dialog = await openCreation();
-    await user.type(dialog.getByLabelText('Nom du projet'), 'Extension garage');
+    await fill(user, dialog.getByLabelText('Nom du projet'), 'Extension garage');
     await user.click(dialog.getByRole('combobox', { name: 'Client' }));
     await user.click(await screen.findByTitle('Maison Durand'));
 

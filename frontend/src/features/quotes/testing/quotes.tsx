@@ -105,11 +105,7 @@ export async function card(number: string) {
   return (await screen.findByRole('article', { name: `Devis ${number}` })) as HTMLElement;
 }
 
-/** Types a value at once (keystroke by keystroke is slow with antd under jsdom). */
-export async function fill(user: ReturnType<typeof setupUser>, field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
-}
+export { fill } from '../../../testing/user';
 
 /** Clicks an option of the open select (antd keeps the popups of the selects opened before). */
 export async function pick(user: ReturnType<typeof setupUser>, title: string) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, json, stubApi, type Routes } from '../../../testing/api-stub';
 import { adminStats, adminUsers, superAdmin } from '../../../testing/fixtures';
 import { renderApp, toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { fill, setupUser } from '../../../testing/user';
 
 function stub(overrides: Routes = {}) {
   return stubApi({
@@ -22,14 +22,14 @@ async function openSetup() {
 
 const field = (label: string) => screen.getByLabelText(label);
 
-async function fill(user: ReturnType<typeof setupUser>, confirmation = 'secret-123') {
-  await user.type(field("Jeton d'installation"), 'jeton-de-test');
-  await user.type(field('Prénom'), 'Sophie');
-  await user.type(field('Nom'), 'Bernard');
-  await user.type(field('Adresse e-mail'), 'sophie.bernard@example.fr');
-  await user.type(field("Nom d'utilisateur"), 'sbernard');
-  await user.type(field('Mot de passe'), 'secret-123');
-  await user.type(field('Confirmer le mot de passe'), confirmation);
+async function fillForm(user: ReturnType<typeof setupUser>, confirmation = 'secret-123') {
+  await fill(user, field("Jeton d'installation"), 'jeton-de-test');
+  await fill(user, field('Prénom'), 'Sophie');
+  await fill(user, field('Nom'), 'Bernard');
+  await fill(user, field('Adresse e-mail'), 'sophie.bernard@example.fr');
+  await fill(user, field("Nom d'utilisateur"), 'sbernard');
+  await fill(user, field('Mot de passe'), 'secret-123');
+  await fill(user, field('Confirmer le mot de passe'), confirmation);
 }
 
 describe('installation', () => {
@@ -59,7 +59,7 @@ describe('installation', () => {
     const user = setupUser();
     const api = stub();
     await openSetup();
-    await fill(user, 'secret-999');
+    await fillForm(user, 'secret-999');
 
     await user.click(screen.getByRole('button', { name: 'Installer BTP Gestion' }));
 
@@ -79,7 +79,7 @@ describe('installation', () => {
       'GET /api/admin/users': json(adminUsers),
     });
     const { router } = await openSetup();
-    await fill(user);
+    await fillForm(user);
     api.answer('GET /api/setup/status', json({ installed: true }));
     api.answer('GET /api/auth/me', json(superAdmin));
 
@@ -109,7 +109,7 @@ describe('installation', () => {
     const user = setupUser();
     stub({ 'POST /api/setup': apiError(403, 'setup_token', "Le jeton d'installation est incorrect.") });
     const { router } = await openSetup();
-    await fill(user);
+    await fillForm(user);
 
     await user.click(screen.getByRole('button', { name: 'Installer BTP Gestion' }));
 

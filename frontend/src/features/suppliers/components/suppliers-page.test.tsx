@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { apiError, json, stubApi, type Routes } from '../../../testing/api-stub';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { fill, setupUser } from '../../../testing/user';
 import { addSpecialty, ratingStars, ratingText } from './specialties';
 import { SuppliersPage } from './suppliers-page';
 
@@ -113,7 +113,7 @@ describe('Fournisseurs', () => {
     await screen.findByText('Point P Lyon');
     const dialog = within(await openCreation());
 
-    await user.type(dialog.getByLabelText("Nom de l'entreprise"), 'Bois & Charpente');
+    await fill(user, dialog.getByLabelText("Nom de l'entreprise"), 'Bois & Charpente');
     const specialty = dialog.getByLabelText('Spécialités');
     await user.type(specialty, 'Charpente{Enter}');
     await user.type(specialty, 'Couverture');
@@ -157,7 +157,7 @@ describe('Fournisseurs', () => {
     expect(await dialog.findByText('Le nom est requis')).toBeInTheDocument();
     expect(api.calls('POST /api/suppliers')).toEqual([]);
 
-    await user.type(dialog.getByLabelText("Nom de l'entreprise"), 'Bois & Charpente');
+    await fill(user, dialog.getByLabelText("Nom de l'entreprise"), 'Bois & Charpente');
     await user.click(dialog.getByRole('button', { name: 'Créer le fournisseur' }));
     expect(await toasts().findByText('Erreur lors de la création du fournisseur')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { listProjectsQueryOptions } from '../../../api/projects/list-projects';
 import { apiError, json, stubApi, type Routes } from '../../../testing/api-stub';
 import { companyA } from '../../../testing/fixtures';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { fill, setupUser } from '../../../testing/user';
 import { countByStatus, reportActions, signedText, signingNotice } from './progress-report-rules';
 import { WorkTrackingPage } from './work-tracking-page';
 
@@ -271,10 +271,10 @@ describe('Suivi Travaux', () => {
     await user.click(await screen.findByRole('button', { name: /Nouvel État/ }));
     const dialog = await findDialog("Nouvel État d'Avancement");
     await chooseProject(dialog, 'École Jules Ferry — Mairie de Lyon');
-    await user.type(within(dialog).getByLabelText('Titre'), '  Charpente  ');
+    await fill(user, within(dialog).getByLabelText('Titre'), '  Charpente  ');
     await user.type(within(dialog).getByLabelText('Avancement (%)'), '35');
-    await user.type(within(dialog).getByLabelText('Travaux réalisés'), 'Pose des fermes');
-    await user.type(within(dialog).getByLabelText('Total prévu (€)'), '12 000,5');
+    await fill(user, within(dialog).getByLabelText('Travaux réalisés'), 'Pose des fermes');
+    await fill(user, within(dialog).getByLabelText('Total prévu (€)'), '12 000,5');
     await user.click(within(dialog).getByRole('button', { name: "Créer l'état" }));
 
     expect(await toasts().findByText('État créé avec succès')).toBeInTheDocument();
@@ -300,7 +300,7 @@ describe('Suivi Travaux', () => {
     await user.click(await screen.findByRole('button', { name: /Nouvel État/ }));
     const dialog = await findDialog("Nouvel État d'Avancement");
     await chooseProject(dialog, 'Extension Garnier — Garnier SARL');
-    await user.type(within(dialog).getByLabelText('Titre'), 'Charpente');
+    await fill(user, within(dialog).getByLabelText('Titre'), 'Charpente');
     await user.type(within(dialog).getByLabelText('Avancement (%)'), '10');
     await user.click(within(dialog).getByRole('button', { name: "Créer l'état" }));
 
@@ -423,7 +423,7 @@ describe('Suivi Travaux', () => {
     expect(api.calls(`PATCH /api/progress-reports/${validated.id}/sign`)).toEqual([]);
 
     await user.clear(signer);
-    await user.type(signer, ' Jeanne Durand ');
+    await fill(user, signer, ' Jeanne Durand ');
     await user.click(within(dialog).getByRole('button', { name: 'Signer' }));
 
     expect(
@@ -479,7 +479,7 @@ describe('Suivi Travaux', () => {
     ).toBeInTheDocument();
     const projectReads = api.calls('GET /api/projects').length;
     api.answer('GET /api/progress-reports?limit=50', json([signedAnswer]));
-    await user.type(within(dialog).getByLabelText('Nom du signataire'), 'Jeanne Durand');
+    await fill(user, within(dialog).getByLabelText('Nom du signataire'), 'Jeanne Durand');
     await user.click(within(dialog).getByRole('button', { name: 'Signer' }));
 
     expect(
@@ -499,7 +499,7 @@ describe('Suivi Travaux', () => {
     await openTab(/^Validés/);
     await user.click(within(await card('Situation n°2')).getByRole('button', { name: /^Signer/ }));
     const dialog = await findDialog("Signer l'état d'avancement");
-    await user.type(within(dialog).getByLabelText('Nom du signataire'), 'Jeanne Durand');
+    await fill(user, within(dialog).getByLabelText('Nom du signataire'), 'Jeanne Durand');
     await user.click(within(dialog).getByRole('button', { name: 'Signer' }));
 
     expect(await toasts().findByText('Erreur lors de la signature')).toBeInTheDocument();
