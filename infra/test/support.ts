@@ -6,7 +6,7 @@ import type { CfnResource } from 'aws-cdk-lib';
 import { Annotations, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { expect } from 'vitest';
-import type { RouteDefinition } from '@btp/shared/routes';
+import { routes, type RouteDefinition } from '@btp/shared/routes';
 import { BtpStack, functionTag, jobTag, repoRoot } from '../lib/btp-stack.js';
 import type { BtpStackProps, RouteTables } from '../lib/btp-stack.js';
 
@@ -95,53 +95,25 @@ export const productLikeProps: Partial<BtpStackProps> = {
   authorizerEntry: fixtureHandler,
 };
 
+/** A route exactly as the product's route tables declare it (`shared/src/routes.ts`). */
+function declaredRoute(handler: string): RouteDefinition {
+  const route = routes.find((candidate) => candidate.handler === handler);
+  if (!route) throw new Error(`no route of the product runs ${handler}`);
+  return route;
+}
+
 /** The e-invoicing routes as the route table declares them (their secret access is what matters). */
 export const einvoicingRoutes: RouteDefinition[] = [
-  {
-    method: 'GET',
-    path: '/api/company/einvoicing',
-    handler: 'company/einvoicing-get',
-    access: 'company_admin',
-    table: 'read',
-  },
-  {
-    method: 'PUT',
-    path: '/api/company/einvoicing',
-    handler: 'company/einvoicing-update',
-    access: 'company_admin',
-    table: 'write',
-    einvoicing: 'write',
-  },
-  {
-    method: 'POST',
-    path: '/api/invoices/{id}/pay',
-    handler: 'invoices/pay',
-    access: 'user',
-    table: 'write',
-    einvoicing: 'read',
-  },
+  declaredRoute('company/einvoicing-get'),
+  declaredRoute('company/einvoicing-update'),
+  declaredRoute('invoices/pay'),
 ];
 
 /** A route that e-mails (`mail`): SES may send from it only. */
-export const mailRoute: RouteDefinition = {
-  method: 'POST',
-  path: '/api/quotes/{id}/send',
-  handler: 'quotes/send',
-  access: 'user',
-  table: 'write',
-  documents: 'write',
-  mail: true,
-};
+export const mailRoute: RouteDefinition = declaredRoute('quotes/send');
 
 /** The route that starts an accounting export (`exportJob`): the only one that invokes its worker. */
-export const exportRoute: RouteDefinition = {
-  method: 'POST',
-  path: '/api/accounting/exports',
-  handler: 'accounting/export-start',
-  access: 'company_admin',
-  table: 'write',
-  exportJob: true,
-};
+export const exportRoute: RouteDefinition = declaredRoute('accounting/export-start');
 
 /**
  * {@link productLikeProps} with a route of each feature that brings infrastructure of its own (the
