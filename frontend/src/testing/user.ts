@@ -1,4 +1,5 @@
 import { PointerEventsCheckLevel, userEvent } from '@testing-library/user-event';
+import { waitFor } from '@testing-library/react';
 
 /**
  * A person at the keyboard and mouse, with three of user-event's options set for cost (issue 27):
@@ -26,3 +27,25 @@ export async function fill(user: ReturnType<typeof setupUser>, field: HTMLElemen
   await user.click(field);
   await user.paste(text);
 }
+
+/**
+ * Clicks the option titled `title` in the select popup open now (the last one not hidden). antd
+ * keeps the popups of the selects opened before in the document, and a document shared by the test
+ * files may still hold another file's: an option of the same title found there would be clicked
+ * without changing the select the test opened. Waits for the popup to show the option. Spaces
+ * compare as Testing Library's queries do (« 10\u00a0% » is '10 %').
+ */
+export async function pick(user: ReturnType<typeof setupUser>, title: string) {
+  const option = await waitFor(() => {
+    const popups = document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    const shown = popups[popups.length - 1]?.querySelectorAll<HTMLElement>('.ant-select-item-option');
+    const found = [...(shown ?? [])].find(
+      (element) => spaced(element.getAttribute('title')) === spaced(title),
+    );
+    if (found === undefined) throw new Error(`No option "${title}" in the select popup open now`);
+    return found;
+  });
+  await user.click(option);
+}
+
+const spaced = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { apiError, json, stubApi, type Routes } from '../../../testing/api-stub';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
-import { fill, setupUser } from '../../../testing/user';
+import { fill, pick, setupUser } from '../../../testing/user';
 import { ordersOf, PurchasesPage } from './purchases-page';
 
 const companyId = '0f0e6a3c-1b7d-4c55-9a51-5c3f2f6b1a01';
@@ -83,10 +83,6 @@ async function card(number: string) {
   return (await screen.findByRole('article', { name: `Demande de prix ${number}` })) as HTMLElement;
 }
 
-async function pick(user: ReturnType<typeof setupUser>, title: string) {
-  const options = await screen.findAllByTitle(title);
-  await user.click(options[options.length - 1]!);
-}
 
 describe('orders', () => {
   it('are the selected requests', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { json, stubApi, type Routes } from '../../../testing/api-stub';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { pick, setupUser } from '../../../testing/user';
 import { PurchasesPage } from './purchases-page';
 
 /**
@@ -117,10 +117,6 @@ function stub(overrides: Routes = {}) {
 const renderPage = () =>
   renderWithProviders(<PurchasesPage title="Achats" subtitle="Demandes de prix et commandes" />);
 
-async function pick(user: ReturnType<typeof setupUser>, title: string) {
-  const options = await screen.findAllByTitle(title);
-  await user.click(options[options.length - 1]!);
-}
 
 async function fill(user: ReturnType<typeof setupUser>, field: HTMLElement, text: string) {
   await user.clear(field);

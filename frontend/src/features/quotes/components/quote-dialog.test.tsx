@@ -136,7 +136,7 @@ describe('Devis: retenue de garantie', () => {
     expect(within(dialog).getByLabelText('Taux de retenue de garantie (%)')).toBeDisabled();
     await user.click(within(dialog).getByRole('combobox', { name: 'Statut' }));
     await pick(user, 'Expiré');
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Enregistrer' }));
 
     expect(await toasts().findByText('Le devis a été mis à jour.')).toBeInTheDocument();
     expect(api.calls(`PUT /api/quotes/${sent.id}`)[0]?.body).toMatchObject({

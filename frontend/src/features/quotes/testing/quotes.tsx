@@ -3,7 +3,6 @@ import { MemoryRouter, Route, Routes as RouterRoutes } from 'react-router';
 
 import { json, stubApi, type Routes } from '../../../testing/api-stub';
 import { renderWithProviders } from '../../../testing/render-app';
-import type { setupUser } from '../../../testing/user';
 import { QuotesPage } from '../components/quotes-page';
 
 /** Records and helpers of the Devis screen's tests. */
@@ -105,13 +104,7 @@ export async function card(number: string) {
   return (await screen.findByRole('article', { name: `Devis ${number}` })) as HTMLElement;
 }
 
-export { fill } from '../../../testing/user';
-
-/** Clicks an option of the open select (antd keeps the popups of the selects opened before). */
-export async function pick(user: ReturnType<typeof setupUser>, title: string) {
-  const options = await screen.findAllByTitle(title);
-  await user.click(options[options.length - 1]!);
-}
+export { fill, pick } from '../../../testing/user';
 
 /** The options of the select popup open now. */
 export function shownOptions() {
