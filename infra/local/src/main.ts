@@ -1,6 +1,7 @@
 /**
  * `npm start`: the whole product on one machine (DESIGN section 4).
- * PORT (3000), DATA_DIR (.data), SETUP_TOKEN (random, printed), DEMO (1: demo data on an empty DATA_DIR).
+ * PORT (3000), DATA_DIR (.data), SETUP_TOKEN (random, printed), DEMO (1: demo data on an empty DATA_DIR),
+ * DYNAMODB_IN_MEMORY (1: the table in DynamoDB Local's memory, lost at stop: the end-to-end servers).
  */
 import { resolve } from 'node:path';
 import * as z from 'zod';
@@ -14,6 +15,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   SETUP_TOKEN: z.string().min(8, 'SETUP_TOKEN doit contenir au moins 8 caractères').optional(),
   DEMO: z.enum(['0', '1', '']).optional(),
+  DYNAMODB_IN_MEMORY: z.enum(['0', '1', '']).optional(),
 });
 
 function fail(message: string): never {
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
       port: env.PORT,
       dataDir: resolve(env.DATA_DIR),
       setupToken: env.SETUP_TOKEN,
+      dynamoInMemory: env.DYNAMODB_IN_MEMORY === '1',
       logRequests: process.env.LOG_REQUESTS === '1',
       // The e-invoicing network's sync every minute (EventBridge every 15 minutes on AWS).
       networkSync: { everyMs: 60_000 },
