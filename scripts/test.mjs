@@ -2,7 +2,7 @@
 /**
  * `npm test`: every check, each runner's test counts summed into one closing line
  * `N passed, N failed`. Three phases, each using both cores of a small machine:
- *   1. checks that are not tests, side by side: types (TypeScript 7's tsc -b), format (Prettier) and
+ *   1. checks that are not tests, side by side: types (TypeScript 7's tsc -b), format (oxfmt) and
  *      the SPA build (Vite). Each one's output is printed when it ends, so it stays readable;
  *   2. unit + integration + CDK tests (Vitest over every workspace; one DynamoDB Local for the run,
  *      one local stack per worker for the integration files: docs/testing.md);
@@ -76,22 +76,14 @@ async function check(title, command, args, options) {
 
 const [, , built] = await Promise.all([
   // One thread: TypeScript 7 otherwise runs 4 type checkers per project and several projects at once,
-  // each checker re-deriving the same library types. Beside Prettier and Vite on 2 cores there is no
+  // each checker re-deriving the same library types. Beside the format check and Vite on 2 cores there is no
   // idle core for those threads to use: one thread checks the same with ~60 % less CPU
   // (docs/performance.md, "Phase 1 and Vitest's scheduling").
   check('Types (TypeScript 7, tsc -b)', process.execPath, [typescript7, '-b', '--singleThreaded']),
-  // `--cache`: a file whose content (and Prettier's version and options) passed last time is not
-  // formatted again (node_modules/.cache/prettier): a second run ~9 s of CPU instead of ~60 s; a clean
-  // clone checks everything.
-  check('Format (Prettier)', bin('prettier'), [
-    '--check',
-    '.',
-    '--log-level',
-    'warn',
-    '--cache',
-    '--cache-strategy',
-    'content',
-  ]),
+  // oxfmt (the Oxc project's formatter, native): the output of Prettier with the same options
+  // (`.oxfmtrc.json`, `.prettierignore`), for ~2 s of CPU where `prettier --check .` took ~55 s
+  // (docs/performance.md, "Issue 27, fifth pass").
+  check('Format (oxfmt)', bin('oxfmt'), ['--check']),
   check('SPA build (Vite)', bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'frontend') }),
 ]);
 

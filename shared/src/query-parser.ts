@@ -43,8 +43,14 @@ export interface QueryParser<T> {
  * object's refinement after these issues (a text too long, a malformed uuid); not after a value of
  * the wrong type or one refused by a transform.
  */
-export type FieldResult<T> =
-  { ok: true; value: T } | { ok: false; messages: readonly string[]; continues?: boolean };
+export type FieldResult<T> = { ok: true; value: T } | FieldRefused;
+
+/** A refused field: its messages, and whether the object's refinement still runs. */
+interface FieldRefused {
+  ok: false;
+  messages: readonly string[];
+  continues?: boolean;
+}
 
 /**
  * One field's parser: the value (never blank, unless `blankParsed`), to its output or its issues'

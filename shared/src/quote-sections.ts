@@ -88,15 +88,19 @@ export const sectionMessages = {
     `Le lot ${section} n'existe pas : ajoutez son titre ou choisissez un autre lot`,
 };
 
+/** A line of a devis as sent, as far as its lot goes. */
+interface SectionedLine {
+  kind?: 'line' | undefined;
+  section?: string | undefined;
+}
+
 /**
  * What is wrong with the lots of a devis' rows (`items` as sent): each heading's section once, a
  * sub-section under an existing heading, each line's section an existing heading. Paths are
  * `items.<index>.section`.
  */
 export function sectionIssues(
-  rows: readonly (
-    { kind: 'heading'; section: string } | { kind?: 'line' | undefined; section?: string | undefined }
-  )[],
+  rows: readonly ({ kind: 'heading'; section: string } | SectionedLine)[],
 ): SectionIssue[] {
   const issues: SectionIssue[] = [];
   const headings = new Set<string>();

@@ -8,8 +8,11 @@ import type { z } from '@btp/shared/zod-fr';
 export type FieldMessages = Partial<Record<string, string>>;
 
 /** What a form's validation gives: the parsed payload when every field is right, else the messages. */
-export type FormValidation<Output> =
-  { data: Output; messages: FieldMessages } | { data: undefined; messages: FieldMessages };
+interface FormChecked<Data> {
+  data: Data;
+  messages: FieldMessages;
+}
+export type FormValidation<Output> = FormChecked<Output> | FormChecked<undefined>;
 
 interface Issue {
   readonly path: readonly PropertyKey[] | string;

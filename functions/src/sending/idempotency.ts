@@ -47,8 +47,12 @@ export function idempotencyKeyOf(headers: Record<string, string>): string | unde
  * The outcome of {@link claimSending}: `first` when this request holds the key (it must then call
  * `done` or `release`), `repeat` when an earlier request with the key finished (answer it again).
  */
-export type SendingClaim =
-  { kind: 'first'; done: () => Promise<void>; release: () => Promise<void> } | { kind: 'repeat' };
+interface FirstClaim {
+  kind: 'first';
+  done: () => Promise<void>;
+  release: () => Promise<void>;
+}
+export type SendingClaim = FirstClaim | { kind: 'repeat' };
 
 const noKey: SendingClaim = { kind: 'first', done: async () => undefined, release: async () => undefined };
 

@@ -1,7 +1,8 @@
 /** The part of SaxonJS 2 (no published types) the Factur-X validation uses. */
 declare module 'saxon-js' {
   interface TransformOptions {
-    stylesheetText: string;
+    /** The compiled stylesheet (SEF), parsed: SaxonJS prepares it at its first use and keeps that. */
+    stylesheetInternal: object;
     stylesheetBaseURI?: string;
     sourceText: string;
     destination: 'document' | 'serialized';

@@ -15,8 +15,8 @@ export async function createNumbered<R extends BaseRecord & { number?: string }>
   id: string = newId(),
 ): Promise<R> {
   let created: R | undefined;
-  let explain:
-    ((index: number) => ReturnType<ReturnType<EntityRepository<R>['createItems']>['explain']>) | undefined;
+  type Explain = (index: number) => ReturnType<ReturnType<EntityRepository<R>['createItems']>['explain']>;
+  let explain: Explain | undefined;
   await takeNextNumber(
     companyId,
     series,

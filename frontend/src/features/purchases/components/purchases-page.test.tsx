@@ -83,7 +83,6 @@ async function card(number: string) {
   return (await screen.findByRole('article', { name: `Demande de prix ${number}` })) as HTMLElement;
 }
 
-
 describe('orders', () => {
   it('are the selected requests', () => {
     const requests = supplierQuoteListItemSchema.array().parse([received, chosen, asked]);

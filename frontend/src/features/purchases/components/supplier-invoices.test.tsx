@@ -117,7 +117,6 @@ function stub(overrides: Routes = {}) {
 const renderPage = () =>
   renderWithProviders(<PurchasesPage title="Achats" subtitle="Demandes de prix et commandes" />);
 
-
 async function fill(user: ReturnType<typeof setupUser>, field: HTMLElement, text: string) {
   await user.clear(field);
   await user.click(field);

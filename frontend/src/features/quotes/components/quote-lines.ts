@@ -164,8 +164,11 @@ function lineInput(line: LineDraft, index: number, section: string | undefined) 
 }
 
 /** What the rows give: the rows to send when every one is right, else the messages per row. */
-export type LinesValidation =
-  { items: QuoteRowData[]; messages: LineMessages[] } | { items: undefined; messages: LineMessages[] };
+interface LinesChecked<Items> {
+  items: Items;
+  messages: LineMessages[];
+}
+export type LinesValidation = LinesChecked<QuoteRowData[]> | LinesChecked<undefined>;
 
 /**
  * Checks every row with the shared schemas (the spec's messages, the server's rule). Each line is
