@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resourceTypes, type ResourceType } from './enums.js';
 import {
   billedCents,
+  creditedCostsOf,
   emptyByResourceType,
   emptyProjectCostFigures,
   formatPercentFr,
@@ -210,6 +211,76 @@ describe('the purchases of a supplier invoice', () => {
       expect(sumCents(shares.map((share) => share.cents)), `round ${round}`).toBe(net);
       const note = purchaseShares({ ...record, kind: 'credit_note' });
       expect(sumCents(note.map((share) => share.cents))).toBe(-net);
+    }
+  });
+});
+
+describe('a supplier credit note that names no chantier', () => {
+  const invoice: PurchaseRecord = {
+    status: 'sent',
+    projectId: project,
+    netAmount: '539.00',
+    lines: [
+      { total: '148.00', resourceType: 'materials' },
+      { total: '91.00', resourceType: 'rental' },
+      { total: '300.00', resourceType: 'rental', projectId: other },
+    ],
+  };
+
+  it('keeps the costs of the invoice it credits, by chantier and type; none when the invoice names no chantier', () => {
+    expect(creditedCostsOf(invoice)).toEqual([
+      { projectId: project, resourceType: 'materials', amount: '148.00' },
+      { projectId: project, resourceType: 'rental', amount: '91.00' },
+      { projectId: other, resourceType: 'rental', amount: '300.00' },
+    ]);
+    expect(creditedCostsOf({ ...invoice, projectId: undefined, lines: [{ total: '10.00' }] })).toEqual([]);
+    expect(creditedCostsOf({ ...invoice, status: 'cancelled' })).toEqual([]);
+  });
+
+  it('is deducted from those chantiers in proportion to them, under their types', () => {
+    const note: PurchaseRecord = {
+      kind: 'credit_note',
+      status: 'sent',
+      netAmount: '53.90',
+      lines: [{ total: '53.90', resourceType: 'materials' }],
+      creditedCosts: creditedCostsOf(invoice),
+    };
+    expect(purchaseShares(note)).toEqual([
+      { projectId: project, resourceType: 'materials', cents: -1_480 },
+      { projectId: project, resourceType: 'rental', cents: -910 },
+      { projectId: other, resourceType: 'rental', cents: -3_000 },
+    ]);
+    // A note that names a chantier counts on it alone; a cancelled one on none.
+    expect(purchaseShares({ ...note, projectId: other })).toEqual([
+      { projectId: other, resourceType: 'materials', cents: -5_390 },
+    ]);
+    expect(purchaseShares({ ...note, status: 'cancelled' })).toEqual([]);
+    // Without lines: its HT.
+    expect(purchaseShares({ ...note, lines: [], netAmount: '539.00' })).toEqual([
+      { projectId: project, resourceType: 'materials', cents: -14_800 },
+      { projectId: project, resourceType: 'rental', cents: -9_100 },
+      { projectId: other, resourceType: 'rental', cents: -30_000 },
+    ]);
+  });
+
+  it('takes back exactly its HT, to the cent, whatever the split (seeded)', () => {
+    const random = seededRandom(3203);
+    for (let round = 0; round < 300; round += 1) {
+      const creditedCosts = Array.from({ length: random.int(1, 6) }, () => ({
+        projectId: random.pick([project, other, '0190a000-0000-7000-8000-0000000000cc']),
+        resourceType: random.pick(resourceTypes),
+        amount: `${random.int(0, 9_000)}.${String(random.int(1, 99)).padStart(2, '0')}`,
+      }));
+      const net = random.int(1, 500_000);
+      const shares = purchaseShares({
+        kind: 'credit_note',
+        status: 'sent',
+        netAmount: formatMoney(net),
+        lines: [{ total: formatMoney(net) }],
+        creditedCosts,
+      });
+      expect(sumCents(shares.map((share) => share.cents)), `round ${round}`).toBe(-net);
+      expect(shares.every((share) => share.cents <= 0)).toBe(true);
     }
   });
 });

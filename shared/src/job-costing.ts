@@ -158,6 +158,18 @@ export interface PurchaseRecord {
   totalAmount?: DecimalInput | null;
   /** An imported invoice in another currency: left out (its amounts are not euros). */
   currency?: string | null;
+  /**
+   * A credit note that names no chantier (neither itself nor its lines): the costs of the invoice
+   * it credits (`creditedCostsOf`), over which its HT is spread.
+   */
+  creditedCosts?: readonly CreditedCost[] | null;
+}
+
+/** One share of a credited invoice's costs, as a credit note keeps it: HT, a decimal string. */
+export interface CreditedCost {
+  projectId: string;
+  resourceType: ResourceType;
+  amount: string;
 }
 
 /** One share of a purchase: its chantier, its resource type and its amount HT (cents, signed). */
@@ -172,23 +184,25 @@ export interface PurchaseShare {
  * chantier (else the invoice's) under its resource type (`other` when none); document allowances
  * and charges (the HT beyond the lines' sum) shared across the lines in proportion to them; a
  * record without lines counts its HT (its TTC when the VAT is not detailed) under `other` for its
- * chantier. Credit notes count negative; `cancelled` records and those in another currency count
- * nothing; shares without a chantier are left out. Shares of the same chantier and type are merged.
+ * chantier. Credit notes count negative; one that names no chantier spreads its HT over the costs
+ * of the invoice it credits (`creditedCosts`), in proportion to them, with their chantiers and
+ * types. `cancelled` records and those in another currency count nothing; shares without a
+ * chantier are left out. Shares of the same chantier and type are merged.
  */
 export function purchaseShares(record: PurchaseRecord): PurchaseShare[] {
   if (record.status === 'cancelled') return [];
   if (record.currency && record.currency.toUpperCase() !== 'EUR') return [];
   const sign = record.kind === 'credit_note' ? -1 : 1;
   const lines = record.lines ?? [];
-  const raw: PurchaseShare[] = [];
+  let raw: PurchaseShare[] = [];
+  let net: number;
   if (lines.length === 0) {
-    const amount = cents(record.netAmount ?? record.totalAmount);
-    if (record.projectId) raw.push({ projectId: record.projectId, resourceType: 'other', cents: amount });
+    net = cents(record.netAmount ?? record.totalAmount);
+    if (record.projectId) raw.push({ projectId: record.projectId, resourceType: 'other', cents: net });
   } else {
     const totals = lines.map((line) => cents(line.total));
     const linesSum = sumCents(totals);
-    const net =
-      record.netAmount === undefined || record.netAmount === null ? linesSum : cents(record.netAmount);
+    net = record.netAmount === undefined || record.netAmount === null ? linesSum : cents(record.netAmount);
     const adjustments = splitInProportion(
       net - linesSum,
       totals.map((total) => Math.max(0, total)),
@@ -203,6 +217,18 @@ export function purchaseShares(record: PurchaseRecord): PurchaseShare[] {
       });
     });
   }
+  const credited = record.creditedCosts ?? [];
+  if (record.kind === 'credit_note' && credited.length > 0 && !namesChantier(record)) {
+    const parts = splitInProportion(
+      net,
+      credited.map((cost) => Math.max(0, cents(cost.amount))),
+    );
+    raw = credited.map((cost, index) => ({
+      projectId: cost.projectId,
+      resourceType: cost.resourceType,
+      cents: parts[index] ?? 0,
+    }));
+  }
   const merged = new Map<string, PurchaseShare>();
   for (const share of raw) {
     const key = `${share.projectId}|${share.resourceType}`;
@@ -213,6 +239,23 @@ export function purchaseShares(record: PurchaseRecord): PurchaseShare[] {
   return [...merged.values()]
     .map((share) => ({ ...share, cents: sign * share.cents }))
     .filter((share) => share.cents !== 0);
+}
+
+/** Whether a purchase names a chantier, itself or on one of its lines. */
+export function namesChantier(record: PurchaseRecord): boolean {
+  return !!record.projectId || (record.lines ?? []).some((line) => !!line.projectId);
+}
+
+/**
+ * What a credit note naming no chantier keeps of the invoice it credits: that invoice's costs by
+ * chantier and resource type (`purchaseShares`, HT), positive; `[]` when it names no chantier.
+ */
+export function creditedCostsOf(invoice: PurchaseRecord): CreditedCost[] {
+  return purchaseShares({ ...invoice, kind: 'invoice' }).map((share) => ({
+    projectId: share.projectId,
+    resourceType: share.resourceType,
+    amount: formatMoney(share.cents),
+  }));
 }
 
 /**

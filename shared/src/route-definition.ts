@@ -24,16 +24,17 @@ export type TableAccess = 'none' | 'read' | 'write';
  * - `multipart`: in the field `field` of this request's `multipart/form-data` body, with `fields`
  *   (the other form fields, as a person would fill them);
  * - `presigned`: uploaded first through the presigned POST that the route `upload` (its key, e.g.
- *   `POST /api/documents/upload-url`) answers (`{upload: {url, fields}}` and the upload's id as `id`
- *   or `…Id`) for the JSON body `{fileName, mimeType, size, …fields}`; then this route is called
- *   with that id as its path's parameter.
+ *   `POST /api/documents/upload-url`) answers (`{upload: {url, fields}}` or `{url, fields}`, and the
+ *   upload's id as `id` or `…Id`) for the JSON body `{fileName, mimeType, size, …fields}`; then this
+ *   route is called with that id as its path's parameter, or, with `idField`, in its JSON body under
+ *   that name (`POST /api/bank/statements` `{uploadId}`).
  */
 export type FileInput = {
   /** `parse`: reads what is inside; `store`: keeps the file as received (its type checked by its first bytes). */
   content: 'parse' | 'store';
   /** The other fields a request sends with the file, as a person would fill them. */
   fields?: Readonly<Record<string, string>>;
-} & ({ via: 'multipart'; field: string } | { via: 'presigned'; upload: string });
+} & ({ via: 'multipart'; field: string } | { via: 'presigned'; upload: string; idField?: string });
 
 export interface RouteDefinition {
   method: HttpMethod;

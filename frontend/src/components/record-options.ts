@@ -1,3 +1,4 @@
+import { foldedText } from '@btp/shared/text-fold';
 import { useEffect, useState } from 'react';
 
 import type { ListParams } from '../api/list-params';
@@ -16,9 +17,9 @@ interface ListState<T> {
   isFetching: boolean;
 }
 
-/** A text as the searches compare it: case and accents left out, spaces squeezed. */
+/** A text as the searches compare it (the server's rule): case and accents left out, spaces squeezed. */
 export function searchableText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return foldedText(text).replace(/\s+/g, ' ').trim();
 }
 
 /** Every word of `text` found in `label`, ignoring case and accents (the server's rule, API.md). */

@@ -153,6 +153,7 @@ export const figureFields = {
     'roundingAmount',
     'creditedInvoiceId',
     'creditNotes',
+    'creditedCosts',
     'currency',
     'projectId',
     'lines',

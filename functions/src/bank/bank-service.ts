@@ -3,7 +3,8 @@
  *
  * - `POST /api/bank/statements/upload`: a presigned POST of at most 10 MB (a statement is larger than
  *   a Lambda request may carry) to `bank-statements/<c>/<uploadId>`, and a pending item;
- * - `POST /api/bank/statements`: the file read and parsed whole (nothing written on a refusal), the
+ * - `POST /api/bank/statements`: the file read and parsed whole (nothing written on a refusal, and
+ *   the upload forgotten unless only the CSV's columns are asked for), the
  *   lines already imported by an overlapping statement recognised by their markers and left out,
  *   the others written with their markers (33 lines a transaction), a CSV's columns remembered; the
  *   answer: the lines with their suggestions, how many were duplicates, a warning when the
@@ -14,7 +15,7 @@
  *   payée » (`payInvoice`, `paySupplierInvoice`), the line moved to matched in the same transaction
  *   on condition that it is still unmatched: a line matched twice at once gives one payment only.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   BankLine,
   BankLineStatus,
@@ -55,7 +56,7 @@ import { presignedUpload, type PresignedUpload } from '../documents/presigned-up
 import { payInvoice } from '../invoicing/invoice-service.js';
 import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
-import { badRequest, conflict, notFound, payloadTooLarge } from '../lib/http-errors.js';
+import { badRequest, conflict, HttpError, notFound, payloadTooLarge } from '../lib/http-errors.js';
 import { paySupplierInvoice } from '../purchases/supplier-invoice-service.js';
 
 export const bankServiceMessages = {
@@ -168,10 +169,16 @@ export async function importStatement(
   const objectKey = statementObjectKey(companyId, data.uploadId);
   const size = await documentObjectSize(objectKey);
   if (size === undefined) throw badRequest(bankServiceMessages.notReceived);
-  if (size > MAX_STATEMENT_BYTES) throw payloadTooLarge(bankServiceMessages.tooLarge);
-  const bytes = await readDocumentObject(objectKey, MAX_STATEMENT_BYTES);
-  if (bytes === undefined) throw badRequest(bankServiceMessages.notReceived);
-  const answer = await recordStatement(companyId, bytes, String(upload.fileName ?? 'relevé'), data.mapping);
+  let answer: StatementImport;
+  try {
+    if (size > MAX_STATEMENT_BYTES) throw payloadTooLarge(bankServiceMessages.tooLarge);
+    const bytes = await readDocumentObject(objectKey, MAX_STATEMENT_BYTES);
+    if (bytes === undefined) throw badRequest(bankServiceMessages.notReceived);
+    answer = await recordStatement(companyId, bytes, String(upload.fileName ?? 'relevé'), data.mapping);
+  } catch (error) {
+    if (refusedForGood(error)) await forgetUpload(companyId, data.uploadId, objectKey);
+    throw error;
+  }
   await Promise.all([
     deleteDocumentObject(objectKey).catch(() => undefined),
     withAwsErrors(() =>
@@ -188,6 +195,30 @@ export async function importStatement(
     ).catch(() => undefined),
   ]);
   return answer;
+}
+
+/**
+ * A refusal of the file itself (its size, format, encoding or content): the upload is of no more
+ * use. Not a refusal of the CSV's columns (`mapping…`), after which the person chooses them and the
+ * same upload is read again, nor a server failure, after which it may be retried.
+ */
+function refusedForGood(error: unknown): boolean {
+  return (
+    error instanceof HttpError &&
+    error.statusCode >= 400 &&
+    error.statusCode < 500 &&
+    !(error.details ?? []).some((detail) => detail.path.startsWith('mapping'))
+  );
+}
+
+/** Forgets a refused upload: its object and its pending item (failures left to their expiry). */
+async function forgetUpload(companyId: string, uploadId: string, objectKey: string): Promise<void> {
+  await Promise.all([
+    deleteDocumentObject(objectKey).catch(() => undefined),
+    withAwsErrors(() =>
+      db().send(new DeleteCommand({ TableName: tableName(), Key: uploadKey(companyId, uploadId) })),
+    ).catch(() => undefined),
+  ]);
 }
 
 /**

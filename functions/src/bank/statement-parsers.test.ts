@@ -187,6 +187,16 @@ describe('formats, dates and amounts', () => {
     expect(refusal(() => statementFormat(new Uint8Array(), 'vide.csv'))).toBe(statementMessages.empty);
   });
 
+  it('refuses a PDF, a ZIP (XLSX) or a program as no statement, whatever its name', () => {
+    for (const start of ['%PDF-1.7\n', 'PK\x03\x04\x14\x00', 'MZ\x90\x00', '\x7fELF\x02\x01']) {
+      expect(refusal(() => statementFormat(Buffer.from(start, 'latin1'), 'releve.csv'))).toBe(
+        statementMessages.unsupported,
+      );
+    }
+    // A CSV whose first column is named "MZ…" is not a program.
+    expect(statementFormat(bytes('MZone;Date;Montant\n'), 'releve.csv')).toBe('csv');
+  });
+
   it('reads dates day first or ISO and amounts with a comma or a point', () => {
     expect(['05/10/2026', '5-10-26', '05.10.2026', '2026-10-05', '20261005'].map(parseStatementDate)).toEqual(
       Array(5).fill('2026-10-05'),

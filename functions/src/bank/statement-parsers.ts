@@ -502,9 +502,22 @@ export function parseCsvStatement(
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Whether a file's first bytes are those of a file that is no statement whatever its name (PDF, ZIP
+ * and so XLSX or DOCX, Windows and Linux programs): refused as such rather than read as a CSV whose
+ * columns are asked for. A program's "MZ" is followed by a byte that is no text ("MZone;…" is a CSV).
+ */
+function isNotStatement(bytes: Uint8Array): boolean {
+  const start = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 8)).toString('latin1');
+  if (['%PDF-', 'PK\x03\x04', '\x7fELF'].some((signature) => start.startsWith(signature))) return true;
+  const third = bytes[2];
+  return start.startsWith('MZ') && (third === undefined || third < 0x20 || third >= 0x7f);
+}
+
 /** Which reader a file needs: XML (CAMT.053 or OFX 2), OFX 1 (its header), else CSV. */
 export function statementFormat(bytes: Uint8Array, fileName: string): 'camt053' | 'ofx' | 'csv' {
   if (bytes.byteLength === 0) throw refused(statementMessages.empty);
+  if (isNotStatement(bytes)) throw refused(statementMessages.unsupported);
   const head = xmlText(bytes.subarray(0, 2048)).trimStart();
   if (/^OFXHEADER:/i.test(head) || /<OFX>/i.test(head) || /\.(ofx|qfx)$/i.test(fileName)) return 'ofx';
   if (head.startsWith('<')) return 'camt053';

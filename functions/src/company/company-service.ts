@@ -2,13 +2,14 @@
  * The caller's own company: its legal profile (DOCUMENTS.md § 1) and its users, as its
  * administrator manages them. The company is always the session's (`companyId` first in every call).
  */
-import type {
-  Company,
-  CompanyProfile,
-  CompanyProfileData,
-  companyProfileFields,
-} from '@btp/shared/entities/company';
-import { companyWithDefaults, missingProfileFields, slugify } from '@btp/shared/entities/company-profile';
+import type { Company, CompanyProfile, CompanyProfileData } from '@btp/shared/entities/company';
+import {
+  companyProfileFieldNames,
+  companyWithDefaults,
+  missingProfileFields,
+  slugify,
+  type CompanyProfileFieldName,
+} from '@btp/shared/entities/company-profile';
 import { DEFAULT_COST_ALERT_THRESHOLD } from '@btp/shared/job-costing';
 import type { CompanyUser, CompanyUserUpdateData } from '@btp/shared/entities/company-user';
 import { sirenOfSiret } from '@btp/shared/legal-identity';
@@ -57,48 +58,11 @@ type StoredCompany = Company & {
 /** Image types a logo may have (as the documents routes store them, from the checked file). */
 const logoMimeTypes = new Set(['image/png', 'image/jpeg']);
 
-/**
- * The profile's field names, in the order of `companyProfileFields`: written out rather than read
- * from the schema so that this module loads no zod (`GET /api/company/users`, issue 27); a test
- * compares both.
- */
-export const profileFieldNames = [
-  'name',
-  'legalForm',
-  'shareCapital',
-  'siret',
-  'registration',
-  'vatNumber',
-  'address',
-  'postalCode',
-  'city',
-  'country',
-  'email',
-  'phone',
-  'website',
-  'logoDocumentId',
-  'iban',
-  'bic',
-  'insurer',
-  'insurerAddress',
-  'insurancePolicyNumber',
-  'insuranceActivities',
-  'insuranceArea',
-  'vatRegime',
-  'vatOnDebits',
-  'paymentTermDays',
-  'latePenaltyRate',
-  'earlyPaymentDiscount',
-  'quoteValidityDays',
-  'defaultVatRate',
-  'defaultRetentionRate',
-] as const satisfies readonly (keyof typeof companyProfileFields)[];
-
 /** `GET /api/company` and `PUT /api/company` answer. */
 function profileView(stored: Company): CompanyProfile {
   const company = companyWithDefaults(stored);
   const profile: Record<string, unknown> = {};
-  for (const field of profileFieldNames) {
+  for (const field of companyProfileFieldNames) {
     if (company[field] !== undefined) profile[field] = company[field];
   }
   return {
@@ -106,7 +70,7 @@ function profileView(stored: Company): CompanyProfile {
     createdAt: company.createdAt,
     updatedAt: company.updatedAt,
     version: company.version,
-    ...(profile as Pick<CompanyProfile, (typeof profileFieldNames)[number]>),
+    ...(profile as Pick<CompanyProfile, CompanyProfileFieldName>),
     ...(company.siren !== undefined ? { siren: company.siren } : {}),
     status: company.status,
     subscriptionPlan: company.subscriptionPlan,
@@ -208,7 +172,7 @@ export async function updateCompanyProfile(
   const siren = sirenOfSiret(profile.siret);
   // Every profile field is written: one the body left out is removed.
   const written: Record<string, unknown> = {};
-  for (const field of profileFieldNames) written[field] = profile[field];
+  for (const field of companyProfileFieldNames) written[field] = profile[field];
   Object.assign(written, { slug, siren, updatedAt: nowIso(), version: current.version + 1 });
 
   const names: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MAX_LIST_LIMIT, parseListSort, type ListEntity, type ListQuery } from '@btp/shared/list';
+import { foldedText } from '@btp/shared/text-fold';
 import { badRequest } from '../lib/http-errors.js';
 import type { Page } from './entity-repository.js';
 
@@ -17,15 +18,7 @@ const collator = new Intl.Collator('fr', { numeric: true });
 
 /** A text as searches compare it: accents, case and ligatures left out, spaces squeezed. */
 export function searchable(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/ß/g, 'ss')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldedText(text).replace(/\s+/g, ' ').trim();
 }
 
 /** What a sort compares: a text (French collation) or a number; missing values come last. */

@@ -7,7 +7,12 @@
  */
 import type { Client } from '@btp/shared/entities/client';
 import type { Company } from '@btp/shared/entities/company';
-import { companyWithDefaults, missingProfileFields } from '@btp/shared/entities/company-profile';
+import {
+  companyProfileFieldNames,
+  companyWithDefaults,
+  missingProfileFields,
+  type CompanyProfileFieldName,
+} from '@btp/shared/entities/company-profile';
 import type { BuyerSnapshot, SellerSnapshot } from '@btp/shared/entities/invoice';
 import { sirenOfSiret } from '@btp/shared/legal-identity';
 import { pricingContextOf, type PricingContext } from '@btp/shared/pricing';
@@ -75,33 +80,14 @@ function picked<T extends object, K extends keyof T>(source: T, fields: readonly
   return result;
 }
 
-const sellerFields = [
-  'legalForm',
-  'shareCapital',
-  'siret',
-  'vatNumber',
-  'registration',
-  'address',
-  'postalCode',
-  'city',
-  'country',
-  'email',
-  'phone',
-  'website',
-  'iban',
-  'bic',
-  'insurer',
-  'insurerAddress',
-  'insurancePolicyNumber',
-  'insuranceActivities',
-  'insuranceArea',
-  'vatRegime',
-  'vatOnDebits',
-  'paymentTermDays',
-  'latePenaltyRate',
-  'earlyPaymentDiscount',
-  'logoDocumentId',
-] as const satisfies readonly (keyof Company & keyof SellerSnapshot)[];
+/** The profile's fields that are not the seller's identity on a document (the name is set apart). */
+const notSellerFields = ['name', 'quoteValidityDays', 'defaultVatRate', 'defaultRetentionRate'] as const;
+type SellerField = Exclude<CompanyProfileFieldName, (typeof notSellerFields)[number]>;
+
+/** The seller fields a snapshot copies: every profile field but `notSellerFields`. */
+const sellerFields = companyProfileFieldNames.filter(
+  (field): field is SellerField => !(notSellerFields as readonly string[]).includes(field),
+) satisfies readonly (keyof Company & keyof SellerSnapshot)[];
 
 /** The seller's identity as printed on an invoice issued now (DOCUMENTS.md § 3). */
 export function sellerSnapshot(company: Partial<Company>): SellerSnapshot {

@@ -19,6 +19,7 @@ import type { ListQuery } from '@btp/shared/list';
 import { formatEuro, formatMoney, parseMoney, sumCents } from '@btp/shared/money';
 import type { EntityRef } from '@btp/shared/record';
 import { centsOf } from '@btp/shared/finance';
+import { creditedCostsOf, namesChantier } from '@btp/shared/job-costing';
 import {
   creditedCents,
   supplierAmountDueCents,
@@ -390,7 +391,7 @@ async function creditNoteWrites(
   companyId: string,
   before: NoteFigures | undefined,
   after: NoteFigures | undefined,
-): Promise<{ creditedInvoiceNumber?: string; build: (number: string) => Writes }> {
+): Promise<{ creditedInvoice?: SupplierInvoice; build: (number: string) => Writes }> {
   const ids = [
     ...new Set([before?.creditedInvoiceId, after?.creditedInvoiceId].filter((id): id is string => !!id)),
   ];
@@ -430,7 +431,7 @@ async function creditNoteWrites(
     }
   }
   return {
-    creditedInvoiceNumber: target?.number,
+    creditedInvoice: target,
     build: (number) => {
       const writes = new Writes();
       for (const invoice of invoices.values()) {
@@ -454,6 +455,20 @@ async function creditNoteWrites(
 }
 
 /**
+ * What a credit note keeps of the invoice it corrects: its number (`creditedInvoiceNumber`) and,
+ * when the note names no chantier, that invoice's costs by chantier (`creditedCosts`), so the note
+ * is deducted from the chantiers its invoice was counted on (docs/profitability.md).
+ */
+function creditedFields(
+  note: SupplierInvoice,
+  invoice: SupplierInvoice | undefined,
+): Pick<SupplierInvoice, 'creditedInvoiceNumber' | 'creditedCosts'> {
+  if (!invoice) return {};
+  const costs = namesChantier(note) ? [] : creditedCostsOf(invoice);
+  return { creditedInvoiceNumber: invoice.number, ...(costs.length > 0 ? { creditedCosts: costs } : {}) };
+}
+
+/**
  * What a write of a record brings along in its transaction (`before` → `after`, either absent:
  * created, deleted): the `creditNotes` of the invoices a credit note corrects and the record's
  * reference marker, both checked first (`creditNoteWrites`, `referenceMarkerWrites`); `build` with
@@ -464,7 +479,7 @@ async function linkedWrites(
   before: SupplierInvoice | undefined,
   after: SupplierInvoice | undefined,
   supplierName?: () => Promise<string>,
-): Promise<{ creditedInvoiceNumber?: string; build: (number: string) => Writes }> {
+): Promise<{ creditedInvoice?: SupplierInvoice; build: (number: string) => Writes }> {
   const links = await creditNoteWrites(companyId, before, after);
   const supplierId = (after ?? before)?.supplierId ?? '';
   const markers = await referenceMarkerWrites(
@@ -474,7 +489,7 @@ async function linkedWrites(
     supplierName ?? supplierNameOf(companyId, supplierId),
   );
   return {
-    creditedInvoiceNumber: links.creditedInvoiceNumber,
+    creditedInvoice: links.creditedInvoice,
     build: (number) => {
       const writes = new Writes();
       writes.entries.push(...markers.entries, ...links.build(number).entries);
@@ -540,10 +555,12 @@ export async function createPricedSupplierInvoice(
   const id = options.id ?? newId();
   const draft = { ...fields, id } as SupplierInvoice;
   const links = await linkedWrites(companyId, undefined, draft, options.supplierName);
+  const credited = creditedFields(draft, links.creditedInvoice);
   const record = completed(
     defined({
       ...fields,
-      creditedInvoiceNumber: links.creditedInvoiceNumber ?? fields.creditedInvoiceNumber,
+      creditedInvoiceNumber: credited.creditedInvoiceNumber ?? fields.creditedInvoiceNumber,
+      creditedCosts: credited.creditedCosts,
     }),
   );
   let created: SupplierInvoice | undefined;
@@ -647,7 +664,7 @@ export async function updateSupplierInvoice(
   const updated = await supplierInvoices.update(
     companyId,
     id,
-    () => ({ ...priced, number: stored.number, creditedInvoiceNumber: links.creditedInvoiceNumber }),
+    () => ({ ...priced, number: stored.number, ...creditedFields(next, links.creditedInvoice) }),
     { expectedVersion: version, extraItems: extra.items, explainExtra: extra.explain },
   );
   return supplierInvoiceAsRead(updated);

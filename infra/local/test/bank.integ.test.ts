@@ -65,7 +65,8 @@ async function importFile(
   form.append('file', new Blob([bytes], { type: 'application/octet-stream' }), fileName);
   const stored = await fetch(upload.url, { method: 'POST', body: form });
   expect(stored.status).toBeLessThan(300);
-  return http.post('/api/bank/statements', { uploadId: upload.uploadId, ...body });
+  const answer = await http.post('/api/bank/statements', { uploadId: upload.uploadId, ...body });
+  return Object.assign(answer, { uploadId: upload.uploadId });
 }
 
 /** The October CAMT fixture with this company's invoice numbers and this month's days. */
@@ -214,7 +215,9 @@ describe('POST /api/bank/statements', () => {
       mapping:
         'Indiquez les colonnes du relevé CSV (date, libellé, montant ou débit et crédit) : elles ne sont pas reconnues.',
     });
-    const mapped = await importFile(b.http, 'autre.csv', own, {
+    // The same upload is read again with the columns the person chose (as the screen does).
+    const mapped = await b.http.post('/api/bank/statements', {
+      uploadId: unmapped.uploadId,
       mapping: { date: 'Quand', label: 'Quoi', amount: 'Combien' },
     });
     expect(mapped.status).toBe(201);
@@ -238,6 +241,8 @@ describe('POST /api/bank/statements', () => {
     );
     expect(dtd.status).toBe(400);
     expect((dtd.body as { message: string }).message).toMatch(/DOCTYPE ou ENTITY/);
+    // A refused file is forgotten: its upload cannot be read again (a new file is sent instead).
+    expect((await b.http.post('/api/bank/statements', { uploadId: dtd.uploadId })).status).toBe(404);
     const broken = await importFile(
       b.http,
       'releve.ofx',

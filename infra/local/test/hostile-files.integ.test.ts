@@ -37,12 +37,14 @@ async function companyState(): Promise<string[]> {
     for (const item of page.Items ?? []) items.push(JSON.stringify(item));
     start = page.LastEvaluatedKey;
   } while (start);
-  const objects = await (
-    await s3()
-  ).client.send(
-    new ListObjectsV2Command({ Bucket: documentsBucket(), Prefix: `companies/${company.companyId}/` }),
-  );
-  return [...items.sort(), ...(objects.Contents ?? []).map((object) => `s3:${object.Key}@${object.Size}`)];
+  const { client } = await s3();
+  // The company's documents, and the bank statements uploaded for import (`bank-statements/…`).
+  const objects = [];
+  for (const prefix of [`companies/${company.companyId}/`, `bank-statements/${company.companyId}/`]) {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: documentsBucket(), Prefix: prefix }));
+    objects.push(...(listed.Contents ?? []));
+  }
+  return [...items.sort(), ...objects.map((object) => `s3:${object.Key}@${object.Size}`)];
 }
 
 interface Answer {
@@ -90,23 +92,23 @@ async function sendFile(route: RouteDefinition & { file: FileInput }, file: Host
     }),
   );
   if (announced.status >= 300) return announced;
-  const body = announced.body as { upload: { url: string; fields: Record<string, string> } } & Record<
-    string,
-    unknown
-  >;
+  type Presigned = { url: string; fields: Record<string, string> };
+  const body = announced.body as { upload?: Presigned } & Presigned & Record<string, unknown>;
+  const upload = body.upload ?? body;
   const id = (body.id ??
     Object.entries(body).find(
       ([key, value]) => key.endsWith('Id') && typeof value === 'string',
     )?.[1]) as string;
   const form = new FormData();
-  for (const [name, value] of Object.entries(body.upload.fields)) form.append(name, value);
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
   form.append('file', new Blob([file.bytes], { type: file.mimeType }), file.fileName);
-  await (await fetch(body.upload.url, { method: 'POST', body: form })).arrayBuffer();
+  await (await fetch(upload.url, { method: 'POST', body: form })).arrayBuffer();
+  const { idField } = route.file;
   return answerOf(
-    await fetch(`${stack.url}${pathOf(route, id)}`, {
+    await fetch(`${stack.url}${idField ? route.path : pathOf(route, id)}`, {
       method: route.method,
       headers: route.method === 'GET' ? headers() : { ...headers(), 'content-type': 'application/json' },
-      body: route.method === 'GET' ? undefined : '{}',
+      body: route.method === 'GET' ? undefined : JSON.stringify(idField ? { [idField]: id } : {}),
     }),
   );
 }
@@ -120,12 +122,14 @@ async function downloaded(documentId: string): Promise<Buffer> {
 
 describe('hostile and broken files', () => {
   it('the routes that read a file are found in the route table', () => {
-    // Today's: the GED's two uploads and the e-invoice import; each new one joins by its `file`.
+    // Today's: the GED's two uploads, the e-invoice import and the bank statements; each new one
+    // joins by its `file`.
     expect(fileRoutes.map(routeKeyOf)).toEqual(
       expect.arrayContaining([
         'POST /api/documents/upload',
         'POST /api/documents/{id}/complete',
         'POST /api/supplier-invoices/import',
+        'POST /api/bank/statements',
       ]),
     );
   });

@@ -331,4 +331,66 @@ describe('the actual costs of a chantier from its supplier invoices (docs/purcha
     expect(deleted.status).toBe(204);
     expect((await actualOf(buyer.projectId)).total).toBe('0.00');
   });
+  it('deducts a credit note that names no chantier from its invoice’s chantiers, in proportion', async () => {
+    const buyer = await companyWithClient(stack, 'Avoir sans chantier');
+    const elsewhere = await addProject(buyer.companyId, buyer.clientId, { name: 'Second chantier' });
+    const supplier = await addSupplier(buyer.companyId, { name: 'Négoce Saône' });
+    const actualOf = async (projectId: string) =>
+      ((await buyer.http.get(`/api/projects/${projectId}/profitability`)).body as Tab).actual;
+    const line = (description: string, unitPrice: string, resourceType: string, projectId?: string) => ({
+      description,
+      quantity: '1',
+      unitPrice,
+      vatRate: '20',
+      resourceType,
+      ...(projectId ? { projectId } : {}),
+    });
+    const invoice = await buyer.http.post('/api/supplier-invoices', {
+      supplierId: supplier.id,
+      projectId: buyer.projectId,
+      status: 'sent',
+      title: 'Matériaux et location',
+      lines: [
+        line('Parpaings', '148.00', 'materials'),
+        line('Bétonnière', '91.00', 'rental'),
+        line('Échafaudage', '300.00', 'rental', elsewhere.id),
+      ],
+    });
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+    // An imported credit note's way: no chantier on it nor on its line; 10 % of the invoice back.
+    const note = await buyer.http.post('/api/supplier-invoices', {
+      supplierId: supplier.id,
+      kind: 'credit_note',
+      creditedInvoiceId: (invoice.body as { id: string }).id,
+      status: 'sent',
+      title: 'Remise commerciale',
+      lines: [line('Remise', '53.90', 'other')],
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    expect((note.body as { creditedCosts: unknown }).creditedCosts).toEqual([
+      { projectId: buyer.projectId, resourceType: 'materials', amount: '148.00' },
+      { projectId: buyer.projectId, resourceType: 'rental', amount: '91.00' },
+      { projectId: elsewhere.id, resourceType: 'rental', amount: '300.00' },
+    ]);
+    expect(await actualOf(buyer.projectId)).toMatchObject({
+      total: '215.10',
+      byResourceType: { materials: '133.20', rental: '81.90', other: '0.00' },
+    });
+    expect(await actualOf(elsewhere.id)).toMatchObject({
+      total: '270.00',
+      byResourceType: { rental: '270.00' },
+    });
+    // Given a chantier, the note counts on it alone, and keeps no split.
+    const named = await buyer.http.put(`/api/supplier-invoices/${(note.body as { id: string }).id}`, {
+      ...(note.body as object),
+      projectId: elsewhere.id,
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body).not.toHaveProperty('creditedCosts');
+    expect((await actualOf(buyer.projectId)).total).toBe('239.00');
+    expect(await actualOf(elsewhere.id)).toMatchObject({
+      total: '246.10',
+      byResourceType: { rental: '300.00', other: '-53.90' },
+    });
+  });
 });

@@ -21,6 +21,7 @@ export const accountUses = [
   'vatCollected',
   'vatPending',
   'suppliers',
+  'supplierAdvances',
   'vatDeductible',
   'bank',
   'purchasesMaterials',
@@ -64,6 +65,11 @@ export const accountUseRules: Record<AccountUse, { title: string; root: string; 
     default: { number: '445740', label: 'TVA sur factures en attente d’encaissement' },
   },
   suppliers: { title: 'Fournisseurs', root: '401', default: { number: '401000', label: 'Fournisseurs' } },
+  supplierAdvances: {
+    title: 'Acomptes versés aux fournisseurs',
+    root: '409',
+    default: { number: '409100', label: 'Fournisseurs - avances et acomptes versés' },
+  },
   vatDeductible: {
     title: 'TVA déductible',
     root: '4456',

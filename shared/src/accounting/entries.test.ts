@@ -731,9 +731,13 @@ function randomPurchase(random: ReturnType<typeof seededRandom>): PurchaseCase {
     netAmount: note.netAmount,
     totalAmount: note.totalAmount,
   }));
-  // Paid in 0 to 3 payments, in full or not.
-  const due =
+  // An imported e-invoice may say an advance was already paid (BT-113), up to half of what is left.
+  const afterNotes =
     parseMoney(invoice.totalAmount) - sumCents(creditNotes.map((note) => parseMoney(note.totalAmount)));
+  const prepaid = random.next() < 0.25 ? random.int(1, Math.max(1, Math.floor(afterNotes / 2))) : 0;
+  if (prepaid > 0) invoice.prepaidAmount = formatMoney(prepaid);
+  // Paid in 0 to 3 payments, in full or not.
+  const due = afterNotes - prepaid;
   const payments: { amount: string; paidAt: string }[] = [];
   let left = due;
   const full = random.next() < 0.6;
@@ -868,5 +872,41 @@ describe('purchase entries of imported e-invoices', () => {
         later,
       ),
     ).toHaveLength(1);
+  });
+
+  it('takes an advance already paid (BT-113) off the supplier’s due from 409100, and letters the rest once paid', () => {
+    const prepaid = purchase([{ total: '1000.00', vatRate: '20.00', resourceType: 'subcontractor' }], {
+      prepaidAmount: '360.00',
+      payments: [pay('840.00', '2026-03-20')],
+      paidAmount: '840.00',
+      paidAt: '2026-03-20T10:00:00.000Z',
+      status: 'paid',
+    });
+    const [invoiceEntry, payment] = purchaseGroupEntries(
+      { invoice: prepaid, creditNotes: [], supplier },
+      chart,
+      later,
+    );
+    expect(shape(invoiceEntry as Entry)).toEqual([
+      ['401000', '0.00', '1200.00'],
+      ['604000', '1000.00', '0.00'],
+      ['445660', '200.00', '0.00'],
+      ['401000', '360.00', '0.00'],
+      ['409100', '0.00', '360.00'],
+    ]);
+    expectBalanced(invoiceEntry as Entry);
+    expect((invoiceEntry as Entry).lines[3]).toMatchObject({ aux: supplier, label: 'Acompte déjà versé' });
+    expect(shape(payment as Entry)).toEqual([
+      ['512000', '0.00', '840.00'],
+      ['401000', '840.00', '0.00'],
+    ]);
+    // The supplier's three lines balance: all lettered with one code.
+    const supplierLines = [invoiceEntry, payment].flatMap((entry) =>
+      (entry as Entry).lines.filter((entryLine) => entryLine.account.number === '401000'),
+    );
+    expect(supplierLines.map((entryLine) => entryLine.letter?.code)).toEqual(
+      Array(3).fill(supplierLines[0]?.letter?.code),
+    );
+    expect(supplierLines[0]?.letter).toBeDefined();
   });
 });

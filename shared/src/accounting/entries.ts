@@ -14,7 +14,11 @@
  *   purchase account (by resource type) its HT, debit 445660 the VAT of each rate. A supplier credit
  *   note is the same, swapped. A record whose VAT is not detailed debits its TTC to the purchases;
  *   an e-invoice's rounding (BT-114) is owed to the supplier and goes with the first purchase
- *   account; a record in another currency is left out (no exchange rate is known).
+ *   account; its amount already paid (BT-113, an advance paid before the invoice) is taken off what
+ *   the supplier is owed in the same entry — debit 401, credit 409100 (advances paid to suppliers,
+ *   where the advance was booked when paid), the mirror of a client's deposit on 419100 — so the
+ *   supplier's lines balance once `amountDue` is paid; a record in another currency is left out (no
+ *   exchange rate is known).
  * - **BQ** at each payment: debit 512 / credit 411 (a retention's release: 411700); credit 512 /
  *   debit 401 for a supplier. Taxed on receipts, the same entry moves the paid share of the VAT from
  *   445740 to 445710, rate by rate: the payment is split over the rates in proportion to what
@@ -570,6 +574,8 @@ export interface PurchaseDocument {
   totalAmount: string;
   /** BT-114, an imported e-invoice's rounding of what is due: part of the cost, owed to the supplier. */
   roundingAmount?: string | null | undefined;
+  /** BT-113, an imported e-invoice's amount already paid (an advance): not owed any more. */
+  prepaidAmount?: string | null | undefined;
   /** An imported e-invoice in another currency (BT-5): not in the books (`isPurchaseBooked`). */
   currency?: string | null | undefined;
   vatDetailed?: boolean | null | undefined;
@@ -673,6 +679,8 @@ function purchaseLines(
   // the first purchase account, so the entry balances whatever was stored.
   const gap = ttc - net - vatTotal;
   if (gap !== 0 && groups[0]) groups[0].cents += gap;
+  // BT-113: the advance already paid settles that much of the supplier's due, from 409.
+  const prepaid = Math.max(0, centsOf(document.prepaidAmount));
   return [
     ...line('credit', ttc, accounts.suppliers, { aux: supplier }),
     ...groups.flatMap((entry) => line('debit', entry.cents, entry.account)),
@@ -682,6 +690,8 @@ function purchaseLines(
         rate: entry.rate,
       }),
     ),
+    ...line('debit', prepaid, accounts.suppliers, { aux: supplier, label: 'Acompte déjà versé' }),
+    ...line('credit', prepaid, accounts.supplierAdvances, { label: 'Acompte déjà versé' }),
   ];
 }
 

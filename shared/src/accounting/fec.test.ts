@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultChartOfAccounts } from './chart.js';
-import { type Entry } from './entries.js';
+import { purchaseGroupEntries, type Entry } from './entries.js';
 import { checkFec } from './fec-check.js';
 import {
   csvHeader,
@@ -123,6 +123,44 @@ describe('the FEC file', () => {
       { journal: 'HA', label: 'Achats', entries: 0, lines: 0, debitCents: 0, creditCents: 0 },
       { journal: 'BQ', label: 'Banque', entries: 0, lines: 0, debitCents: 0, creditCents: 0 },
     ]);
+  });
+
+  it('writes an advance already paid on a supplier e-invoice (BT-113) from 409100, lettered with its payment', () => {
+    const supplier = { number: 'F00017', label: 'Plâtres du Rhône' };
+    const invoice = {
+      id: 'si-1',
+      kind: 'invoice',
+      status: 'paid',
+      number: 'FF-2026-0007',
+      issueDate: '2026-03-03',
+      lines: [{ total: '1000.00', resourceType: 'subcontractor' as const }],
+      netAmount: '1000.00',
+      vatBreakdown: [{ rate: '20.00', base: '1000.00', amount: '200.00' }],
+      totalAmount: '1200.00',
+      prepaidAmount: '360.00',
+      payments: [{ amount: '840.00', paidAt: '2026-03-20T10:00:00.000Z' }],
+      paidAmount: '840.00',
+      paidAt: '2026-03-20T10:00:00.000Z',
+    };
+    const text = fecOf(
+      purchaseGroupEntries({ invoice, creditNotes: [], supplier }, defaultChartOfAccounts(), '2026-03-31'),
+    );
+    expect(checkFec(text).errors).toEqual([]);
+    const rows = text
+      .split('\r\n')
+      .slice(1, -1)
+      .map((row) => row.split('\t'));
+    // Journal, account, aux, debit, credit, lettering: the supplier's three lines share one code.
+    expect(rows.map((row) => [row[0], row[4], row[6], row[11], row[12], row[13] !== ''])).toEqual([
+      ['HA', '401000', 'F00017', '0,00', '1200,00', true],
+      ['HA', '604000', '', '1000,00', '0,00', false],
+      ['HA', '445660', '', '200,00', '0,00', false],
+      ['HA', '401000', 'F00017', '360,00', '0,00', true],
+      ['HA', '409100', '', '0,00', '360,00', false],
+      ['BQ', '512000', '', '0,00', '840,00', false],
+      ['BQ', '401000', 'F00017', '840,00', '0,00', true],
+    ]);
+    expect(rows[4]?.[5]).toBe('Fournisseurs - avances et acomptes versés');
   });
 
   it('passes the check for random books, and the check finds each rule broken', () => {

@@ -15,7 +15,47 @@ import {
   vatNumberAgreesWithSiret,
   vatNumberProblem,
 } from '../legal-identity.js';
+import { foldedText } from '../text-fold.js';
 import type { ValidationDetail } from '../validation.js';
+
+/**
+ * The editable fields of the company's legal profile, in the order of the "Paramètres" form and of
+ * `companyProfileFields` (`company.ts`, which is checked against this list): written out here, apart
+ * from the schema, so that the company service, the issuer and the SPA's form share one list
+ * without loading zod (issue 27).
+ */
+export const companyProfileFieldNames = [
+  'name',
+  'legalForm',
+  'shareCapital',
+  'siret',
+  'registration',
+  'vatNumber',
+  'address',
+  'postalCode',
+  'city',
+  'country',
+  'email',
+  'phone',
+  'website',
+  'logoDocumentId',
+  'iban',
+  'bic',
+  'insurer',
+  'insurerAddress',
+  'insurancePolicyNumber',
+  'insuranceActivities',
+  'insuranceArea',
+  'vatRegime',
+  'vatOnDebits',
+  'paymentTermDays',
+  'latePenaltyRate',
+  'earlyPaymentDiscount',
+  'quoteValidityDays',
+  'defaultVatRate',
+  'defaultRetentionRate',
+] as const;
+export type CompanyProfileFieldName = (typeof companyProfileFieldNames)[number];
 
 /** DOCUMENTS.md § 1: defaults of the profile, for new documents and payment terms. */
 export const DEFAULT_PAYMENT_TERM_DAYS = 30;
@@ -148,13 +188,7 @@ const FALLBACK_SLUG = 'entreprise';
  * "Bâtiment & Fils SARL" → "batiment-fils-sarl". A name without any letter or digit gives "entreprise".
  */
 export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/ß/g, 'ss')
+  const slug = foldedText(name)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, MAX_SLUG_LENGTH)

@@ -46,6 +46,7 @@ import {
   DEFAULT_QUOTE_VALIDITY_DAYS,
   DEFAULT_RETENTION_RATE,
   DEFAULT_VAT_ON_DEBITS,
+  type CompanyProfileFieldName,
 } from './company-profile.js';
 import { countryField } from './contact.js';
 
@@ -71,8 +72,10 @@ export {
   DEFAULT_RETENTION_RATE,
   DEFAULT_VAT_ON_DEBITS,
   missingFieldMessages,
+  companyProfileFieldNames,
   missingProfileFields,
   type CompanyIdentity,
+  type CompanyProfileFieldName,
 } from './company-profile.js';
 
 /** Loi 71-584 du 16 juillet 1971: a retention never exceeds 5 % of the contract, in hundredths of a percent. */
@@ -157,7 +160,8 @@ export const companyProfileFields = {
   /** One of `vatRates` ("20.00", "10.00", "5.50", "2.10", "0.00"). */
   defaultVatRate: defaultedField(vatRateField(), defaultVatRate),
   defaultRetentionRate: defaultedField(retentionRateField, DEFAULT_RETENTION_RATE),
-};
+  // Exactly the fields of `companyProfileFieldNames` (the zod-free list; its test checks the order).
+} satisfies Record<CompanyProfileFieldName, z.ZodType>;
 
 /**
  * The profile as stored and answered: the same fields, but identifiers are read as plain text, so

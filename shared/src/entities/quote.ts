@@ -27,6 +27,7 @@ import { retentionRateField } from './company.js';
 import { MAX_OUVRAGE_COMPONENTS } from './library.js';
 import { SECTION_MESSAGE, SECTION_PATTERN, sectionIssues } from '../quote-sections.js';
 import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';
+import type { QuoteFieldName } from './quote-field-names.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
@@ -215,7 +216,8 @@ export const quoteFields = {
    */
   retentionRate: optionalField(retentionRateField),
   retentionBankGuarantee: optionalField(z.boolean({ error: 'Caution bancaire : oui ou non' })),
-};
+  // Exactly the fields of `quoteFieldNames` (the zod-free list; its test checks the order).
+} satisfies Record<QuoteFieldName, z.ZodType>;
 
 /** A quote as the API returns it; `items` only in `GET /api/quotes/{id}`. */
 export const quoteSchema = z.object({

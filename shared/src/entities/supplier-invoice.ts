@@ -242,6 +242,14 @@ export const supplierInvoiceSchema = z.object({
   creditNotes: defaultedField(z.array(supplierCreditNoteRefSchema), []),
   /** A credit note: the number (`FF-…`) of the invoice it corrects. */
   creditedInvoiceNumber: optionalField(z.string()),
+  /**
+   * A credit note that names no chantier (neither itself nor its lines): the costs HT of the invoice
+   * it corrects by chantier and resource type, as they were when the note was last saved; the note's
+   * HT counts on them in proportion in the chantiers' actual costs (docs/profitability.md).
+   */
+  creditedCosts: optionalField(
+    z.array(z.object({ projectId: z.string(), resourceType: z.enum(resourceTypes), amount: moneyField() })),
+  ),
   /** An imported e-invoice: its type code (BT-3: 380, 381, 384, 389…) and currency (BT-5, absent: euros). */
   typeCode: optionalField(z.string()),
   currency: optionalField(z.string()),

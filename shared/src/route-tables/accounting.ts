@@ -43,7 +43,7 @@ export const accountingRoutes: RouteDefinition[] = [
     table: 'write',
     documents: 'write',
   },
-  // Reads the uploaded file (up to 10 MB of XML parsed in memory), deletes it once imported.
+  // Reads the uploaded file (up to 10 MB of XML parsed in memory), deletes it once imported or refused.
   {
     method: 'POST',
     path: '/api/bank/statements',
@@ -52,6 +52,12 @@ export const accountingRoutes: RouteDefinition[] = [
     table: 'write',
     documents: 'write',
     memoryMb: 1024,
+    file: {
+      via: 'presigned',
+      upload: 'POST /api/bank/statements/upload',
+      idField: 'uploadId',
+      content: 'parse',
+    },
   },
   { method: 'GET', path: '/api/bank/lines', handler: 'bank/lines-list', access: 'user', table: 'read' },
   // Records the payment as « Marquer payée » does, the line matched in the same transaction.

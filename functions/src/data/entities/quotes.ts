@@ -6,6 +6,7 @@ import type {
   QuoteItemData,
   QuoteRowData,
 } from '@btp/shared/entities/quote';
+import { quoteFieldNames } from '@btp/shared/entities/quote-field-names';
 import { splitQuoteRows } from '@btp/shared/entities/quote-rows';
 import { deboursePerUnit } from '@btp/shared/library-costs';
 import { sectionTotals } from '@btp/shared/quote-sections';
@@ -433,17 +434,7 @@ export const quoteListAttributes = [
   'updatedAt',
   'version',
   'companyId',
-  'title',
-  'clientId',
-  'projectId',
-  'description',
-  'validUntil',
-  'overheadPercentage',
-  'marginPercentage',
-  'status',
-  'reverseCharge',
-  'retentionRate',
-  'retentionBankGuarantee',
+  ...quoteFieldNames,
   'number',
   'subtotalAmount',
   'overheadAmount',

@@ -1,5 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { roleLabel, userRoles, type UserRole } from '@btp/shared/enums';
+import { foldedText } from '@btp/shared/text-fold';
 import {
   Alert,
   App,
@@ -40,19 +41,14 @@ function fullName(user: AdminUser): string {
   return `${user.firstName} ${user.lastName}`;
 }
 
-/** Case- and accent-insensitive search text. */
-function normalise(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /** Users whose name, username, e-mail or company contains `search`, with the chosen role. */
 export function filterUsers(users: AdminUser[], search: string, role: RoleFilter): AdminUser[] {
-  const needle = normalise(search.trim());
+  const needle = foldedText(search.trim());
   return users.filter(
     (user) =>
       (role === 'all' || user.role === role) &&
       (needle === '' ||
-        normalise([fullName(user), user.username, user.email, user.company?.name ?? ''].join(' ')).includes(
+        foldedText([fullName(user), user.username, user.email, user.company?.name ?? ''].join(' ')).includes(
           needle,
         )),
   );

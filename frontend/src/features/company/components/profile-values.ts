@@ -3,6 +3,7 @@ import {
   type CompanyProfile,
   type CompanyProfileData,
 } from '@btp/shared/entities/company';
+import { companyProfileFieldNames } from '@btp/shared/entities/company-profile';
 import { formatIban, formatSiret } from '@btp/shared/legal-identity';
 
 import { validateWith, type FormValidation } from '../../../lib/zod-validation';
@@ -46,37 +47,7 @@ export interface ProfileFormValues {
 export type ProfileField = keyof ProfileFormValues;
 
 /** The form's fields in screen order: where the messages land, the first one scrolled to. */
-export const profileFields = [
-  'name',
-  'legalForm',
-  'shareCapital',
-  'siret',
-  'registration',
-  'vatNumber',
-  'address',
-  'postalCode',
-  'city',
-  'country',
-  'email',
-  'phone',
-  'website',
-  'logoDocumentId',
-  'iban',
-  'bic',
-  'insurer',
-  'insurerAddress',
-  'insurancePolicyNumber',
-  'insuranceActivities',
-  'insuranceArea',
-  'vatRegime',
-  'vatOnDebits',
-  'paymentTermDays',
-  'latePenaltyRate',
-  'earlyPaymentDiscount',
-  'quoteValidityDays',
-  'defaultVatRate',
-  'defaultRetentionRate',
-] as const satisfies readonly ProfileField[];
+export const profileFields = companyProfileFieldNames satisfies readonly ProfileField[];
 
 /** The labels of the fields, shared by the form and the read-only view. */
 export const fieldLabels: Record<ProfileField, string> = {

@@ -1,4 +1,5 @@
 import type { DocumentType } from '@btp/shared/enums';
+import { foldedText } from '@btp/shared/text-fold';
 
 import type { DocumentsListItem } from '../../../api/documents/list-documents';
 
@@ -36,14 +37,9 @@ export function tabOf(type: string): Exclude<DocumentTab, 'all'> {
   }
 }
 
-/** Case- and accent-insensitive search text. */
-function normalise(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /** What a search looks into: name, file name, description, tags and the linked project's name. */
 function searchText(document: DocumentsListItem, projectName: string | undefined): string {
-  return normalise(
+  return foldedText(
     [
       document.name,
       document.originalName,
@@ -65,7 +61,7 @@ export function matchingDocuments(
   { search, type }: DocumentFilters,
   projectNames: ReadonlyMap<string, string> = new Map(),
 ): DocumentsListItem[] {
-  const needle = normalise(search.trim());
+  const needle = foldedText(search.trim());
   return documents.filter(
     (document) =>
       (type === 'all' || document.type === type) &&

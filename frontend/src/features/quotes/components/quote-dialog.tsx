@@ -5,6 +5,7 @@ import {
   type QuoteCreateData,
   type QuoteCreateInput,
 } from '@btp/shared/entities/quote';
+import { quoteFieldNames } from '@btp/shared/entities/quote-field-names';
 import { quoteStatusLabels, type QuoteStatus } from '@btp/shared/enums';
 import { isQuoteEditable, quoteStatusChoices } from '@btp/shared/quote-status';
 import { SyncOutlined } from '@ant-design/icons';
@@ -29,19 +30,7 @@ import { QuoteLinesEditor } from './quote-lines-editor';
 import { RefreshPricesDialog } from './refresh-prices-dialog';
 import styles from './quotes.module.css';
 
-const fields = [
-  'title',
-  'clientId',
-  'projectId',
-  'description',
-  'validUntil',
-  'overheadPercentage',
-  'marginPercentage',
-  'status',
-  'reverseCharge',
-  'retentionRate',
-  'retentionBankGuarantee',
-] as const;
+const fields = quoteFieldNames;
 
 const CREATE_ERROR = 'Une erreur est survenue lors de la création du devis.';
 const UPDATE_ERROR = 'Une erreur est survenue lors de la mise à jour du devis.';

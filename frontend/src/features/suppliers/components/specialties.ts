@@ -1,4 +1,5 @@
 import { parseRating } from '@btp/shared/money';
+import { foldedText } from '@btp/shared/text-fold';
 
 /**
  * Spec section 2: a specialty is added trimmed; a blank entry or one already in the list (case and
@@ -6,15 +7,11 @@ import { parseRating } from '@btp/shared/money';
  */
 export function addSpecialty(specialties: readonly string[], entry: string): string[] {
   const specialty = entry.trim();
-  const key = comparable(specialty);
-  if (specialty === '' || specialties.some((existing) => comparable(existing) === key)) {
+  const key = foldedText(specialty);
+  if (specialty === '' || specialties.some((existing) => foldedText(existing) === key)) {
     return [...specialties];
   }
   return [...specialties, specialty];
-}
-
-function comparable(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('fr');
 }
 
 /** A rating of the API ("4.5") as a French reader writes it over 5: "4,5/5". */
