@@ -15,6 +15,7 @@ export default defineConfig({
       'functions',
       'functions/vitest.isolated.config.ts',
       'functions/vitest.integ.config.ts',
+      'functions/vitest.integ-isolated.config.ts',
       'infra',
       'infra/vitest.integ.config.ts',
       'infra/vitest.integ-own.config.ts',

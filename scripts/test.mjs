@@ -4,7 +4,7 @@
  * `N passed, N failed`. Three phases, each using both cores of a small machine:
  *   1. checks that are not tests, side by side: types (TypeScript 7's tsc -b), format (oxfmt) and
  *      the SPA build (Vite). Each one's output is printed when it ends, so it stays readable;
- *   2. unit + integration + CDK tests (Vitest over every workspace; one DynamoDB Local for the run,
+ *   2. unit + integration + CDK tests (Vitest over every workspace; one DynamoDB Local per worker,
  *      one local stack per worker for the integration files: docs/testing.md);
  *   3. end-to-end (Playwright in Chromium against `npm start`), when the SPA built, with the lint
  *      beside it (oxlint: every lint rule, the type-aware ones included; a core the browser leaves

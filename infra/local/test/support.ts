@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalStack, type LocalStack } from '../src/local-stack.js';
 import { TestClient } from './http-client.js';
+import { workerDynamoEndpoint } from './shared-dynamo.js';
 
 export const testPassword = 'Secret#2026';
 export const testSetupToken = 'jeton-de-test-123';
@@ -14,7 +15,8 @@ export type TestStack = LocalStack & { dataDir: string; tableName: string; dispo
 
 /**
  * The whole local stack for a test file: the gateway on a free port, the S3 server, MailDev and a
- * table of its own in the DynamoDB Local that `global-setup.ts` started once for the run (in memory).
+ * table of its own in its Vitest worker's DynamoDB Local, which `global-setup.ts` started once for
+ * the run (in memory, `shared-dynamo.ts`).
  *
  * Under `npm test` (infra/vitest.integ.config.ts, `BTP_TEST_STACK=shared`) the files of a Vitest
  * worker share one stack, started by the first and kept until the worker ends: the handlers, the
@@ -54,7 +56,7 @@ async function startOwnStack(): Promise<TestStack> {
     dataDir,
     spaDir: fileURLToPath(new URL('./fixtures/spa/', import.meta.url)),
     setupToken: testSetupToken,
-    dynamoEndpoint: sharedDynamoEndpoint(),
+    dynamoEndpoint: workerDynamoEndpoint(),
     tableName,
   });
   return {
@@ -67,20 +69,6 @@ async function startOwnStack(): Promise<TestStack> {
     },
   };
 }
-
-/** The run's DynamoDB Local, started by `global-setup.ts`. */
-function sharedDynamoEndpoint(): string {
-  const endpoint = process.env[sharedDynamoVariable];
-  if (!endpoint) {
-    throw new Error(
-      `${sharedDynamoVariable} is not set: run integration tests through Vitest (infra/vitest.integ.config.ts).`,
-    );
-  }
-  return endpoint;
-}
-
-/** The environment variable through which the global setup hands its endpoint to test files. */
-export const sharedDynamoVariable = 'BTP_TEST_DYNAMODB_ENDPOINT';
 
 /** The super administrator that `signedInSuperAdmin` installs. */
 export const testSuperAdmin = {

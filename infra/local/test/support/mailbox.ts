@@ -66,9 +66,14 @@ function mailboxUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/_mail${path}`;
 }
 
-/** Every message the local SMTP server has kept, oldest first. */
-export async function listMails(baseUrl: string): Promise<ReceivedMail[]> {
-  const response = await fetch(mailboxUrl(baseUrl, '/email'));
+/**
+ * The messages the local SMTP server has kept, oldest first: every one, or only those sent to `to`
+ * (exactly as written in the message). The filter runs in MailDev (`?to.address=`), so a poll reads
+ * and parses only the test's own messages, not every message of the worker's shared stack.
+ */
+export async function listMails(baseUrl: string, to?: string): Promise<ReceivedMail[]> {
+  const query = to === undefined ? '' : `?${new URLSearchParams({ 'to.address': to }).toString()}`;
+  const response = await fetch(mailboxUrl(baseUrl, `/email${query}`));
   if (response.status !== 200) throw new Error(`GET /_mail/email answered ${response.status}`);
   const mails = (await response.json()) as MailDevMail[];
   return mails.map((mail) => ({
@@ -96,33 +101,31 @@ export async function listMails(baseUrl: string): Promise<ReceivedMail[]> {
 }
 
 /**
- * The first message matching `predicate`, polling the inbox until it arrives (SMTP delivery is
- * asynchronous on the server side: the sender's 250 can come before MailDev has parsed and stored
- * the message). Throws after `attempts` reads without a match, listing the subjects seen.
+ * The first message sent to `to` that matches `predicate`, polling the inbox until it arrives (SMTP
+ * delivery is asynchronous on the server side: the sender's 250 can come before MailDev has parsed
+ * and stored the message). Throws after `attempts` reads without a match, listing the subjects seen.
  */
 export async function waitForMail(
   baseUrl: string,
-  predicate: (mail: ReceivedMail) => boolean,
+  to: string,
+  predicate: (mail: ReceivedMail) => boolean = () => true,
   attempts = 100,
 ): Promise<ReceivedMail> {
   let seen: ReceivedMail[] = [];
   for (let attempt = 0; attempt < attempts; attempt += 1) {
-    seen = await listMails(baseUrl);
+    seen = await listMails(baseUrl, to);
     const found = seen.find(predicate);
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(
-    `no matching message in the local inbox; seen: ${JSON.stringify(seen.map((mail) => [mail.to[0]?.address, mail.subject]))}`,
+    `no matching message to ${to} in the local inbox; seen: ${JSON.stringify(seen.map((mail) => mail.subject))}`,
   );
 }
 
-/** The messages sent to `address` (case-insensitive), oldest first. */
+/** The messages sent to `address` (exactly as written in the message), oldest first. */
 export async function mailsTo(baseUrl: string, address: string): Promise<ReceivedMail[]> {
-  const wanted = address.toLowerCase();
-  return (await listMails(baseUrl)).filter((mail) =>
-    mail.to.some((to) => to.address.toLowerCase() === wanted),
-  );
+  return listMails(baseUrl, address);
 }
 
 /** The bytes of one attachment of a received message. */
