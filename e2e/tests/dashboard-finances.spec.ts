@@ -47,6 +47,9 @@ function kpi(page: Page, title: string) {
 test('an empty company: every block shows its empty text; then the figures follow a client, a project, invoices at two VAT rates, a credit note and a paid supplier invoice, HT or TTC', async ({
   page,
 }, testInfo) => {
+  // Two screens read twice (empty, then with ten records issued through the API): over the default
+  // minute on a loaded 2-core machine.
+  test.setTimeout(120_000);
   await signedInCompany(page, testInfo, 'chiffres');
 
   await page.goto('/');
