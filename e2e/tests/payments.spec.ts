@@ -47,7 +47,7 @@ async function pay(page: Page, invoice: Locator, amount: string, method: string,
   return dialog;
 }
 
-test('Facturation: an invoice of 9 600,00 € TTC paid 9 120,00 € by virement, what remains in its details, then 480,00 € by chèque', async ({
+test('Facturation: an invoice of 9 600,00 € TTC paid 9 120,00 € by virement, what remains in its details, then 480,00 € by chèque @phone', async ({
   page,
 }, testInfo) => {
   await registerCompany(page.request, `paiements-${testInfo.project.name}`);
