@@ -1,10 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  expectNoHorizontalOverflow,
-  openNavigation,
-  signIn,
-  superAdmin,
-} from '../support/accounts.js';
+import { expectNoHorizontalOverflow, openNavigation, signIn, superAdmin } from '../support/accounts.js';
 import { registerCompany } from '../support/company.js';
 
 /**
