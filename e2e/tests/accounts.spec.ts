@@ -7,33 +7,30 @@ import {
   signIn,
   superAdmin,
 } from '../support/accounts.js';
+import { registerCompany } from '../support/company.js';
 
-// One story per project: the steps build on each other. Every person created here carries the
-// project's name, so the story can run again on the same server.
-test.describe.configure({ mode: 'serial' });
-
+// Every person created here carries the project's name and the time, so the journeys run again on
+// the same server.
 const password = 'Chantier-2026';
 
 function people(project: string) {
+  const unique = `${project}-${Date.now().toString(36)}`;
   return {
-    companyName: `Durand Bâtiment ${project}`,
+    companyName: `Durand Bâtiment ${unique}`,
     admin: {
       firstName: 'Marie',
       lastName: 'Durand',
-      email: `marie.durand.${project}@example.fr`,
-      username: `mdurand-${project}`,
+      email: `marie.durand.${unique}@example.fr`,
+      username: `mdurand-${unique}`,
     },
     joiner: {
       firstName: 'Lucas',
       lastName: 'Petit',
-      email: `lucas.petit.${project}@example.fr`,
-      username: `lpetit-${project}`,
+      email: `lucas.petit.${unique}@example.fr`,
+      username: `lpetit-${unique}`,
     },
   };
 }
-
-/** The company the company admin registered, for the person who joins it. */
-let companyId = '';
 
 async function logout(page: Page) {
   await openNavigation(page);
@@ -42,18 +39,10 @@ async function logout(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-test('logout returns to the login screen and ends the session', async ({ page, request }) => {
-  await ensureInstalled(request);
-  await signIn(page, superAdmin.username, superAdmin.password);
-
-  await logout(page);
-
-  await page.goto('/clients');
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
-});
-
-test('registering a new company signs its administrator in', async ({ page, request }, testInfo) => {
+test("registering a new company signs its administrator in; /admin says 'Accès refusé'; logout ends the session", async ({
+  page,
+  request,
+}, testInfo) => {
   await ensureInstalled(request);
   const { companyName, admin } = people(testInfo.project.name);
 
@@ -77,16 +66,28 @@ test('registering a new company signs its administrator in', async ({ page, requ
   await expect(page.getByText('Administrateur', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Système Admin' })).toHaveCount(0);
 
-  // No screen shows a company's identifier yet: the one its administrator would pass on is read here.
-  const me = (await (await page.request.get('/api/auth/me')).json()) as { companyId: string };
-  companyId = me.companyId;
-  expect(companyId).toMatch(/^[0-9a-f-]{36}$/);
+  // A company administrator is not a super administrator: no user of the platform is shown.
+  await page.goto('/admin');
+  await expect(page.getByText('Accès refusé')).toBeVisible();
+  await expect(page.getByText('Cette section est réservée aux super administrateurs.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Rechercher un utilisateur' })).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+
+  await logout(page);
+  await page.goto('/clients');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
 });
 
-test('registering into an existing company leaves the account awaiting approval', async ({
+test('registering into an existing company awaits approval; the super administrator activates the account, which then signs in', async ({
   page,
+  request,
 }, testInfo) => {
   const { joiner } = people(testInfo.project.name);
+  // The company to join, registered through the API (the screen is the journey above).
+  const { companyId } = await registerCompany(request, `rejoindre-${testInfo.project.name}`, {
+    completeProfile: false,
+  });
 
   await page.goto('/register');
   await page.getByRole('tab', { name: 'Entreprise existante' }).click();
@@ -109,30 +110,9 @@ test('registering into an existing company leaves the account awaiting approval'
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByText('Erreur de connexion')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
-});
 
-test("a company administrator opening /admin sees 'Accès refusé'", async ({ page }, testInfo) => {
-  const { admin } = people(testInfo.project.name);
-  await signIn(page, admin.username, password);
-
-  await page.goto('/admin');
-
-  await expect(page.getByText('Accès refusé')).toBeVisible();
-  await expect(page.getByText('Cette section est réservée aux super administrateurs.')).toBeVisible();
-  await expect(page.getByText('Lucas Petit')).toHaveCount(0);
-  await expectNoHorizontalOverflow(page);
-});
-
-test('the super administrator activates the pending user, who can then sign in', async ({
-  page,
-}, testInfo) => {
-  const { joiner } = people(testInfo.project.name);
+  // The super administrator lands on Système Admin and activates the account.
   await signIn(page, superAdmin.username, superAdmin.password);
-
-  await openNavigation(page);
-  await page.getByRole('link', { name: 'Système Admin' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { name: 'Système Admin' })).toBeVisible();
   await expect(page.getByText("Taux d'activité")).toBeVisible();
   await page.getByRole('textbox', { name: 'Rechercher un utilisateur' }).fill(joiner.username);
   await page.getByRole('button', { name: 'Modifier Lucas Petit' }).click();

@@ -31,7 +31,7 @@ async function post(page: Page, path: string, data?: object): Promise<Written> {
 const euros = (amount: string) =>
   new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(amount as `${number}`);
 
-test('Fiche client: contact, project, quote, invoices, payment and totals of one client @phone', async ({
+test('Fiche client: contact, project, quote, invoices, payment and totals of one client; an unknown one @phone', async ({
   page,
 }, testInfo) => {
   await registerCompany(page.request, `fiche-client-${testInfo.project.name}`);
@@ -154,13 +154,9 @@ test('Fiche client: contact, project, quote, invoices, payment and totals of one
   await expect(page.getByRole('heading', { level: 1, name: 'SCI Les Tilleuls' })).toBeVisible();
   await page.getByRole('link', { name: 'Retour aux clients' }).click();
   await expect(page).toHaveURL(/\/clients$/);
-});
 
-test("Fiche client: an unknown client says 'Client introuvable'", async ({ page }, testInfo) => {
-  await registerCompany(page.request, `fiche-inconnue-${testInfo.project.name}`);
-
+  // An unknown client's address says so.
   await page.goto('/clients/0199e5a2-7c1b-7d3e-8f00-000000000999');
-
   await expect(page.getByRole('heading', { name: 'Client introuvable' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Retour aux clients' })).toBeVisible();
   await expectNoHorizontalOverflow(page);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { auditScreen } from '../support/accessibility.js';
-import { expectNoHorizontalOverflow, openNavigation, signIn } from '../support/accounts.js';
+import { expectNoHorizontalOverflow, openNavigation } from '../support/accounts.js';
+import { signInThroughApi } from '../support/session.js';
 import {
   companyPassword,
   registerCompany,
@@ -31,11 +32,13 @@ async function onPhoneWidth(page: Page) {
 
 test('an administrator completes the legal profile from the banner of Devis @phone', async ({
   page,
-  request,
 }, testInfo) => {
-  company = await registerCompany(request, `settings-${testInfo.project.name}`, { completeProfile: false });
+  // Registered through the API in the page's context: its administrator is signed in (the sign-in
+  // form is first-paint.spec.ts's and keyboard.spec.ts's).
+  company = await registerCompany(page.request, `settings-${testInfo.project.name}`, {
+    completeProfile: false,
+  });
   await onPhoneWidth(page);
-  await signIn(page, company.username, company.password);
 
   await page.goto('/quotes');
   const banner = page.getByRole('alert').filter({ hasText: "Profil de l'entreprise incomplet" });
@@ -83,7 +86,7 @@ test('an administrator completes the legal profile from the banner of Devis @pho
   await expect(
     page.getByText('Profil complet : les devis et les factures peuvent être envoyés.'),
   ).toBeVisible();
-  const saved = (await (await request.get('/api/company')).json()) as Record<string, unknown>;
+  const saved = (await (await page.request.get('/api/company')).json()) as Record<string, unknown>;
   expect(saved).toMatchObject({
     siret: '81234567600017',
     siren: '812345676',
@@ -99,7 +102,7 @@ test('an administrator completes the legal profile from the banner of Devis @pho
   await expect(page.getByText("Profil de l'entreprise incomplet")).toHaveCount(0);
 });
 
-test('the administrator approves a colleague who joined the company', async ({
+test('the administrator approves a colleague who joined the company, who then reads the profile without changing it', async ({
   page,
   playwright,
   baseURL,
@@ -120,8 +123,9 @@ test('the administrator approves a colleague who joined the company', async ({
   expect(registered.status(), await registered.text()).toBe(201);
   await joiner.dispose();
   await onPhoneWidth(page);
-  await signIn(page, company.username, company.password);
+  await signInThroughApi(page, company.username, company.password);
 
+  await page.goto('/');
   await openNavigation(page);
   await page
     .getByRole('navigation', { name: 'Navigation principale' })
@@ -141,12 +145,10 @@ test('the administrator approves a colleague who joined the company', async ({
   await expect(page.getByText('Lucas Petit peut maintenant se connecter')).toBeVisible();
   await expect(card.getByText('Actif')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Utilisateurs', exact: true })).toBeVisible();
-});
 
-test('the colleague signs in and reads the profile without changing it', async ({ page }, testInfo) => {
-  await onPhoneWidth(page);
-  await signIn(page, colleague.username, companyPassword);
-
+  // The colleague signs in in the administrator's place.
+  await page.context().clearCookies();
+  await signInThroughApi(page, colleague.username, companyPassword);
   await page.goto('/settings');
 
   await expect(

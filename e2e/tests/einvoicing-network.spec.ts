@@ -1,5 +1,4 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { registerCompany, write, writeHeaders } from '../support/company.js';
 
 /**
@@ -7,8 +6,9 @@ import { registerCompany, write, writeHeaders } from '../support/company.js';
  * of the stack in two browser contexts: the seller turns the transmission on in Paramètres ›
  * Facturation électronique (prefilled for the local platform) and issues an invoice to the buyer;
  * the buyer finds it on Achats « reçue via la plateforme » and approves it; the seller sees
- * « Approuvée » on the invoice's card. On a phone too (`@phone`): the cards, their buttons and
- * nothing wider than the screen.
+ * « Approuvée » on the invoice's card. On the desktop: Achats' phone journey is
+ * supplier-invoice-import.spec.ts, Paramètres › Facturation électronique's and the cards' widths on a
+ * phone are accessibility.spec.ts's.
  */
 
 /** A Luhn check digit (SIREN and SIRET). */
@@ -47,17 +47,11 @@ async function company(browser: Browser, label: string) {
   return { context, request, page: await context.newPage(), ...registered, ...identity };
 }
 
-test('an invoice goes to a company of the network, which approves it on Achats @phone', async ({
+test('an invoice goes to a company of the network, which approves it on Achats', async ({
   browser,
 }, testInfo) => {
-  const phone = testInfo.project.name === 'mobile';
-  const viewport = phone ? { width: 360, height: 740 } : undefined;
   const buyer = await company(browser, `acheteur-${testInfo.project.name}`);
   const seller = await company(browser, `vendeur-${testInfo.project.name}`);
-  if (viewport) {
-    await buyer.page.setViewportSize(viewport);
-    await seller.page.setViewportSize(viewport);
-  }
   // The buyer's transmission on, through its API (the seller's goes through the screen below).
   const prefilled = (await (await buyer.request.get('/api/company/einvoicing')).json()) as {
     platformUrl: string;
@@ -73,7 +67,6 @@ test('an invoice goes to a company of the network, which approves it on Achats @
   await expect(seller.page.getByText('Facturation électronique enregistrée avec succès')).toBeVisible();
   await seller.page.getByRole('button', { name: 'Tester la connexion' }).click();
   await expect(seller.page.getByText('Connexion réussie : la plateforme répond.')).toBeVisible();
-  if (phone) await expectNoHorizontalOverflow(seller.page);
 
   // The seller issues an invoice to the buyer (a client with its SIRET): it is submitted on issue.
   const clientId = await write(seller.request, 'post', '/api/clients', {
@@ -114,7 +107,6 @@ test('an invoice goes to a company of the network, which approves it on Achats @
   await received.getByRole('button', { name: /^Approuver la facture/ }).click();
   await expect(buyer.page.getByText('Approbation transmise au fournisseur')).toBeVisible();
   await expect(received.getByText(/Dernier statut : Approuvée/)).toBeVisible();
-  if (phone) await expectNoHorizontalOverflow(buyer.page);
 
   // The seller: Facturation, « Relever la plateforme », « Approuvée » on the card.
   await seller.page.goto('/invoicing');
@@ -122,7 +114,6 @@ test('an invoice goes to a company of the network, which approves it on Achats @
   await expect(card).toBeVisible();
   await seller.page.getByRole('button', { name: 'Relever la plateforme' }).click();
   await expect(card.getByText('Plateforme : Approuvée.')).toBeVisible();
-  if (phone) await expectNoHorizontalOverflow(seller.page);
 
   await buyer.context.close();
   await seller.context.close();

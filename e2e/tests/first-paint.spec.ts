@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/accounts.js';
 import { registerCompany } from '../support/company.js';
 
 /**
@@ -8,7 +7,7 @@ import { registerCompany } from '../support/company.js';
  * see the form, not even for one frame, while the session check runs.
  */
 
-test('the pre-rendered sign-in page is the same for everyone and holds no company data', async ({
+test('the pre-rendered /login and / are the same for everyone, hold no company data, and / gives way to the page', async ({
   page,
   playwright,
   baseURL,
@@ -16,34 +15,73 @@ test('the pre-rendered sign-in page is the same for everyone and holds no compan
   const anonymous = await playwright.request.newContext({ baseURL });
   const signedOut = await anonymous.get('/login');
   expect(signedOut.status()).toBe(200);
-  const html = await signedOut.text();
+  const loginHtml = await signedOut.text();
   // The form is in the HTML itself, hidden until the session check says nobody is signed in.
-  expect(html).toContain('data-prerendered="/login"');
-  expect(html).toMatch(
+  expect(loginHtml).toContain('data-prerendered="/login"');
+  expect(loginHtml).toMatch(
     /<html lang="fr" class="session-pending prehydration" data-deferred-entry="\/assets\/index-/,
   );
   // Scripts must not hold the first paint: the entry is requested by the route preloader afterwards.
-  expect(html).not.toMatch(/<script type="module"/);
-  expect(html).toContain('>Connexion</h1>');
-  expect(html).toContain('Se connecter');
+  expect(loginHtml).not.toMatch(/<script type="module"/);
+  expect(loginHtml).toContain('>Connexion</h1>');
+  expect(loginHtml).toContain('Se connecter');
+  // / : the page header is in the HTML itself; scripts are requested by the route preloader afterwards.
+  const shellHtml = await (await anonymous.get('/')).text();
+  expect(shellHtml).toMatch(/<html lang="fr" data-deferred-entry="\/assets\/index-/);
+  expect(shellHtml).not.toMatch(/<script type="module"/);
+  expect(shellHtml).toContain('<h1>Tableau de Bord</h1>');
   await anonymous.dispose();
 
   const company = await registerCompany(page.request, 'premiere-peinture');
-  const signedIn = await page.request.get('/login');
-  const signedInHtml = await signedIn.text();
-  // One static file: a session changes nothing in it.
-  expect(signedInHtml).toBe(html);
-  for (const secret of [company.companyName, company.username, 'Claire', 'Fontaine', company.companyId]) {
-    expect(signedInHtml).not.toContain(secret);
+  // One static file each: a session changes nothing in them.
+  for (const [path, html] of [
+    ['/login', loginHtml],
+    ['/', shellHtml],
+  ] as const) {
+    const signedInHtml = await (await page.request.get(path)).text();
+    expect(signedInHtml, path).toBe(html);
+    for (const secret of [company.companyName, company.username, 'Claire', 'Fontaine', company.companyId]) {
+      expect(signedInHtml, path).not.toContain(secret);
+    }
   }
+
+  // Registering signed the page's context in: the shell gives way to the page itself.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toHaveCount(1);
+  await expect(page.getByText('Projets Actifs', { exact: true })).toBeVisible();
 });
 
-test('a signed-in person opening /login never sees the sign-in form', async ({ page, request }) => {
-  const company = await registerCompany(request, 'deja-connecte');
-  await signIn(page, company.username, company.password);
+test('signed out, / leads to the pre-rendered form, which then works; signed in, /login never shows it', async ({
+  page,
+  request,
+}) => {
+  const company = await registerCompany(request, 'formulaire-hydrate');
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
 
-  // Every frame the browser paints, and every change of the page, records whether the sign-in card
-  // is visible (its `visibility` included).
+  // Signed out, / leads to the sign-in form.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toHaveCount(0);
+
+  // /login loaded as is: the pre-rendered form, hydrated, works.
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText("L'identifiant est requis")).toBeVisible();
+  await page.getByLabel('Identifiant').fill(company.username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(company.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // React hydrated the page instead of drawing it again: no hydration mismatch was reported.
+  expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+
+  // Signed in now: every frame the browser paints of /login, and every change of the page, records
+  // whether the sign-in card is visible (its `visibility` included).
   await page.addInitScript(() => {
     const record = window as unknown as { sawSignInForm: boolean };
     record.sawSignInForm = false;
@@ -67,56 +105,4 @@ test('a signed-in person opening /login never sees the sign-in form', async ({ p
   expect(await page.evaluate(() => (window as unknown as { sawSignInForm: boolean }).sawSignInForm)).toBe(
     false,
   );
-});
-
-test('a signed-out person gets the pre-rendered form, which then works', async ({ page, request }) => {
-  const company = await registerCompany(request, 'formulaire-hydrate');
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByText("L'identifiant est requis")).toBeVisible();
-  await page.getByLabel('Identifiant').fill(company.username);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(company.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toBeVisible();
-  // React hydrated the page instead of drawing it again: no hydration mismatch was reported.
-  expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
-});
-
-test("/ serves the dashboard's neutral shell: the same for everyone, no company data, replaced by the page", async ({
-  page,
-  playwright,
-  baseURL,
-}) => {
-  const anonymous = await playwright.request.newContext({ baseURL });
-  const html = await (await anonymous.get('/')).text();
-  await anonymous.dispose();
-  // The page header is in the HTML itself; scripts are requested by the route preloader afterwards.
-  expect(html).toMatch(/<html lang="fr" data-deferred-entry="\/assets\/index-/);
-  expect(html).not.toMatch(/<script type="module"/);
-  expect(html).toContain('<h1>Tableau de Bord</h1>');
-
-  const company = await registerCompany(page.request, 'coquille-tableau');
-  const signedInHtml = await (await page.request.get('/')).text();
-  expect(signedInHtml).toBe(html);
-  for (const secret of [company.companyName, company.username, 'Claire', 'Fontaine', company.companyId]) {
-    expect(signedInHtml).not.toContain(secret);
-  }
-
-  // Registering signed the page's context in: the shell gives way to the page itself.
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toHaveCount(1);
-  await expect(page.getByText('Projets Actifs', { exact: true })).toBeVisible();
-});
-
-test('a signed-out person opening / gets the sign-in form', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toHaveCount(0);
 });

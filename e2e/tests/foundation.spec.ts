@@ -25,13 +25,14 @@ test.describe('a fresh installation', () => {
     await auditScreen(page, testInfo, 'setup');
   });
 
-  test('a deep link to a screen also lands on the setup page', async ({ page }) => {
+  test('a deep link lands on the setup page, an unknown path on the French 404, the API on the same origin', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/clients');
     await expect(page).toHaveURL(/\/setup$/);
     await expect(page.getByText('Installation de BTP Gestion')).toBeVisible();
-  });
 
-  test('an unknown path shows the French 404 page', async ({ page }) => {
     await page.goto('/nimporte-quoi');
     await expect(page.getByText('Page introuvable')).toBeVisible();
     await page
@@ -40,9 +41,7 @@ test.describe('a fresh installation', () => {
       .first()
       .click();
     await expect(page).toHaveURL(/\/setup$/);
-  });
 
-  test('the API answers through the same origin', async ({ request }) => {
     const health = await request.get('/api/health');
     expect(await health.json()).toEqual({ status: 'ok' });
     const status = await request.get('/api/setup/status');

@@ -33,7 +33,7 @@ async function tabTo(page: Page, target: Locator, name: string, maxPresses = 40)
   throw new Error(`${name} was not reached with ${maxPresses} presses of Tab`);
 }
 
-test('signing in with the keyboard only', async ({ page, request }) => {
+test('signing in, then creating a client, with the keyboard only', async ({ page, request }) => {
   const company = await registerCompany(request, 'clavier');
 
   await page.goto('/login');
@@ -46,11 +46,8 @@ test('signing in with the keyboard only', async ({ page, request }) => {
 
   await expect(page.getByRole('heading', { name: 'Tableau de Bord' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-});
 
-test('creating a client with the keyboard only', async ({ page }) => {
-  await registerCompany(page.request, 'clavier-client');
-
+  // The company is new: Clients is empty.
   await page.goto('/clients');
   await expect(page.getByText('Aucun client')).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Nouveau Client' }), "'Nouveau Client'");

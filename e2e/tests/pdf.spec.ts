@@ -86,10 +86,13 @@ async function previewPdf(page: Page, button: Locator) {
   return { text: await pdfText(bytes) };
 }
 
-test('Devis: the PDF of a draft is a BROUILLON preview, a sent quote’s the archived file, saved and previewed from the cards', async ({
+test('Devis and Facturation: a draft’s PDF is a BROUILLON preview, an issued quote’s, invoice’s and credit note’s the archived file, saved and previewed', async ({
   page,
 }, testInfo) => {
-  await registerCompany(page.request, `pdf-devis-${testInfo.project.name}`);
+  // Seven documents made, four PDFs saved and two previewed: over the default minute on a loaded
+  // 2-core machine.
+  test.setTimeout(120_000);
+  await registerCompany(page.request, `pdf-${testInfo.project.name}`);
   const { clientId, projectId } = await clientAndProject(page);
   const items = [
     {
@@ -170,13 +173,9 @@ test('Devis: the PDF of a draft is a BROUILLON preview, a sent quote’s the arc
   expect(shown.text).toContain(sent.number ?? '');
   expect(shown.text).not.toContain('BROUILLON');
   await expect(page).toHaveURL(/\/quotes$/);
-});
 
-test('Facturation: an issued invoice’s and its credit note’s archived PDFs, saved from the cards and previewed from the details', async ({
-  page,
-}, testInfo) => {
-  await registerCompany(page.request, `pdf-facture-${testInfo.project.name}`);
-  const { clientId, projectId } = await clientAndProject(page);
+  // Facturation: an issued invoice's and its credit note's archived PDFs, saved from the cards and
+  // previewed from the details; a draft's preview.
   const lines = [
     { description: 'Maçonnerie', unit: 'm²', quantity: '10', unitPrice: '80.00', vatRate: '20.00' },
     { description: 'Isolation combles', unit: 'm²', quantity: '20', unitPrice: '10.00', vatRate: '10.00' },
@@ -228,11 +227,11 @@ test('Facturation: an issued invoice’s and its credit note’s archived PDFs, 
   ).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await keepScreenshot(page, testInfo, 'invoice-details');
-  const shown = await previewPdf(
+  const invoiceShown = await previewPdf(
     page,
     details.getByRole('button', { name: `Aperçu de la facture ${invoice.number}` }),
   );
-  expect(shown.text).toContain(invoice.number ?? '');
+  expect(invoiceShown.text).toContain(invoice.number ?? '');
   await details.getByRole('button', { name: 'Fermer' }).last().click();
 
   // A draft's PDF: the preview marked "BROUILLON", named by its title on the card.

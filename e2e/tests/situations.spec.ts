@@ -8,14 +8,9 @@ import { keepScreenshot } from '../support/accessibility.js';
  * Situations de travaux (DOCUMENTS.md § 4), the worked example through the screens: a contract of
  * 40 000 + 10 000 HT at 20 %, accepted by the client, a deposit of 5 000 HT, three situations (per
  * line, from a signed état d'avancement, one percent for every line) sent from "Facturation du
- * marché", then the retention released. The phone runs at 360 px.
+ * marché", then the retention released. On the desktop: Facturation's phone journey is payments.spec.ts
+ * (a payment recorded in its full-screen dialog), its width with data accessibility.spec.ts's tour.
  */
-
-const PHONE = { width: 360, height: 740 };
-
-test.beforeEach(async ({ page }, testInfo) => {
-  if (testInfo.project.name === 'mobile') await page.setViewportSize(PHONE);
-});
 
 function toast(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' });
@@ -46,7 +41,7 @@ async function sendFromBilling(page: Page, billing: Locator, name: string) {
   await expect(billing.getByRole('button', { name: `Envoyer ${name}` })).toHaveCount(0);
 }
 
-test('Situations: deposit, three situations (one from a signed état d’avancement), retention released — the worked example to the cent @phone', async ({
+test('Situations: deposit, three situations (one from a signed état d’avancement), retention released — the worked example to the cent', async ({
   page,
 }, testInfo) => {
   test.setTimeout(180_000);

@@ -1,11 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  ensureInstalled,
-  expectNoHorizontalOverflow,
-  openNavigation,
-  signIn,
-  superAdmin,
-} from '../support/accounts.js';
+import { expectNoHorizontalOverflow, openNavigation, signIn, superAdmin } from '../support/accounts.js';
 import { registerCompany } from '../support/company.js';
 
 /**
@@ -28,11 +22,14 @@ const businessEntries = [
   'Paramètres',
 ];
 
-test('the super administrator lands on Système Admin, with no business entry nor screen', async ({
+test('the super administrator lands on Système Admin, with no business entry nor screen; on a 1366 × 768 laptop its users table fits', async ({
   page,
   request,
 }) => {
-  await ensureInstalled(request);
+  // A company with a long name, whose administrator has a long e-mail and can be deactivated.
+  const { username } = await registerCompany(request, 'Maconnerie-Renovation-Grand-Ouest', {
+    completeProfile: false,
+  });
 
   // Signing in leads to Système Admin, not to a dashboard that cannot load.
   await signIn(page, superAdmin.username, superAdmin.password);
@@ -58,20 +55,9 @@ test('the super administrator lands on Système Admin, with no business entry no
     await expect(page.getByRole('heading', { name: 'Système Admin', level: 1 })).toBeVisible();
     await expect(page.getByText("Aucune entreprise n'est associée")).toHaveCount(0);
   }
-});
 
-test('on a 1366 × 768 laptop, the users table fits the page with its actions in view', async ({
-  page,
-  request,
-}) => {
   // A laptop's screen whatever the project (the phone project too: its browser is simply resized).
-  // A company with a long name, whose administrator has a long e-mail and can be deactivated.
-  const { username } = await registerCompany(request, 'Maconnerie-Renovation-Grand-Ouest', {
-    completeProfile: false,
-  });
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, superAdmin.username, superAdmin.password);
-
   const users = page.getByRole('region', { name: 'Utilisateurs' });
   await users.getByRole('textbox', { name: 'Rechercher un utilisateur' }).fill(username);
   const table = users.getByRole('table');

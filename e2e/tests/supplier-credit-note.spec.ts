@@ -8,18 +8,13 @@ import { euros, giveFile, importWait, invoicePdf, post, type Issued } from '../s
  * Purchases as they really are (issue 29): a supplier issues an invoice (1 000,00 € HT: 800,00 € at
  * 20 % and 200,00 € at 10 %, 1 180,00 € TTC) and a credit note of its 10 % line (200,00 € HT,
  * 220,00 € TTC); both are Factur-X PDFs. Its client, a company with 2 000,00 € HT of revenue cashed,
- * imports both on Achats (dropped on a desktop, picked on a 360 px phone): the credit note is linked
+ * imports both on Achats (dropped on the zone; picked on a phone: supplier-invoice-import.spec.ts,
+ * Achats' phone journey): the credit note is linked
  * to the invoice its BT-25 names and shown both ways, the supplier is owed 960,00 €; once that is
  * paid, Finances compares revenue HT with purchases HT (1 000,00 − 200,00 = 800,00 €): margin 60 %.
  */
 
-const PHONE = { width: 360, height: 740 };
-
-test.beforeEach(async ({ page }, testInfo) => {
-  if (testInfo.project.name === 'mobile') await page.setViewportSize(PHONE);
-});
-
-test('Achats: a Factur-X supplier invoice and its credit note imported, linked, owed, paid; Finances in HT @phone', async ({
+test('Achats: a Factur-X supplier invoice and its credit note imported, linked, owed, paid; Finances in HT', async ({
   page,
   request,
 }, testInfo) => {
