@@ -1,4 +1,4 @@
-import { createCache, StyleProvider } from '@ant-design/cssinjs';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import type { ReactElement, ReactNode } from 'react';
@@ -10,38 +10,11 @@ import { routes } from '../app/router';
 import { TOAST_VIEWPORT_LABEL } from '../components/toast';
 
 /**
- * antd's style cache, kept by the worker's tests (issue 27). antd derives its theme's token (a few
- * hundred colours and sizes) and each component's CSS variables when the first component that uses
- * them mounts, and forgets them when the last one unmounts: Testing Library's cleanup unmounts
- * everything after each test, so every test derived them all again. Here an entry that would be
- * forgotten is kept, unused: its `<style>` element is still removed, and written again by the next
- * component that mounts. The theme is the same in every test (AppProviders'), so what is kept is
- * what would be derived again. Tests assert no style.
- */
-function keptStyleCache() {
-  const cache = createCache();
-  const update = cache.opUpdate.bind(cache);
-  cache.opUpdate = (key, valueFn) =>
-    update(key, (previous) => {
-      const next = valueFn(previous);
-      // `[count, value]`; null forgets the entry when its count falls to 0: keep it at 0 instead.
-      return next === null && previous ? [0, previous[1]] : next;
-    });
-  return cache;
-}
-
-const styleCache = keptStyleCache();
-
-/**
  * antd writes its styles into the document; jsdom would parse every rule and read them all on each
  * computed style. Tests assert no style, so the rules go to an element outside the document.
  */
 function DetachedStyles({ children }: { children: ReactNode }) {
-  return (
-    <StyleProvider cache={styleCache} container={document.createElement('div')}>
-      {children}
-    </StyleProvider>
-  );
+  return <StyleProvider container={document.createElement('div')}>{children}</StyleProvider>;
 }
 
 /** The whole SPA at `path`, as main.tsx starts it, on a memory router. */
