@@ -102,10 +102,11 @@ describe('Devis: retenue de garantie', () => {
     const dialog = await findDialog('Modifier le devis DEV-2026-0002');
     await within(dialog).findByDisplayValue('Carrelage');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Caution bancaire (pas de retenue)' }));
-    expect(within(dialog).getByLabelText('Taux de retenue de garantie (%)')).toBeDisabled();
+    // The dialog follows the box through Form.useWatch, whose update may land after the click.
     expect(
-      within(dialog).getByText('Aucune retenue : une caution bancaire la remplace.'),
+      await within(dialog).findByText('Aucune retenue : une caution bancaire la remplace.'),
     ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Taux de retenue de garantie (%)')).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     expect(await toasts().findByText('Le devis a été mis à jour.')).toBeInTheDocument();
