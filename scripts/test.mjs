@@ -3,8 +3,7 @@
  * `npm test`: every check, each runner's test counts summed into one closing line
  * `N passed, N failed`. Three phases, each using both cores of a small machine:
  *   1. checks that are not tests, side by side: types (TypeScript 7's tsc -b), format (oxfmt) and
- *      the SPA build (Vite). Each one's output is printed when it ends, so it stays readable; the
- *      types go on beside phase 2, which starts when the other two are done;
+ *      the SPA build (Vite). Each one's output is printed when it ends, so it stays readable;
  *   2. unit + integration + CDK tests (Vitest over every workspace; one DynamoDB Local per worker,
  *      one local stack per worker for the integration files: docs/testing.md);
  *   3. end-to-end (Playwright in Chromium against `npm start`), when the SPA built, with the lint
@@ -75,13 +74,12 @@ async function check(title, command, args, options) {
   return ok;
 }
 
-// One thread: TypeScript 7 otherwise runs 4 type checkers per project and several projects at once,
-// each checker re-deriving the same library types. Beside the format check and Vite, then Vitest, on
-// 2 cores there is no idle core for those threads to use: one thread checks the same with ~60 % less
-// CPU (docs/performance.md, "Phase 1 and Vitest's scheduling"). Nothing waits for the types: Vitest
-// starts when the SPA is built, so the core tsc leaves idle once Vite is done (~16 s) runs tests.
-const types = check('Types (TypeScript 7, tsc -b)', process.execPath, [typescript7, '-b', '--singleThreaded']);
-const [, built] = await Promise.all([
+const [, , built] = await Promise.all([
+  // One thread: TypeScript 7 otherwise runs 4 type checkers per project and several projects at once,
+  // each checker re-deriving the same library types. Beside the format check and Vite on 2 cores there is no
+  // idle core for those threads to use: one thread checks the same with ~60 % less CPU
+  // (docs/performance.md, "Phase 1 and Vitest's scheduling").
+  check('Types (TypeScript 7, tsc -b)', process.execPath, [typescript7, '-b', '--singleThreaded']),
   // oxfmt (the Oxc project's formatter, native): the output of Prettier with the same options
   // (`.oxfmtrc.json`, `.prettierignore`), for ~2 s of CPU where `prettier --check .` took ~55 s
   // (docs/performance.md, "Issue 27, fifth pass").
@@ -159,7 +157,6 @@ async function e2ePhase() {
 // Vitest keeps both cores busy (beside the browser tests, both took as long as one after the other).
 // The browser tests leave most of a core idle while pages load: the lint runs beside them.
 await vitestPhase(false);
-await types;
 const lint = check('Lint (oxlint, with types)', bin('oxlint'), ['--type-aware', '--deny-warnings']);
 if (built) await e2ePhase();
 else {
