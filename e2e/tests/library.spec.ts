@@ -94,6 +94,9 @@ test('Bibliothèque to devis: an ouvrage from three articles, two lots by the ke
   await expect(wallCard).toContainText('3 composants');
   // Read and searched on a phone as on a desktop.
   await page.getByRole('searchbox', { name: 'Rechercher' }).fill('mur parp');
+  // The search reaches the URL after a pause in typing; leaving before it did would see it land on
+  // the way out and bring the Bibliothèque back.
+  await expect(page).toHaveURL(/[?&]q=mur\+parp/);
   await expect(wallCard).toBeVisible();
   await expectNoHorizontalOverflow(page);
 
