@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
+import { SEARCH_DEBOUNCE_MS } from './list-toolbar';
 import { ClientsPage } from '../features/clients/components/clients-page';
 import { QuotesPage } from '../features/quotes/components/quotes-page';
 import { json, stubApi } from '../testing/api-stub';
@@ -63,6 +64,34 @@ describe('ListToolbar', () => {
     await user.click(screen.getByRole('button', { name: /close-circle|effacer|clear/i }));
     await waitFor(() => expect(router.state.location.search).toBe('?nouveau-onglet=1'));
     expect(await screen.findByText('Fabien Morel')).toBeInTheDocument();
+  });
+
+  it('drops a search still in its pause when a link leaves the list, even while the next screen loads', async () => {
+    const user = setupUser();
+    stubApi({ 'GET /api/clients?limit=50': json([eric, fabien]) });
+    // The next screen's code arrives after the pause (a slow network): the list stays on screen
+    // meanwhile, as in the app, whose screens are loaded when first opened.
+    const router = createMemoryRouter(
+      [
+        { path: '/clients', element: <ClientsPage title="Clients" subtitle="Gestion de vos clients" /> },
+        {
+          path: '/quotes',
+          lazy: () =>
+            new Promise((resolve) => {
+              setTimeout(() => resolve({ element: <p>Écran des devis</p> }), SEARCH_DEBOUNCE_MS * 3);
+            }),
+        },
+      ],
+      { initialEntries: ['/clients'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />);
+    expect(await screen.findByText('Fabien Morel')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'éric');
+    void router.navigate('/quotes');
+    expect(await screen.findByText('Écran des devis', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/quotes');
+    expect(router.state.location.search).toBe('');
   });
 
   it('reads q and tri from the URL, says when nothing matches and clears the search', async () => {

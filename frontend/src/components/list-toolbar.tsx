@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_LIST_SORT, listSortOptions, type ListEntity } from '@btp/shared/list';
 import { Button, Input, Select } from 'antd';
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 
 import type { ListParams } from '../api/list-params';
 import styles from './list-toolbar.module.css';
@@ -74,12 +74,18 @@ export function ListToolbar({
     [setSearchParams],
   );
 
+  // A link followed during the pause leaves this list. The list stays on screen until the next
+  // screen has loaded, and its search, written then, would bring the person back to it: it is dropped.
+  const { pathname } = useLocation();
+  const pending = useNavigation().location;
+  const leaving = pending !== undefined && pending.pathname !== pathname;
+
   useEffect(() => {
     const value = text.trim();
-    if (value === urlQuery.trim()) return undefined;
+    if (leaving || value === urlQuery.trim()) return undefined;
     const timer = setTimeout(() => write(value), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, urlQuery, write]);
+  }, [text, urlQuery, write, leaving]);
 
   return (
     <div className={styles.toolbar} role="search" aria-label={`Rechercher dans ${label}`}>
