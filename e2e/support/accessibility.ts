@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Frame, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type axe from 'axe-core';
 
 /** `e2e/screenshots/`: for people to look at, never committed (.gitignore). */
 const screenshotsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -30,6 +31,63 @@ export async function keepScreenshot(
 
 /** WCAG 2.0 and 2.1, levels A and AA. */
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Only the violations are read: axe then skips describing every node that passes (or that it
+ * cannot decide), most of its work on a long page.
+ */
+const axeOptions = {
+  runOnly: { type: 'tag' as const, values: wcagTags },
+  resultTypes: ['violations' as const],
+};
+
+/** axe-core's browser build (the same version `@axe-core/playwright` injected), read once per worker. */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Makes sure axe-core is in `frame`: evaluated (~580 KB parsed and compiled, its rules built) only
+ * when the frame has none yet, that is once per page load, then configured as `@axe-core/playwright`
+ * does in its legacy mode (same-origin frames, its branding in the rules' help links). Its
+ * `analyze()` evaluated the whole unminified source (1.3 MB) twice on every audit, about half the
+ * CPU of an audit (docs/performance.md, "Issue 27, sixth pass: end-to-end").
+ */
+async function ensureAxe(frame: Frame): Promise<void> {
+  const present = await frame.evaluate(
+    () => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function',
+  );
+  if (present) return;
+  await frame.evaluate(axeSource);
+  await frame.evaluate(() => {
+    (window as unknown as { axe: typeof axe }).axe.configure({
+      allowedOrigins: ['<same_origin>'],
+      branding: { application: 'playwright' },
+    });
+  });
+}
+
+/** What axe is told to audit: CSS selectors (none: the whole document). */
+interface AxeContext {
+  include: string[];
+  exclude: string[];
+}
+
+/**
+ * `axe.run` in the page, as `@axe-core/playwright`'s legacy mode runs it (once in the page, the
+ * same-origin frames reached by axe itself) with the same context and options; axe injected into
+ * each frame only if it is not there yet. Only the violations travel back.
+ */
+async function axeViolations(page: Page, context: AxeContext): Promise<axe.Result[]> {
+  const [main, ...children] = page.frames();
+  if (main === undefined) throw new Error('The page has no frame to audit');
+  await ensureAxe(main);
+  // A child frame axe cannot reach is skipped, as the library's injection skipped it.
+  for (const child of children) await ensureAxe(child).catch(() => undefined);
+  return page.evaluate(
+    async ({ context, options }) =>
+      (await (window as unknown as { axe: typeof axe }).axe.run(context, options)).violations,
+    { context, options: axeOptions },
+  );
+}
 
 /**
  * Waits until no CSS transition or animation runs (dialogs zooming in, tabs sliding, toasts), except
@@ -70,31 +128,24 @@ export async function auditScreen(
   options: { only?: string | Locator } = {},
 ): Promise<void> {
   await settle(page);
-  // Only the violations are read: axe then skips describing every node that passes (or that it
-  // cannot decide), most of its work on a long page. Legacy mode runs axe once in the page
-  // (`axe.run`) instead of a partial run per frame finished in a new blank page, which opened a
-  // page, injected axe a second time and handed it the results: half the CPU of an audit, and the
-  // same violations (the product has no cross-origin frame, the one thing legacy mode skips).
-  const axe = new AxeBuilder({ page })
-    .withTags(wcagTags)
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true);
   const { only } = options;
-  if (typeof only === 'string') axe.include(only);
+  // The same context `@axe-core/playwright` built: the part named, else the whole document.
+  const context: AxeContext = { include: [], exclude: [] };
+  if (typeof only === 'string') context.include = [only];
   else if (only) {
     const marked = await only.evaluateAll(
       (elements, attribute) => elements.map((element) => element.setAttribute(attribute, '')).length,
       auditedAttribute,
     );
     expect(marked, `the part of '${screen}' to audit`).toBeGreaterThan(0);
-    axe.include(`[${auditedAttribute}]`);
+    context.include = [`[${auditedAttribute}]`];
   }
-  const results = await axe.analyze();
+  const violations = await axeViolations(page, context);
   if (only !== undefined && typeof only !== 'string')
     await only.evaluateAll((elements, attribute) => {
       for (const element of elements) element.removeAttribute(attribute);
     }, auditedAttribute);
-  const blocking = results.violations.filter(
+  const blocking = violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );
   if (screenshotsWanted) {

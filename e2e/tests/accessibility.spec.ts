@@ -3,6 +3,7 @@ import { auditScreen } from '../support/accessibility.js';
 import {
   ensureInstalled,
   expectNoHorizontalOverflow,
+  navigateTo,
   openNavigation,
   superAdmin,
 } from '../support/accounts.js';
@@ -45,9 +46,8 @@ async function openScreen(page: Page, path: string, title: string, ready: string
  * a test loads the app once, not once per screen (each load parses the bundles and builds antd's
  * styles again, most of the browser's CPU in a tour of ten screens).
  */
-async function navigateTo(page: Page, path: string, title: string, ready: string) {
-  await openNavigation(page);
-  await page.getByRole('navigation', { name: 'Navigation principale' }).locator(`a[href="${path}"]`).click();
+async function openFromSidebar(page: Page, path: string, title: string, ready: string) {
+  await navigateTo(page, path);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.getByText(ready).first()).toBeVisible();
 }
@@ -118,7 +118,7 @@ test('the ten business screens with data, and their creation forms @phone', asyn
   ];
   // The app loaded once, on the first screen; the others through the navigation.
   for (const [index, [path, title, ready, name, button]] of screens.entries()) {
-    await (index === 0 ? openScreen : navigateTo)(page, path, title, ready);
+    await (index === 0 ? openScreen : openFromSidebar)(page, path, title, ready);
     // On the phone, the journeys of each screen run on the desktop only: here its width is checked.
     await expectNoHorizontalOverflow(page);
     await auditScreen(page, testInfo, name);
@@ -133,7 +133,7 @@ test('the ten business screens with data, and their creation forms @phone', asyn
   }
 
   // The client form opens in the page; submitted empty, it shows its message.
-  await navigateTo(page, '/clients', 'Clients', records.clients[0]?.name ?? '');
+  await openFromSidebar(page, '/clients', 'Clients', records.clients[0]?.name ?? '');
   await page.getByRole('button', { name: 'Nouveau Client' }).click();
   await page.getByRole('button', { name: 'Créer le client' }).click();
   await expect(page.getByText('Le nom est requis')).toBeVisible();
@@ -174,7 +174,7 @@ test("the dialogs behind the records' buttons @phone", async ({ page }, testInfo
   await closed();
 
   // A supplier invoice, from the orders.
-  await navigateTo(page, '/purchases', 'Achats', records.supplierQuote.title);
+  await openFromSidebar(page, '/purchases', 'Achats', records.supplierQuote.title);
   await page.getByRole('tab', { name: /^Commandes/ }).click();
   await visible('Nouvelle facture').click();
   await expect(page.getByRole('dialog').getByLabel('Fournisseur')).toBeVisible();
@@ -182,7 +182,7 @@ test("the dialogs behind the records' buttons @phone", async ({ page }, testInfo
   await closed();
 
   // Signing a validated report, with the message of a missing name.
-  await navigateTo(page, '/work-tracking', 'Suivi Travaux', records.progressReport.title);
+  await openFromSidebar(page, '/work-tracking', 'Suivi Travaux', records.progressReport.title);
   await page.getByRole('tab', { name: /^Validés/ }).click();
   await visible(/^Signer/).click();
   const sign = page.getByRole('dialog', { name: "Signer l'état d'avancement" });
@@ -192,7 +192,7 @@ test("the dialogs behind the records' buttons @phone", async ({ page }, testInfo
   await closed();
 
   // Paying a sent invoice, then an invoice's details.
-  await navigateTo(page, '/invoicing', 'Facturation', 'Total encaissé');
+  await openFromSidebar(page, '/invoicing', 'Facturation', 'Total encaissé');
   await page.getByRole('tab', { name: /^Envoyées/ }).click();
   await visible(/^Marquer payée/).click();
   await expect(
@@ -342,7 +342,7 @@ test('the Bibliothèque, its dialogs, and the devis editor’s lots, sous-détai
   await page.keyboard.press('Escape');
 
   // The devis editor: a lot, a line from the library with its sous-détail open, the analysis, the panel.
-  await navigateTo(page, '/quotes', 'Devis', records.quote.title);
+  await openFromSidebar(page, '/quotes', 'Devis', records.quote.title);
   await page.getByRole('button', { name: 'Nouveau Devis' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Ajouter un lot' }).click();

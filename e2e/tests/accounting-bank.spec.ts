@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { auditScreen } from '../support/accessibility.js';
-import { expectNoHorizontalOverflow } from '../support/accounts.js';
+import { expectNoHorizontalOverflow, navigateTo } from '../support/accounts.js';
 import { legalProfile, registerCompany, write } from '../support/company.js';
 import { euros, post, type Issued } from '../support/e-invoices.js';
 import { chooseOption } from '../support/select.js';
@@ -130,15 +130,16 @@ test('Rapprochement bancaire and Export comptable: a statement imported, its pay
   // The other tab's panel: the page around it is the 'bank-to-match' audit above.
   await auditScreen(page, testInfo, 'bank-matched', { only: matched });
 
-  // The invoices as Facturation shows them: the first paid, the second waiting for 2 000,00 €.
-  await page.goto('/invoicing');
+  // The invoices as Facturation shows them: the first paid, the second waiting for 2 000,00 €. This
+  // screen and Finances are opened from the sidebar: the SPA has not read them since it loaded.
+  await navigateTo(page, '/invoicing');
   const waiting = page.getByRole('article', { name: 'Toiture bâtiment B' });
   await expect(waiting).toContainText('Reste à payer');
   await expect(waiting).toContainText(euros('2000.00'));
   await page.getByRole('tab', { name: /^Payées/ }).click();
   await expect(page.getByRole('article', { name: 'Toiture bâtiment A' })).toContainText('Payée');
 
-  await page.goto('/finances');
+  await navigateTo(page, '/finances');
   await page.getByRole('button', { name: 'Export comptable' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export comptable' });
   const month = new Intl.DateTimeFormat('fr-FR', {

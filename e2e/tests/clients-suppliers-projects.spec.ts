@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ensureInstalled, expectNoHorizontalOverflow } from '../support/accounts.js';
+import { ensureInstalled, expectNoHorizontalOverflow, navigateTo } from '../support/accounts.js';
 import { chooseOption } from '../support/select.js';
 import { keepScreenshot } from '../support/accessibility.js';
 
@@ -54,7 +54,8 @@ test('Clients, Fournisseurs and Projets: each created, edited and deleted from i
 }, testInfo) => {
   // Three screens, eleven toasts: on a loaded 2-core machine this takes longer than the default minute.
   test.setTimeout(120_000);
-  // Clients: empty, then one created with the toggle form, then edited.
+  // Clients: empty, then one created with the toggle form, then edited. The other screens are reached
+  // from the sidebar, as a person does (every write is made on a screen, which refreshes the SPA).
   await page.goto('/clients');
   await expect(page.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
   await expect(page.getByText('Aucun client')).toBeVisible();
@@ -84,7 +85,7 @@ test('Clients, Fournisseurs and Projets: each created, edited and deleted from i
   await keepScreenshot(page, testInfo, 'clients');
 
   // Fournisseurs: the empty state, the dialog with its tag input and rating, the card.
-  await page.goto('/suppliers');
+  await navigateTo(page, '/suppliers');
   await expect(page.getByText('Gestion des fournisseurs et sous-traitants')).toBeVisible();
   await expect(page.getByText('Aucun fournisseur')).toBeVisible();
   await expect(page.getByText('Commencez par ajouter votre premier fournisseur')).toBeVisible();
@@ -121,7 +122,7 @@ test('Clients, Fournisseurs and Projets: each created, edited and deleted from i
   await expect(page.getByText('Aucun fournisseur')).toBeVisible();
 
   // Projets: the empty state, the dialog, the card, an edit of the status.
-  await page.goto('/projects');
+  await navigateTo(page, '/projects');
   await expect(page.getByText('Aucun projet')).toBeVisible();
   await page.getByRole('button', { name: 'Nouveau Projet' }).click();
   const projectDialog = page.getByRole('dialog').filter({ hasText: 'Nouveau Projet' });
@@ -156,19 +157,19 @@ test('Clients, Fournisseurs and Projets: each created, edited and deleted from i
   await keepScreenshot(page, testInfo, 'projects');
 
   // A client still used by a project cannot go: the server says why.
-  await page.goto('/clients');
+  await navigateTo(page, '/clients');
   await page.getByRole('button', { name: 'Supprimer Maison Durand' }).click();
   await confirmDeletion(page, '« Maison Durand »');
   await expectToast(page, /^Ce client est utilisé par 1 projet : supprimez-le/);
 
   // Deleting the project frees the client.
-  await page.goto('/projects');
+  await navigateTo(page, '/projects');
   await page.getByRole('button', { name: 'Supprimer Rénovation cuisine' }).click();
   await confirmDeletion(page, '« Rénovation cuisine »');
   await expectToast(page, 'Projet supprimé avec succès');
   await expect(page.getByText('Aucun projet')).toBeVisible();
 
-  await page.goto('/clients');
+  await navigateTo(page, '/clients');
   await page.getByRole('button', { name: 'Supprimer Maison Durand' }).click();
   await confirmDeletion(page, '« Maison Durand »');
   await expectToast(page, 'Client supprimé avec succès');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { auditScreen } from '../support/accessibility.js';
-import { expectNoHorizontalOverflow, openNavigation } from '../support/accounts.js';
+import { expectNoHorizontalOverflow, navigateTo, openNavigation } from '../support/accounts.js';
 import { signInThroughApi } from '../support/session.js';
 import {
   companyPassword,
@@ -97,7 +97,8 @@ test('an administrator completes the legal profile from the banner of Devis @pho
   });
   expect(saved.logoDocumentId).toEqual(expect.any(String));
 
-  await page.goto('/quotes');
+  // Back on Devis from the sidebar: the profile saved on the screen refreshed what the SPA knows.
+  await navigateTo(page, '/quotes');
   await expect(page.getByRole('heading', { name: 'Devis' })).toBeVisible();
   await expect(page.getByText("Profil de l'entreprise incomplet")).toHaveCount(0);
 });

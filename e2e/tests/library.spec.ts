@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoHorizontalOverflow } from '../support/accounts.js';
+import { expectNoHorizontalOverflow, navigateTo } from '../support/accounts.js';
 import { registerCompany, write } from '../support/company.js';
 import { isPdf, pdfText } from '../support/pdf.js';
 import { chooseOption } from '../support/select.js';
@@ -94,11 +94,15 @@ test('Bibliothèque to devis: an ouvrage from three articles, two lots by the ke
   await expect(wallCard).toContainText('3 composants');
   // Read and searched on a phone as on a desktop.
   await page.getByRole('searchbox', { name: 'Rechercher' }).fill('mur parp');
+  // The search reaches the URL after a pause in typing; leaving before it did would see it land on
+  // the way out and bring the Bibliothèque back.
+  await expect(page).toHaveURL(/[?&]q=mur\+parp/);
   await expect(wallCard).toBeVisible();
   await expectNoHorizontalOverflow(page);
 
-  // A devis of two lots, its lines taken from the library by the keyboard.
-  await page.goto('/quotes');
+  // A devis of two lots, its lines taken from the library by the keyboard. The other screens are
+  // reached from the sidebar: every write from here on is made on a screen, which refreshes the SPA.
+  await navigateTo(page, '/quotes');
   await page.getByRole('button', { name: 'Nouveau Devis' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Titre').fill('Extension maison Garnier');
@@ -133,13 +137,13 @@ test('Bibliothèque to devis: an ouvrage from three articles, two lots by the ke
   await expect(card).toContainText(/Total HT\s*3\s124,91\s€/);
 
   // The mason's cost rises: no devis changes by itself.
-  await page.goto('/library');
+  await navigateTo(page, '/library');
   await page.getByRole('button', { name: 'Modifier Maçon N3P2' }).click();
   const article = page.getByRole('dialog');
   await article.getByLabel('Coût unitaire HT (€)').fill('40,10');
   await article.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(toast(page).getByText('Article mis à jour')).toBeVisible();
-  await page.goto('/quotes');
+  await navigateTo(page, '/quotes');
   await expect(card).toContainText(/Total HT\s*3\s124,91\s€/);
 
   // « Actualiser les prix » on the draft: old → new, then applied.

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { navigateTo } from '../support/accounts.js';
 import { registerCompany, seedCompany, writeHeaders, type SeededRecords } from '../support/company.js';
 
 /**
@@ -24,35 +25,41 @@ test("B's screens list only B's records, its searches find nothing of A, and A's
   const alphaPrefix = `Alpha${Date.now().toString(36)}`;
   const alpha = await seedCompany(alphaApi, alphaPrefix);
   const bravo = await signedInBravo(page, testInfo.project.name);
-  const screens: [path: string, bravoShows: string][] = [
-    ['/', bravo.projects[0]?.name ?? ''],
-    ['/clients', bravo.clients[0]?.name ?? ''],
-    ['/suppliers', bravo.supplier.name],
-    ['/projects', bravo.projects[1]?.name ?? ''],
-    ['/quotes', bravo.quote.title],
-    ['/purchases', bravo.supplierQuote.title],
-    ['/work-tracking', bravo.progressReport.title],
-    ['/invoicing', 'Bravo Situation n°2'],
-    ['/documents', bravo.document.name],
-    ['/finances', 'Bravo Maison Durand'],
+  const screens: [path: string, title: string, bravoShows: string][] = [
+    ['/', 'Tableau de Bord', bravo.projects[0]?.name ?? ''],
+    ['/clients', 'Clients', bravo.clients[0]?.name ?? ''],
+    ['/suppliers', 'Fournisseurs', bravo.supplier.name],
+    ['/projects', 'Projets', bravo.projects[1]?.name ?? ''],
+    ['/quotes', 'Devis', bravo.quote.title],
+    ['/purchases', 'Achats', bravo.supplierQuote.title],
+    ['/work-tracking', 'Suivi Travaux', bravo.progressReport.title],
+    ['/invoicing', 'Facturation', 'Bravo Situation n°2'],
+    ['/documents', 'Documents', bravo.document.name],
+    ['/finances', 'Finances', 'Bravo Maison Durand'],
   ];
-  for (const [path, bravoShows] of screens) {
-    await page.goto(path);
+  /** Every record is written before the app loads: it loads once, then its screens from the sidebar. */
+  const open = async (path: string, title: string) => {
+    await navigateTo(page, path);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  };
+  await page.goto('/');
+  for (const [path, title, bravoShows] of screens) {
+    await open(path, title);
     await expect(page.getByText(bravoShows).first(), `${path} shows B's records`).toBeVisible();
     await expect(page.getByText(alphaPrefix), `${path} shows nothing of A`).toHaveCount(0);
   }
   // The tabs not shown first.
-  await page.goto('/purchases');
+  await open('/purchases', 'Achats');
   await page.getByRole('tab', { name: /Commandes/ }).click();
   await expect(page.getByText(bravo.supplierInvoice.title)).toBeVisible();
   await expect(page.getByText(alphaPrefix)).toHaveCount(0);
-  await page.goto('/invoicing');
+  await open('/invoicing', 'Facturation');
   await page.getByRole('tab', { name: /^Payées/ }).click();
   await expect(page.getByText('Bravo Situation n°1')).toBeVisible();
   await expect(page.getByText(alphaPrefix)).toHaveCount(0);
 
   // Searching from B's screens finds nothing of A.
-  await page.goto('/documents');
+  await open('/documents', 'Documents');
   const search = page.getByLabel('Rechercher un document');
   await search.fill(alpha.document.name);
   await expect(page.getByText('Aucun document trouvé')).toBeVisible();
@@ -61,7 +68,7 @@ test("B's screens list only B's records, its searches find nothing of A, and A's
   await expect(page.getByRole('article').first()).toContainText('Bravo Plan RDC.pdf');
 
   // The client picker of a new project searches the company's clients only.
-  await page.goto('/projects');
+  await open('/projects', 'Projets');
   await page.getByRole('button', { name: 'Nouveau Projet' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('combobox', { name: 'Client' }).fill(alpha.clients[0]?.name ?? '');
