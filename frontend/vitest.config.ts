@@ -2,9 +2,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 import { antdStaticCss } from './antd-static-css.js';
+import { iconImportsOneByOne } from './src/testing/icon-imports.js';
 
 export default defineConfig({
-  plugins: [antdStaticCss(), react()],
+  plugins: [
+    // Test-only: one file per icon instead of the package's index of every icon (icon-imports.ts).
+    iconImportsOneByOne(),
+    antdStaticCss(),
+    react(),
+  ],
   test: {
     name: 'frontend',
     environment: 'jsdom',

@@ -54,15 +54,40 @@ function controlOf(label: HTMLLabelElement, root: Document | DocumentFragment | 
   return isLabelable(target) ? target : null;
 }
 
+let methods: { length: () => number; item: (index: number) => Element | null } | undefined;
+
+/** `HTMLCollection`'s own `length` getter and `item`, to call on a collection. */
+function collectionMethods() {
+  if (methods === undefined) {
+    const prototype = window.HTMLCollection.prototype;
+    const length = Object.getOwnPropertyDescriptor(prototype, 'length')?.get as () => number;
+    methods = { length, item: prototype.item };
+  }
+  return methods;
+}
+
 function labelsOf(element: Element): HTMLLabelElement[] | null {
   if (!isLabelable(element)) return null;
   const root = element.getRootNode() as Document | DocumentFragment | Element;
-  const labels =
-    root instanceof DocumentFragment
-      ? [...root.querySelectorAll('label')]
-      : [...root.getElementsByTagName('label')];
-  if (root instanceof HTMLLabelElement) labels.unshift(root);
-  return labels.filter((label) => controlOf(label, root) === element);
+  const labels: HTMLLabelElement[] = root instanceof HTMLLabelElement ? [root] : [];
+  if (root instanceof DocumentFragment) labels.push(...root.querySelectorAll('label'));
+  else {
+    // Read through HTMLCollection's prototype: `all.length`, `all.item` or `all[i]` on the
+    // collection itself go through jsdom's proxy, which looks each name up among the collection's
+    // named items (the ids and names of every label) before finding the method.
+    const all = root.getElementsByTagName('label');
+    const { length, item } = collectionMethods();
+    const count = length.call(all);
+    for (let index = 0; index < count; index += 1) labels.push(item.call(all, index) as HTMLLabelElement);
+  }
+  const id = element.getAttribute('id');
+  return labels.filter((label) => {
+    // Cheap refusals first: a label with `for` labels an element of that id only, one without `for`
+    // a descendant only (asking each label for its control cost a lookup per label and element).
+    const target = label.getAttribute('for');
+    if (target === null ? !label.contains(element) : target !== id) return false;
+    return controlOf(label, root) === element;
+  });
 }
 
 const classes = [

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -41,11 +41,22 @@ async function profileForm() {
   return (await screen.findByRole('form', { name: "Profil de l'entreprise" })) as HTMLElement;
 }
 
-/** Replaces a field's text the way a person pastes it (typing long texts is slow in jsdom). */
+/**
+ * Replaces a field's text the way a person pastes over it: the field focused and its text selected,
+ * then one input event with the new text (typing long texts is slow in jsdom; a clear then a paste
+ * made two input events, each rendering the whole form again). '' clears it.
+ */
 async function fill(user: ReturnType<typeof setupUser>, label: string, text: string) {
-  const field = screen.getByLabelText(label);
-  await user.clear(field);
-  if (text !== '') await user.paste(text);
+  const field = screen.getByLabelText(label) as HTMLInputElement;
+  if (text === '') {
+    await user.clear(field);
+    return;
+  }
+  act(() => {
+    field.focus();
+    field.select();
+  });
+  await user.paste(text);
 }
 
 async function choose(user: ReturnType<typeof setupUser>, label: string, option: string) {
