@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eServers, readyLine, type E2eServer } from './servers.mjs';
 import { chromiumLaunchOptions } from './support/chromium.js';
 
 /**
@@ -12,24 +10,9 @@ import { chromiumLaunchOptions } from './support/chromium.js';
  * `@phone`: what a phone shows differently (cards instead of tables, full-screen dialogs, the
  * drawer, the file picker, each screen's and dialog's accessibility and width). See docs/testing.md.
  */
-interface Server {
-  name: string;
-  port: string;
-  dataDir: string;
-}
-
-// Chosen once in the main process; workers inherit them through the environment.
-process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
-const firstPort = Number(process.env.E2E_PORT);
-function server(name: string, offset: number): Server {
-  const key = `E2E_${name.toUpperCase()}`;
-  const port = (process.env[`${key}_PORT`] ??= String(firstPort + offset));
-  const dataDir = (process.env[`${key}_DATA_DIR`] ??= mkdtempSync(join(tmpdir(), `btp-e2e-${name}-`)));
-  return { name, port, dataDir };
-}
-const appServer = server('app', 0);
-const demoServer = server('demo', 1);
-const urlOf = (target: Server) => `http://localhost:${target.port}`;
+type Server = E2eServer;
+const { app: appServer, demo: demoServer } = e2eServers();
+const urlOf = (target: Server) => target.url;
 
 const launchOptions = await chromiumLaunchOptions();
 const desktop = {
@@ -52,25 +35,14 @@ const phoneOnly = /@phone/;
 const metadataOf = (target: Server) => ({ dataDir: target.dataDir });
 
 /** The product as `npm start` runs it. Only the first server builds the SPA when it is stale. */
-function webServer(target: Server, extra: Record<string, string> = {}) {
+function webServer(target: Server) {
   return {
     name: target.name,
     command: 'npm start',
     cwd: '..',
     // Ready once it prints it is ready (with DEMO=1, after the demo company is loaded).
-    wait: { stdout: /BTP Gestion est prêt/ },
-    env: {
-      PORT: target.port,
-      DATA_DIR: target.dataDir,
-      LOG_LEVEL: 'warn',
-      // scrypt at production cost (~0.9 s a hash on 2 cores) for every sign-in of the suite would
-      // cost minutes; the unit tests keep the production cost (functions' passwords.test.ts).
-      PASSWORD_HASH_LOG_N: '12',
-      // A server lives as long as the run: its table in DynamoDB Local's memory, not in files,
-      // costs the JVM about a fifth less CPU per request (docs/performance.md, issue 27 fifth pass).
-      DYNAMODB_IN_MEMORY: '1',
-      ...extra,
-    },
+    wait: { stdout: readyLine },
+    env: target.env,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe' as const,
@@ -150,5 +122,7 @@ export default defineConfig({
       metadata: metadataOf(demoServer),
     },
   ],
-  webServer: [webServer(appServer), webServer(demoServer, { DEMO: '1' })],
+  // `npm test` starts both servers itself, early, while the types are checked and the unit tests run
+  // (scripts/test.mjs); `npx playwright test` alone starts them here.
+  webServer: process.env.E2E_SERVERS_STARTED === '1' ? [] : [webServer(appServer), webServer(demoServer)],
 });

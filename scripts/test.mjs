@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { e2eServers, readyLine } from '../e2e/servers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -74,6 +75,85 @@ async function check(title, command, args, options) {
   return ok;
 }
 
+/**
+ * The end-to-end tests' two servers (`npm start`, e2e/servers.mjs) start as soon as the SPA is
+ * built: their start (a JVM each, the local stack, the demo company's load) then uses the core that
+ * the types' check leaves idle after the build, and goes on beside Vitest, instead of holding the
+ * browser tests back by ~25 s with a core partly idle. Playwright finds them up
+ * (E2E_SERVERS_STARTED=1). Their output is kept and printed when the browser tests begin, then
+ * streamed, as Playwright prints the servers it starts itself.
+ */
+const servers = [];
+let streamServers = false;
+function startServer(server) {
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...env, ...server.env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const held = [];
+  const show = (chunk) => {
+    const text = chunk.toString('utf8').replace(/\n$/, '');
+    const prefixed = text.replace(/^/gm, `[${server.name}] `);
+    if (streamServers) console.log(prefixed);
+    else held.push(prefixed);
+  };
+  const entry = { server, child, held, exited: false };
+  entry.ready = new Promise((resolve) => {
+    let seen = '';
+    let settled = false;
+    const settle = (ok) => {
+      if (!settled) resolve(ok);
+      settled = true;
+    };
+    child.stdout.on('data', (chunk) => {
+      show(chunk);
+      seen = `${seen}${chunk}`.slice(-4_096);
+      if (readyLine.test(seen)) settle(true);
+    });
+    child.stderr.on('data', show);
+    child.on('error', (error) => {
+      show(Buffer.from(String(error)));
+      settle(false);
+    });
+    child.on('exit', () => {
+      entry.exited = true;
+      settle(false);
+    });
+  });
+  servers.push(entry);
+}
+/** Signals every server's process group (npm, the local stack, its JVM and mail server). */
+function signalServers(signal) {
+  for (const entry of servers) {
+    if (entry.exited) continue;
+    try {
+      process.kill(-entry.child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+/** Stops the servers and waits for them (killed after 15 s if a stop hangs). */
+async function stopServers() {
+  signalServers('SIGTERM');
+  const late = setTimeout(() => signalServers('SIGKILL'), 15_000);
+  await Promise.all(
+    servers.map(
+      (entry) => new Promise((resolve) => (entry.exited ? resolve() : entry.child.once('exit', resolve))),
+    ),
+  );
+  clearTimeout(late);
+}
+process.on('exit', () => signalServers('SIGKILL'));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    signalServers('SIGTERM');
+    process.exit(130);
+  });
+}
+
 const [, , built] = await Promise.all([
   // One thread: TypeScript 7 otherwise runs 4 type checkers per project and several projects at once,
   // each checker re-deriving the same library types. Beside the format check and Vite on 2 cores there is no
@@ -84,7 +164,12 @@ const [, , built] = await Promise.all([
   // (`.oxfmtrc.json`, `.prettierignore`), for ~2 s of CPU where `prettier --check .` took ~55 s
   // (docs/performance.md, "Issue 27, fifth pass").
   check('Format (oxfmt)', bin('oxfmt'), ['--check']),
-  check('SPA build (Vite)', bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'frontend') }),
+  check('SPA build (Vite)', bin('vite'), ['build', '--logLevel', 'warn'], {
+    cwd: join(root, 'frontend'),
+  }).then((ok) => {
+    if (ok) for (const server of Object.values(e2eServers())) startServer(server);
+    return ok;
+  }),
 ]);
 
 /**
@@ -136,9 +221,27 @@ async function vitestPhase(buffered) {
 /** Playwright against `npm start` (e2e/playwright.config.ts). */
 async function e2ePhase() {
   const e2eReport = join(reports, 'playwright.json');
+  console.log('\n▶ End-to-end servers (npm start, started after the SPA build)');
+  for (const entry of servers) if (entry.held.length > 0) console.log(entry.held.join('\n'));
+  streamServers = true;
+  const up = await Promise.all(
+    servers.map((entry) =>
+      Promise.race([entry.ready, new Promise((resolve) => setTimeout(resolve, 180_000, false).unref())]),
+    ),
+  );
+  const down = servers.filter((_, index) => !up[index]).map((entry) => entry.server.name);
+  if (down.length > 0) {
+    failed += 1;
+    lines.push(
+      `✖ Playwright not run: the end-to-end server ${down.join(', ')} did not start (its output is above)`,
+    );
+    return;
+  }
+  // The ports and folders e2eServers() chose, so that Playwright's config finds the same servers.
+  const chosen = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('E2E_')));
   const e2e = await run('End-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
     cwd: join(root, 'e2e'),
-    env: { ...env, E2E_JSON_REPORT: e2eReport },
+    env: { ...env, ...chosen, E2E_SERVERS_STARTED: '1', E2E_JSON_REPORT: e2eReport },
   });
   if (existsSync(e2eReport)) {
     const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
@@ -163,6 +266,7 @@ else {
   failed += 1;
   lines.push('✖ Playwright not run: the SPA did not build');
 }
+await stopServers();
 await lint;
 
 rmSync(reports, { recursive: true, force: true });
