@@ -67,7 +67,10 @@ export interface LocalStackOptions {
    * gives it; tests sync at the instants they choose).
    */
   networkSync?: { everyMs: number };
-  /** How often the waiting price-list imports are worked on (1 s by default); `false`: never. */
+  /**
+   * How often the waiting price-list imports are worked on while some wait (1 s by default; the
+   * runner sleeps when none does, woken by the import routes' writes); `false`: never.
+   */
   importJobs?: false | { everyMs?: number };
 }
 
@@ -167,29 +170,54 @@ function startNetworkSync(everyMs: number): NodeJS.Timeout {
   return timer;
 }
 
+/** The local import queue's runner: `wake()` after a job may have started, `stop()` at the end. */
+interface ImportRunner {
+  wake(): void;
+  stop(): void;
+}
+
 /**
- * The local stand-in of the import queue (docs/library.md): every `everyMs`, one step of each
- * waiting price-list import, the same code the worker function runs on AWS. One pass at a time.
+ * The local stand-in of the import queue (docs/library.md): one step of each waiting price-list
+ * import, the same code the worker function runs on AWS, every `everyMs` while some wait. It is
+ * awake at the start (jobs an earlier run left waiting) and woken by every write to
+ * `/api/library/imports…` (where a job starts: the queue's message on AWS); once a pass finds no
+ * job left and nothing woke it meanwhile, it sleeps, so that an idle stack does not query the table
+ * every second. A pass that fails keeps it awake (tried again at the next tick).
  */
-function startImportRunner(everyMs: number): NodeJS.Timeout {
+function startImportRunner(everyMs: number): ImportRunner {
+  let timer: NodeJS.Timeout | undefined;
   let running = false;
+  let wakes = 0;
+  const sleep = () => {
+    clearInterval(timer);
+    timer = undefined;
+  };
   const run = async () => {
     if (running) return;
     running = true;
+    const wakesBefore = wakes;
+    let remaining = 1;
     try {
       const module = (await import(
         pathToFileURL(join(functionsDir, 'handlers', 'jobs', 'library-import.ts')).href
       )) as { runWaitingImports(): Promise<number> };
-      await module.runWaitingImports();
+      remaining = await module.runWaitingImports();
     } catch (error) {
       console.error(`✖ Import de tarifs : ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       running = false;
     }
+    // A job started during the pass may not have been read by it: stay awake for the next tick.
+    if (remaining === 0 && wakes === wakesBefore) sleep();
   };
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return timer;
+  const wake = () => {
+    wakes += 1;
+    if (timer) return;
+    timer = setInterval(() => void run(), everyMs);
+    timer.unref();
+  };
+  wake();
+  return { wake, stop: sleep };
 }
 
 /**
@@ -268,12 +296,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let stopping = false;
   let dailyTimer: NodeJS.Timeout | undefined;
   let networkTimer: NodeJS.Timeout | undefined;
-  let importTimer: NodeJS.Timeout | undefined;
+  let importRunner: ImportRunner | undefined;
   const stop = async () => {
     stopping = true;
     clearInterval(dailyTimer);
     clearInterval(networkTimer);
-    clearInterval(importTimer);
+    importRunner?.stop();
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
     await s3?.stop().catch(() => undefined);
@@ -366,9 +394,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         const module = (await import(pathToFileURL(path).href)) as { handler: Authorizer };
         return module.handler;
       },
-      onRequest: options.logRequests
-        ? ({ method, path, status, ms }) => console.log(`${method} ${path} → ${status} (${ms} ms)`)
-        : undefined,
+      onRequest: ({ method, path, status, ms }) => {
+        if (options.logRequests) console.log(`${method} ${path} → ${status} (${ms} ms)`);
+        if (method !== 'GET' && path.startsWith('/api/library/imports')) importRunner?.wake();
+      },
     });
     // The local plateforme agréée: its directory is the table's companies with a SIREN.
     const pa = createPaLocal({
@@ -389,7 +418,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dailyTimer = startDailyJobs(everyMs, clock);
     }
     if (options.networkSync) networkTimer = startNetworkSync(options.networkSync.everyMs);
-    if (options.importJobs !== false) importTimer = startImportRunner(options.importJobs?.everyMs ?? 1_000);
+    if (options.importJobs !== false) importRunner = startImportRunner(options.importJobs?.everyMs ?? 1_000);
     // The inbox's live updates (socket.io over WebSocket); any other upgrade is refused.
     server.on('upgrade', (request, socket, head) => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
