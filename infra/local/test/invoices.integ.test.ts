@@ -1136,15 +1136,20 @@ describe('credit notes', () => {
     expect((await a.http.post(`/api/invoices/${invoice.id}/credit-note`, {})).status).toBe(201);
   });
 
-  it('20 concurrent credit-note issues get AV numbers 1..20 with no gap, and cancel the invoice', async () => {
-    const company = await freshCompany('Vingt avoirs');
-    // 20 × 10.00 HT at 20 %: 200.00 HT, 240.00 TTC; each credit note 1 × 10.00, 12.00 TTC.
+  // Eight contenders: each issue is guarded by the credited invoice's version, so every round of
+  // retries has one winner and the work grows with the square of their number (20 took half of this
+  // file's table requests). The counter's gaplessness under 20 concurrent issues is proved at the
+  // repository (functions: data/counters.integ, data/entities/entities.integ).
+  it('8 concurrent credit-note issues get AV numbers 1..8 with no gap, and cancel the invoice', async () => {
+    const company = await freshCompany('Huit avoirs');
+    const count = 8;
+    // 8 × 10.00 HT at 20 %: 80.00 HT, 96.00 TTC; each credit note 1 × 10.00, 12.00 TTC.
     const invoice = await sent(company, {
-      lines: [{ description: 'Heure de main-d’œuvre', quantity: 20, unitPrice: 10, vatRate: 20 }],
+      lines: [{ description: 'Heure de main-d’œuvre', quantity: count, unitPrice: 10, vatRate: 20 }],
       totalAmount: undefined,
     });
     const notes: Invoice[] = [];
-    for (let index = 0; index < 20; index += 1) {
+    for (let index = 0; index < count; index += 1) {
       const response = await company.http.post(`/api/invoices/${invoice.id}/credit-note`, {
         lines: [{ index: 0, quantity: 1 }],
       });
@@ -1154,14 +1159,14 @@ describe('credit notes', () => {
     const answers = await Promise.all(
       notes.map((note) => company.http.post(`/api/invoices/${note.id}/send`, { version: note.version })),
     );
-    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: count }, () => 200));
     expect(answers.map((answer) => (answer.body as Invoice).number).sort()).toEqual(
-      Array.from({ length: 20 }, (_, index) => `AV-${year()}-${String(index + 1).padStart(4, '0')}`),
+      Array.from({ length: count }, (_, index) => `AV-${year()}-${String(index + 1).padStart(4, '0')}`),
     );
     expect((await company.http.get(`/api/invoices/${invoice.id}`)).body).toMatchObject({
       status: 'cancelled',
-      creditedAmount: '240.00',
-      version: invoice.version + 20,
+      creditedAmount: '96.00',
+      version: invoice.version + count,
     });
   }, 120_000);
 

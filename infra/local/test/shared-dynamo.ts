@@ -23,7 +23,9 @@ export async function acquireDynamoLocals(
   const holder = globalThis as typeof globalThis & { [key]?: SharedDynamos };
   const shared = (holder[key] ??= { engines: [], users: 0 });
   // The engines start side by side; a project asking for more workers than the last adds engines.
-  while (shared.engines.length < Math.max(1, count)) shared.engines.push(startDynamoLocal({}));
+  // `BTP_TEST_DYNAMO_ENGINES=1`: one engine shared by every worker (to compare, docs/performance.md).
+  const wanted = Number(process.env[enginesVariable]) || count;
+  while (shared.engines.length < Math.max(1, wanted)) shared.engines.push(startDynamoLocal({}));
   shared.users += 1;
   const engines = await Promise.all(shared.engines);
   let released = false;
@@ -39,6 +41,9 @@ export async function acquireDynamoLocals(
     },
   };
 }
+
+/** How many engines to start instead of one per worker (unset: one per worker). */
+export const enginesVariable = 'BTP_TEST_DYNAMO_ENGINES';
 
 /** The environment variable through which the global setups hand the engines to the workers. */
 export const dynamoEndpointsVariable = 'BTP_TEST_DYNAMODB_ENDPOINTS';
