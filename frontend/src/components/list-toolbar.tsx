@@ -1,8 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { DEFAULT_LIST_SORT, listSortOptions, type ListEntity } from '@btp/shared/list';
 import { Button, Input, Select } from 'antd';
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useCallback, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { UNSAFE_DataRouterStateContext, useLocation, useSearchParams } from 'react-router';
 
 import type { ListParams } from '../api/list-params';
 import styles from './list-toolbar.module.css';
@@ -76,8 +76,11 @@ export function ListToolbar({
 
   // A link followed during the pause leaves this list. The list stays on screen until the next
   // screen has loaded, and its search, written then, would bring the person back to it: it is dropped.
+  // The pending navigation is read from the data router's state (`useNavigation`'s source), which
+  // is absent under a router without data (the component tests' MemoryRouter), where a link
+  // unmounts the list at once and its cleanup drops the timer.
   const { pathname } = useLocation();
-  const pending = useNavigation().location;
+  const pending = useContext(UNSAFE_DataRouterStateContext)?.navigation.location;
   const leaving = pending !== undefined && pending.pathname !== pathname;
 
   useEffect(() => {
