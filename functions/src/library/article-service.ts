@@ -18,9 +18,12 @@ import {
   libraryMessages,
   ouvrages,
   type ArticleRecord,
+  type FamilyDelta,
 } from '../data/entities/library.js';
+import type { Key } from '../data/keys.js';
 import { usersOf } from '../data/library-queries.js';
 import { suppliers } from '../data/entities/suppliers.js';
+import { maxTransactionItems, transactWrite, type TransactItem } from '../data/transactions.js';
 import { badRequest, conflict, messages } from '../lib/http-errors.js';
 import { listHits, searchHits } from './library-search.js';
 
@@ -50,6 +53,51 @@ export async function createArticle(companyId: string, data: ArticleCreateData):
   });
   const [answer] = await withSuppliers(companyId, [record]);
   return answer as Article;
+}
+
+/**
+ * Many new articles at once (the demo company's library): each written as `createArticle` writes it (`articles.createItems`: the record, its
+ * reference reserved, its search and list keys, its supplier stamped; the families' counters), but
+ * several per transaction, as the price-list import groups its rows: ~20 transactions instead of
+ * ~170 (each with a read of the supplier before and after). A supplier is stamped once per
+ * transaction (DynamoDB refuses two writes of one item in a transaction; the stamp is a fresh
+ * random value either way). The ids, keyed by reference.
+ */
+export async function createArticlesInGroups(
+  company: string,
+  all: ArticleCreateData[],
+): Promise<Map<string, string>> {
+  for (const supplierId of new Set(all.map((fields) => fields.supplierId)))
+    await checkSupplier(company, supplierId);
+  const ids = new Map<string, string>();
+  let items: TransactItem[] = [];
+  let delta: FamilyDelta = new Map();
+  const stamped = new Set<string>();
+  const flush = async () => {
+    if (items.length === 0) return;
+    await transactWrite([...items, ...familyCounterItems(company, delta)]);
+    items = [];
+    delta = new Map();
+    stamped.clear();
+  };
+  for (const fields of all) {
+    const { record, items: own } = articles.createItems(company, fields);
+    // Room for the families' counters (one per family of the group, at most one more here).
+    if (items.length + own.length + delta.size + 1 > maxTransactionItems) await flush();
+    for (const item of own) {
+      const key = item.Update?.Key as Key | undefined;
+      if (key) {
+        const name = `${key.pk} ${key.sk}`;
+        if (stamped.has(name)) continue;
+        stamped.add(name);
+      }
+      items.push(item);
+    }
+    addFamilyMove(delta, 'articles', undefined, fields);
+    ids.set(record.reference ?? record.id, record.id);
+  }
+  await flush();
+  return ids;
 }
 
 /** `GET /api/library/articles/{id}`. */

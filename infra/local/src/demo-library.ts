@@ -13,20 +13,9 @@ import {
 } from '@btp/shared/entities/library';
 import { quoteCreateInput, type QuoteRowInput } from '@btp/shared/entities/quote';
 import type { ResourceType } from '@btp/shared/enums';
-import type { Key } from '../../../functions/src/data/keys.js';
-import {
-  addFamilyMove,
-  articles,
-  familyCounterItems,
-  type FamilyDelta,
-} from '../../../functions/src/data/entities/library.js';
 import { createQuote } from '../../../functions/src/data/entities/quotes.js';
-import {
-  maxTransactionItems,
-  transactWrite,
-  type TransactItem,
-} from '../../../functions/src/data/transactions.js';
 import { readPricingContext } from '../../../functions/src/invoicing/issuer.js';
+import { createArticlesInGroups } from '../../../functions/src/library/article-service.js';
 import { createOuvrage } from '../../../functions/src/library/ouvrage-service.js';
 
 type ArticleSpec = [reference: string, designation: string, unit: string, cost: string];
@@ -641,46 +630,6 @@ function lineOf(ouvrage: Ouvrage, quantity: string, section: string, sortOrder: 
   };
 }
 
-/**
- * The articles written as `createArticle` writes each one (`articles.createItems`: the record, its
- * reference reserved, its search and list keys, its supplier stamped; the families' counters), but
- * several per transaction, as the price-list import groups its rows: ~20 transactions instead of
- * ~170 (each with a read of the supplier before and after). A supplier is stamped once per
- * transaction (DynamoDB refuses two writes of one item in a transaction; the stamp is a fresh
- * random value either way). The ids, keyed by reference.
- */
-async function createArticles(company: string, all: ArticleCreateData[]): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  let items: TransactItem[] = [];
-  let delta: FamilyDelta = new Map();
-  const stamped = new Set<string>();
-  const flush = async () => {
-    if (items.length === 0) return;
-    await transactWrite([...items, ...familyCounterItems(company, delta)]);
-    items = [];
-    delta = new Map();
-    stamped.clear();
-  };
-  for (const fields of all) {
-    const { record, items: own } = articles.createItems(company, fields);
-    // Room for the families' counters (one per family of the group, at most one more here).
-    if (items.length + own.length + delta.size + 1 > maxTransactionItems) await flush();
-    for (const item of own) {
-      const key = item.Update?.Key as Key | undefined;
-      if (key) {
-        const name = `${key.pk} ${key.sk}`;
-        if (stamped.has(name)) continue;
-        stamped.add(name);
-      }
-      items.push(item);
-    }
-    addFamilyMove(delta, 'articles', undefined, fields);
-    ids.set(record.reference ?? record.id, record.id);
-  }
-  await flush();
-  return ids;
-}
-
 /** Loads the library and the devis built from it; `client` and `project` are the devis'. */
 export async function loadDemoLibrary(
   company: string,
@@ -708,7 +657,7 @@ export async function loadDemoLibrary(
     for (const spec of articleSpecs) add(suppliers.plumbing, family, 'materials', spec);
   for (const [family, type, articleSpecs] of own)
     for (const spec of articleSpecs) add(undefined, family, type, spec);
-  const ids = await createArticles(company, specs);
+  const ids = await createArticlesInGroups(company, specs);
 
   const ouvrages = new Map<string, Ouvrage>();
   for (const [code, designation, unit, family, components] of ouvrageSpecs) {
