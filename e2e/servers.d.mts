@@ -7,5 +7,4 @@ export interface E2eServer {
   env: Record<string, string>;
 }
 export declare const readyLine: RegExp;
-export declare const repoRoot: string;
 export declare function e2eServers(): { app: E2eServer; demo: E2eServer };

@@ -16,9 +16,6 @@ import { join } from 'node:path';
 /** What a server prints once it serves (with DEMO=1, after the demo company is loaded). */
 export const readyLine = /BTP Gestion est prêt/;
 
-/** The repository's root: `npm start` runs there. */
-export const repoRoot = new URL('..', import.meta.url).pathname;
-
 function server(name, offset, extra) {
   process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
   const key = `E2E_${name.toUpperCase()}`;
