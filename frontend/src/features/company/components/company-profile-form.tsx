@@ -9,7 +9,7 @@ import {
 } from '@btp/shared/enums';
 import { frenchVatNumber, sirenOfSiret } from '@btp/shared/legal-identity';
 import { Button, Card, Checkbox, Col, Form, Input, Radio, Row, Select, type FormItemProps } from 'antd';
-import { useMemo, useState, type FocusEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 
 import { useUpdateCompany } from '../../../api/company/update-company';
 import { useActionToasts } from '../../../components/action-toasts';
@@ -42,30 +42,80 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
+/** What the form shows besides its fields' values: each field's message, and what the values decide. */
+interface Shown {
+  messages: FieldMessages;
+  siren: string | undefined;
+  ei: boolean;
+  franchise: boolean;
+}
+
+/** What the form knows besides its fields: the values so far, the fields left, a first save tried. */
+interface Progress {
+  values: ProfileFormValues;
+  left: ReadonlySet<string>;
+  submitted: boolean;
+  serverMessages: FieldMessages;
+}
+
+/**
+ * A field's own message once the person has left it (or tried to save), else the server's; the SIREN
+ * read from the SIRET; an EI's lack of capital; the VAT franchise.
+ */
+function shownOf({ values, left, submitted, serverMessages }: Progress, version: number): Shown {
+  const checked = validateProfile(values, version).messages;
+  const messages: FieldMessages = {};
+  for (const field of profileFields) {
+    const message = (submitted || left.has(field) ? checked[field] : undefined) ?? serverMessages[field];
+    if (message !== undefined) messages[field] = message;
+  }
+  return {
+    messages,
+    siren: sirenOfSiret(values.siret),
+    ei: values.legalForm === 'EI',
+    franchise: values.vatRegime === 'franchise',
+  };
+}
+
+function sameShown(a: Shown, b: Shown): boolean {
+  return (
+    a.siren === b.siren &&
+    a.ei === b.ei &&
+    a.franchise === b.franchise &&
+    profileFields.every((field) => a.messages[field] === b.messages[field])
+  );
+}
+
 /**
  * The company's legal profile (DOCUMENTS.md § 1) for its administrator, in sections: Identité,
  * Coordonnées, Logo, Banque, Assurance, TVA et paiement, Défauts des documents. Each field is checked
  * with the shared rules of `PUT /api/company` once the person has left it (then at every keystroke),
  * every field on 'Enregistrer'; the server's per-field messages land on their fields. It is saved
  * whole with the `version` it was read at; its parent mounts it again on each new version.
+ *
+ * A keystroke renders the field typed in (antd's form store), and the whole form only when what it
+ * shows besides the fields changes (a message, the SIREN, the EI's capital, the franchise): the
+ * values live in a ref, the form's state is `Shown`.
  */
 export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
   const [form] = Form.useForm<ProfileFormValues>();
   const initialValues = useMemo(() => formValuesOf(profile), [profile]);
-  const [values, setValues] = useState(initialValues);
-  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [serverMessages, setServerMessages] = useState<FieldMessages>({});
+  const start: Progress = { values: initialValues, left: new Set(), submitted: false, serverMessages: {} };
+  const progress = useRef(start);
+  const [shown, setShown] = useState(() => shownOf(start, profile.version));
   const [logoProblem, setLogoProblem] = useState<string | undefined>(undefined);
   const update = useUpdateCompany();
   const notify = useActionToasts();
 
-  const checked = useMemo(() => validateProfile(values, profile.version), [values, profile.version]);
-  const messageOf = (field: ProfileField): string | undefined => {
-    if (field === 'logoDocumentId' && logoProblem !== undefined) return logoProblem;
-    const local = submitted || left.has(field) ? checked.messages[field] : undefined;
-    return local ?? serverMessages[field];
+  /** Records what changed, and renders the form again only when what it shows changed. */
+  const advance = (change: Partial<Progress>) => {
+    progress.current = { ...progress.current, ...change };
+    const next = shownOf(progress.current, profile.version);
+    setShown((current) => (sameShown(current, next) ? current : next));
   };
+
+  const messageOf = (field: ProfileField): string | undefined =>
+    field === 'logoDocumentId' && logoProblem !== undefined ? logoProblem : shown.messages[field];
   const item = (field: ProfileField, props: FormItemProps = {}): FormItemProps => {
     const help = messageOf(field);
     return {
@@ -76,9 +126,7 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
     };
   };
 
-  const siren = sirenOfSiret(values.siret);
-  const ei = values.legalForm === 'EI';
-  const franchise = values.vatRegime === 'franchise';
+  const { siren, ei, franchise } = shown;
 
   const onValuesChange = (changed: Partial<ProfileFormValues>) => {
     const next: Partial<ProfileFormValues> = { ...changed };
@@ -87,17 +135,16 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
       next.shareCapital = '';
       form.setFieldValue('shareCapital', '');
     }
-    setValues((current) => ({ ...current, ...next }));
-    setServerMessages((current) => {
-      const kept = { ...current };
-      for (const field of Object.keys(next)) delete kept[field];
-      return kept;
-    });
+    const { values, serverMessages } = progress.current;
+    const kept = { ...serverMessages };
+    for (const field of Object.keys(next)) delete kept[field];
+    advance({ values: { ...values, ...next }, serverMessages: kept });
   };
 
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const field = event.target.id;
-    if (isProfileField(field) && !left.has(field)) setLeft((current) => new Set(current).add(field));
+    const { left } = progress.current;
+    if (isProfileField(field) && !left.has(field)) advance({ left: new Set(left).add(field) });
   };
 
   const setVatFromSiren = () => {
@@ -113,8 +160,8 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
   };
 
   const save = async () => {
-    setSubmitted(true);
-    const { data, messages } = validateProfile(values, profile.version);
+    advance({ submitted: true });
+    const { data, messages } = validateProfile(progress.current.values, profile.version);
     if (data === undefined) {
       showFirstProblem(messages);
       return;
@@ -127,7 +174,7 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
     } catch (error) {
       if (error instanceof ApiError && error.details !== undefined) {
         const messages = messagesByField(error.details);
-        setServerMessages(messages);
+        advance({ serverMessages: messages });
         showFirstProblem(messages);
       }
     }
