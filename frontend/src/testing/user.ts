@@ -1,5 +1,5 @@
 import { PointerEventsCheckLevel, userEvent } from '@testing-library/user-event';
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 
 /**
  * A person at the keyboard and mouse, with three of user-event's options set for cost (issue 27):
@@ -25,6 +25,25 @@ export function setupUser() {
  */
 export async function fill(user: ReturnType<typeof setupUser>, field: HTMLElement, text: string) {
   await user.click(field);
+  await user.paste(text);
+}
+
+/**
+ * Replaces a field's text as a person pastes over it: the field focused and its text selected, then
+ * one input event with `text` ('' clears it). For a field that holds a value already: `user.clear`
+ * then a paste made two input events, each rendering the form again. Given up, as with `fill`: what
+ * the field does between two keystrokes.
+ */
+export async function replace(user: ReturnType<typeof setupUser>, field: HTMLElement, text: string) {
+  if (text === '') {
+    await user.clear(field);
+    return;
+  }
+  const input = field as HTMLInputElement | HTMLTextAreaElement;
+  act(() => {
+    input.focus();
+    input.select();
+  });
   await user.paste(text);
 }
 

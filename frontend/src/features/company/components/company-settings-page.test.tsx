@@ -1,11 +1,11 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { apiError, json, never, stubApi, type Routes } from '../../../testing/api-stub';
 import { companyAdmin } from '../../../testing/fixtures';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { replace, setupUser } from '../../../testing/user';
 import { completeProfile, incompleteProfile, lucas, marie, paul } from '../testing/company-records';
 import { stubUpload } from '../testing/fake-upload';
 import { CompanySettingsPage } from './company-settings-page';
@@ -41,23 +41,9 @@ async function profileForm() {
   return (await screen.findByRole('form', { name: "Profil de l'entreprise" })) as HTMLElement;
 }
 
-/**
- * Replaces a field's text the way a person pastes over it: the field focused and its text selected,
- * then one input event with the new text (typing long texts is slow in jsdom; a clear then a paste
- * made two input events, each rendering the whole form again). '' clears it.
- */
-async function fill(user: ReturnType<typeof setupUser>, label: string, text: string) {
-  const field = screen.getByLabelText(label) as HTMLInputElement;
-  if (text === '') {
-    await user.clear(field);
-    return;
-  }
-  act(() => {
-    field.focus();
-    field.select();
-  });
-  await user.paste(text);
-}
+/** Replaces a field's text as a person pastes over it (`replace`): one render of the form. */
+const fill = (user: ReturnType<typeof setupUser>, label: string, text: string) =>
+  replace(user, screen.getByLabelText(label), text);
 
 async function choose(user: ReturnType<typeof setupUser>, label: string, option: string) {
   await user.click(screen.getByRole('combobox', { name: label }));

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiError, heldAnswer, json, stubApi, type Routes } from '../../../testing/api-stub';
 import { companyA } from '../../../testing/fixtures';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { replace, setupUser } from '../../../testing/user';
 import { validateCreditNote } from './credit-note-rules';
 import { countByTab, dueDateText, invoiceActions, invoiceCount, withStatusesOn } from './invoice-rules';
 import { InvoicingPage } from './invoicing-page';
@@ -304,12 +304,8 @@ async function choose(dialog: HTMLElement, field: string, option: string) {
   await user.click(await screen.findByTitle(option));
 }
 
-/** Types a whole value at once (one input event, as a paste): antd re-renders the dialog on each key. */
-async function fill(field: HTMLElement, text: string) {
-  const user = setupUser();
-  await user.clear(field);
-  await user.paste(text);
-}
+/** Puts a whole value in a field at once (`replace`, one input event): the dialog renders on each. */
+const fill = (field: HTMLElement, text: string) => replace(setupUser(), field, text);
 
 function lineOf(dialog: HTMLElement, number: number) {
   return within(dialog).getByRole('listitem', { name: `Ligne ${number}` });
@@ -1197,8 +1193,7 @@ describe('Facturation', () => {
     expect(dialog).toHaveTextContent(`Montant TTC reçu. Reste à payer : ${euro(1_180_000)} TTC.`);
     expect(within(dialog).getByLabelText('Date de paiement')).toHaveValue(dayjs().format('DD/MM/YYYY'));
     expect(within(dialog).getByRole('combobox', { name: 'Moyen de paiement' })).toBeInTheDocument();
-    await user.clear(amount);
-    await user.type(amount, '9 500');
+    await replace(user, amount, '9 500');
     await choose(dialog, 'Moyen de paiement', 'Chèque');
     await fill(within(dialog).getByLabelText('Référence'), 'Chèque n° 0012345');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
@@ -1234,8 +1229,7 @@ describe('Facturation', () => {
     await user.click(within(await card('Situation n°3')).getByRole('button', { name: /^Marquer payée/ }));
     const dialog = await findDialog('Enregistrer un paiement');
     const amount = within(dialog).getByLabelText('Montant payé (€)');
-    await user.clear(amount);
-    await user.type(amount, '9 500');
+    await replace(user, amount, '9 500');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le paiement' }));
 
     await waitFor(() => expect(api.calls(`POST /api/invoices/${upcoming.id}/pay`)).toHaveLength(1));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { json, stubApi, type Routes } from '../../../testing/api-stub';
 import { companyA } from '../../../testing/fixtures';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { replace, setupUser } from '../../../testing/user';
 import { InvoicingPage } from './invoicing-page';
 
 /**
@@ -167,8 +167,7 @@ describe('Facturation: situations de travaux', () => {
     );
 
     const title = within(dialog).getByLabelText('Titre');
-    await user.clear(title);
-    await user.paste('Situation n° 1 — novembre');
+    await replace(user, title, 'Situation n° 1 — novembre');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     expect(await toasts().findByText('Facture mise à jour avec succès')).toBeInTheDocument();

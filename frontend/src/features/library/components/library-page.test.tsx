@@ -5,7 +5,7 @@ import { apiError, json } from '../../../testing/api-stub';
 import { press } from '../../../testing/keys';
 import { toasts } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
-import { fill, pick } from '../../quotes/testing/quotes';
+import { fill, pick, replace } from '../../quotes/testing/quotes';
 import { macon, mortier, mur, parpaing, renderPage, searchItem, stub, supplier } from '../testing/library';
 
 const card = async (name: string) => (await screen.findByRole('article', { name })) as HTMLElement;
@@ -159,8 +159,7 @@ describe('Bibliothèque: ouvrages', () => {
     const mason = within(components.getByRole('listitem', { name: 'Composant 3. Maçon N3P2' }));
     expect(mason.getByLabelText('Quantité par m²')).toHaveValue('0,85');
     expect(mason.getByText('32,94 €')).toBeInTheDocument();
-    await user.clear(mason.getByLabelText('Quantité par m²'));
-    await fill(user, mason.getByLabelText('Quantité par m²'), '1');
+    await replace(user, mason.getByLabelText('Quantité par m²'), '1');
     expect(mason.getByText('38,75 €')).toBeInTheDocument();
     expect(total).toHaveTextContent('56,64 € par m²');
 

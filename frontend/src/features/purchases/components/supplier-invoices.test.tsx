@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { json, stubApi, type Routes } from '../../../testing/api-stub';
 import { renderWithProviders, toasts } from '../../../testing/render-app';
-import { pick, setupUser } from '../../../testing/user';
+import { pick, replace, setupUser } from '../../../testing/user';
 import { PurchasesPage } from './purchases-page';
 
 /**
@@ -117,11 +117,7 @@ function stub(overrides: Routes = {}) {
 const renderPage = () =>
   renderWithProviders(<PurchasesPage title="Achats" subtitle="Demandes de prix et commandes" />);
 
-async function fill(user: ReturnType<typeof setupUser>, field: HTMLElement, text: string) {
-  await user.clear(field);
-  await user.click(field);
-  await user.paste(text);
-}
+const fill = replace;
 
 describe('Achats: supplier invoices and credit notes', () => {
   it('shows the link both ways, what remains to pay and what is owed per supplier', async () => {

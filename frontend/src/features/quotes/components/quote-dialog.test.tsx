@@ -13,6 +13,7 @@ import {
   item,
   pick,
   renderPage,
+  replace,
   sent,
   stub,
 } from '../testing/quotes';
@@ -78,8 +79,7 @@ describe('Devis: retenue de garantie', () => {
     const dialog = await findDialog('Modifier le devis DEV-2026-0002');
     const rate = within(dialog).getByLabelText('Taux de retenue de garantie (%)');
     expect(rate).toHaveValue('3,00');
-    await user.clear(rate);
-    await fill(user, rate, '7');
+    await replace(user, rate, '7');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
 
     expect(

@@ -6,7 +6,7 @@ import { press } from '../../../testing/keys';
 import { toasts } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
 import { macon, mortier, mur, parpaing, searchItem } from '../../library/testing/library';
-import { card, draft, fill, findDialog, item, pick, renderPage, stub } from '../testing/quotes';
+import { card, draft, fill, findDialog, item, pick, renderPage, replace, stub } from '../testing/quotes';
 
 /**
  * The devis editor and the library (issue 28, LIBRARY.md's worked example): a line from the
@@ -220,8 +220,7 @@ describe('Devis built from the library', () => {
       line(dialog, '1').getByRole('button', { name: 'Sous-détail de la ligne 1 (3 composants)' }),
     );
     const mason = within(line(dialog, '1').getByRole('listitem', { name: 'Composant 3. Maçon N3P2' }));
-    await user.clear(mason.getByLabelText('Quantité par m²'));
-    await fill(user, mason.getByLabelText('Quantité par m²'), '1');
+    await replace(user, mason.getByLabelText('Quantité par m²'), '1');
     // 15.54 + 2.35 + 38.75
     expect(line(dialog, '1').getByLabelText('Prix unitaire (déboursé)')).toHaveValue('56,64');
 
@@ -260,8 +259,7 @@ describe('Devis built from the library', () => {
     const ouvrageDialog = await dialogTitled('Nouvel ouvrage');
     const form = within(ouvrageDialog);
     expect(form.getByLabelText('Désignation')).toHaveValue('Mur en parpaings de 20');
-    await user.clear(form.getByLabelText('Désignation'));
-    await fill(user, form.getByLabelText('Désignation'), 'Mur de clôture');
+    await replace(user, form.getByLabelText('Désignation'), 'Mur de clôture');
     await user.click(form.getByRole('button', { name: "Créer l'ouvrage" }));
 
     expect(await toasts().findByText('Ouvrage créé')).toBeInTheDocument();

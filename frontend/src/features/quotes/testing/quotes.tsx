@@ -104,7 +104,7 @@ export async function card(number: string) {
   return (await screen.findByRole('article', { name: `Devis ${number}` })) as HTMLElement;
 }
 
-export { fill, pick } from '../../../testing/user';
+export { fill, pick, replace } from '../../../testing/user';
 
 /** The options of the select popup open now. */
 export function shownOptions() {
