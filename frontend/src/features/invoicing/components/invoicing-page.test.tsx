@@ -790,7 +790,9 @@ describe('Facturation', () => {
     expect(screen.queryByTitle('École Jules Ferry')).not.toBeInTheDocument();
     await user.click(screen.getByTitle('Extension Garnier'));
     await fill(within(dialog).getByLabelText('Titre'), 'Salle de bain');
-    await user.type(within(dialog).getByLabelText('Échéance'), '30/06/2026{Enter}');
+    // The date's typing is DateField's (date-field.test.tsx): here the day, pasted, then Enter.
+    await fill(within(dialog).getByLabelText('Échéance'), '30/06/2026');
+    await user.keyboard('{Enter}');
     const first = lineOf(dialog, 1);
     await fill(within(first).getByLabelText('Désignation'), 'Carrelage');
     await fill(within(first).getByLabelText('Unité'), 'm²');
@@ -835,7 +837,9 @@ describe('Facturation', () => {
     await user.click(await screen.findByTitle('Garage Garnier 2019'));
     expect(screen.queryByTitle('Garage mairie 2019')).not.toBeInTheDocument();
     await fill(within(dialog).getByLabelText('Titre'), 'Garage');
-    await user.type(within(dialog).getByLabelText('Échéance'), '30/06/2026{Enter}');
+    // The date's typing is DateField's (date-field.test.tsx): here the day, pasted, then Enter.
+    await fill(within(dialog).getByLabelText('Échéance'), '30/06/2026');
+    await user.keyboard('{Enter}');
     const first = lineOf(dialog, 1);
     await fill(within(first).getByLabelText('Désignation'), 'Porte');
     await fill(within(first).getByLabelText('Quantité'), '1');

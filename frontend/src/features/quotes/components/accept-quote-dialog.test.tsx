@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { apiError, json } from '../../../testing/api-stub';
 import { toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { replace, setupUser } from '../../../testing/user';
 import { card, draft, fill, findDialog, renderPage, sent, stub, validated, writes } from '../testing/quotes';
 import { localToday } from './accept-quote-dialog';
 
@@ -25,8 +25,7 @@ describe('Devis: Bon pour accord', () => {
     const day = within(dialog).getByLabelText("Date de l'accord");
     expect(day).toHaveValue(localToday().split('-').reverse().join('/'));
     await fill(user, within(dialog).getByLabelText('Nom du signataire'), 'Paul Martin');
-    await user.clear(day);
-    await user.type(day, '20/11/2026');
+    await replace(user, day, '20/11/2026');
     api.answer('GET /api/quotes?limit=50', json([draft, validated]));
     await user.click(within(dialog).getByRole('button', { name: "Enregistrer l'accord" }));
 
@@ -73,8 +72,7 @@ describe('Devis: Bon pour accord', () => {
 
     const dialog = await openAccept(user);
     const day = within(dialog).getByLabelText("Date de l'accord");
-    await user.clear(day);
-    await user.type(day, '01/01/2999');
+    await replace(user, day, '01/01/2999');
     await user.click(within(dialog).getByRole('button', { name: "Enregistrer l'accord" }));
 
     expect(await within(dialog).findByText('Le nom du signataire est requis')).toBeInTheDocument();

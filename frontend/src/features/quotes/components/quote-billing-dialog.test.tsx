@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { apiError, json } from '../../../testing/api-stub';
 import { toasts } from '../../../testing/render-app';
-import { setupUser } from '../../../testing/user';
+import { replace, setupUser } from '../../../testing/user';
 import {
   billingAfterS1,
   billingBeforeS1,
@@ -101,8 +101,7 @@ describe('Devis: Facturation du marché', () => {
     expect(release).toHaveTextContent(/La retenue de garantie de 720,00\s€ TTC/);
     const day = within(release).getByLabelText('Date de la libération');
     expect(day).toHaveValue(localToday().split('-').reverse().join('/'));
-    await user.clear(day);
-    await user.type(day, '24/11/2026');
+    await replace(user, day, '24/11/2026');
     const reads = api.calls(billingRoute).length;
     api.answer(
       billingRoute,
@@ -187,8 +186,7 @@ describe('Devis: Facturation du marché', () => {
     const release = await dialogTitled('Libérer la retenue de garantie');
     expect(release).toHaveTextContent('La retenue est normalement libérable à partir du 24/11/2099');
     const day = within(release).getByLabelText('Date de la libération');
-    await user.clear(day);
-    await user.type(day, '01/01/2999');
+    await replace(user, day, '01/01/2999');
     await user.click(within(release).getByRole('button', { name: 'Libérer' }));
 
     expect(
