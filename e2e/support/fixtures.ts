@@ -90,12 +90,17 @@ class ReusedTab {
   /** The worker's context, emptied of the previous test's state (or new). */
   async take(): Promise<BrowserContext> {
     if (this.context && this.page && !this.page.isClosed()) {
-      await this.reset(this.context, this.page);
-      return this.context;
+      // A tab that cannot be emptied (its renderer crashed, say) is replaced by a new context.
+      await this.reset(this.context, this.page).catch(() => this.close());
+    } else {
+      await this.close();
     }
-    await this.close();
-    this.context = await this.browser.newContext(this.options);
-    this.page = await this.context.newPage();
+    if (!this.context) {
+      this.context = await this.browser.newContext(this.options);
+      this.page = await this.context.newPage();
+    }
+    // The isolation the journeys rely on: no session left from the test before.
+    if ((await this.context.cookies()).length > 0) throw new Error('Cookies left from the previous test');
     return this.context;
   }
 
@@ -119,8 +124,6 @@ class ReusedTab {
       await session.detach();
     }
     if (this.options.viewport) await page.setViewportSize(this.options.viewport);
-    // The isolation the journeys rely on: no session left from the test before.
-    if ((await context.cookies()).length > 0) throw new Error('Cookies left from the previous test');
   }
 
   async close(): Promise<void> {
