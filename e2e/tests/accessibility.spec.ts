@@ -1,4 +1,4 @@
-import { expect, test, type Cookie, type Page } from '@playwright/test';
+import { expect, test, type Cookie, type Page } from '../support/fixtures.js';
 import { auditScreen } from '../support/accessibility.js';
 import {
   ensureInstalled,

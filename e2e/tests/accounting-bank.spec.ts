@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.js';
 import { auditScreen } from '../support/accessibility.js';
 import { expectNoHorizontalOverflow, navigateTo } from '../support/accounts.js';
 import { legalProfile, registerCompany, write } from '../support/company.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.js';
 import { ensureInstalled, expectNoHorizontalOverflow, navigateTo } from '../support/accounts.js';
 import { chooseOption } from '../support/select.js';
 import { keepScreenshot } from '../support/accessibility.js';

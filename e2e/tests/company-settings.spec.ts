@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.js';
 import { auditScreen } from '../support/accessibility.js';
 import { expectNoHorizontalOverflow, navigateTo, openNavigation } from '../support/accounts.js';
 import { signInThroughApi } from '../support/session.js';

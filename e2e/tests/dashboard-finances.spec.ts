@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '../support/fixtures.js';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { registerCompany } from '../support/company.js';
 

@@ -1,7 +1,7 @@
 import { closeSync, ftruncateSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '../support/fixtures.js';
 import { ensureInstalled, expectNoHorizontalOverflow } from '../support/accounts.js';
 import { chooseOption, exactly } from '../support/select.js';
 

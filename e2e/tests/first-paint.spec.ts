@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
 import { registerCompany } from '../support/company.js';
 
 /**
@@ -81,8 +81,9 @@ test('signed out, / leads to the pre-rendered form, which then works; signed in,
   expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
 
   // Signed in now: every frame the browser paints of /login, and every change of the page, records
-  // whether the sign-in card is visible (its `visibility` included).
-  await page.addInitScript(() => {
+  // whether the sign-in card is visible (its `visibility` included). The script is disposed at the
+  // end: the worker's next test reuses this tab (support/fixtures.ts).
+  const recorder = await page.addInitScript(() => {
     const record = window as unknown as { sawSignInForm: boolean };
     record.sawSignInForm = false;
     const check = () => {
@@ -105,4 +106,5 @@ test('signed out, / leads to the pre-rendered form, which then works; signed in,
   expect(await page.evaluate(() => (window as unknown as { sawSignInForm: boolean }).sawSignInForm)).toBe(
     false,
   );
+  await recorder.dispose();
 });

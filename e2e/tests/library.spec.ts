@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/fixtures.js';
 import { expectNoHorizontalOverflow, navigateTo } from '../support/accounts.js';
 import { registerCompany, write } from '../support/company.js';
 import { isPdf, pdfText } from '../support/pdf.js';

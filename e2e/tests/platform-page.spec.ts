@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { auditScreen } from '../support/accessibility.js';
 import { legalProfile, registerCompany } from '../support/company.js';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.js';
 import { registerCompany, write } from '../support/company.js';
 import { isPdf, pdfText } from '../support/pdf.js';
 import { chooseOption } from '../support/select.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.js';
 import { expectNoHorizontalOverflow, openNavigation } from '../support/accounts.js';
 import { registerCompany, write } from '../support/company.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
 import { expectNoHorizontalOverflow, openNavigation, signIn, superAdmin } from '../support/accounts.js';
 import { registerCompany } from '../support/company.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
 import { auditScreen } from '../support/accessibility.js';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { registerCompany, write } from '../support/company.js';

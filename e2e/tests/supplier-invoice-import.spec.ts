@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type TestInfo } from '../support/fixtures.js';
 import { auditScreen, keepScreenshot } from '../support/accessibility.js';
 import { expectNoHorizontalOverflow } from '../support/accounts.js';
 import { legalProfile, registerCompany, write } from '../support/company.js';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.js';
 import { navigateTo } from '../support/accounts.js';
 import { registerCompany, seedCompany, writeHeaders, type SeededRecords } from '../support/company.js';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '../support/fixtures.js';
 import { ensureInstalled, expectNoHorizontalOverflow } from '../support/accounts.js';
 import { registerCompany } from '../support/company.js';
 import { chooseOption } from '../support/select.js';
