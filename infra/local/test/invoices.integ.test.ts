@@ -1175,7 +1175,10 @@ describe('credit notes', () => {
     const first = await sent(company, { totalAmount: '1000' });
     expect(first.number).toBe(`FAC-${year()}-0001`);
     const drafts: Invoice[] = [];
-    for (let index = 0; index < 5; index += 1) {
+    // Three of each series, all issued at once: the two series' counters interleave. Each credit
+    // note's issue is guarded by the credited invoice's version, so its retries grow with the square
+    // of the contenders; one series under 8 concurrent issues is '8 concurrent credit-note issues…'.
+    for (let index = 0; index < 3; index += 1) {
       drafts.push(await createDraft(company, { totalAmount: '100' }));
       const note = await company.http.post(`/api/invoices/${first.id}/credit-note`, {
         lines: [{ index: 0, quantity: '0.1' }],
@@ -1189,18 +1192,14 @@ describe('credit notes', () => {
       `AV-${year()}-0001`,
       `AV-${year()}-0002`,
       `AV-${year()}-0003`,
-      `AV-${year()}-0004`,
-      `AV-${year()}-0005`,
       `FAC-${year()}-0002`,
       `FAC-${year()}-0003`,
       `FAC-${year()}-0004`,
-      `FAC-${year()}-0005`,
-      `FAC-${year()}-0006`,
     ]);
-    // Five credit notes of 100.00 HT (120.00 TTC) each: 600.00 of 1200.00 TTC credited.
+    // Three credit notes of 100.00 HT (120.00 TTC) each: 360.00 of 1200.00 TTC credited.
     expect((await company.http.get(`/api/invoices/${first.id}`)).body).toMatchObject({
       status: 'sent',
-      creditedAmount: '600.00',
+      creditedAmount: '360.00',
     });
   }, 120_000);
 });
