@@ -6,9 +6,13 @@ declare module 'saxon-js' {
     stylesheetBaseURI?: string;
     sourceText: string;
     destination: 'document' | 'serialized';
+    /** Documents already parsed, by absolute URI: `doc()` and `document()` take them from here. */
+    documentPool?: Record<string, unknown>;
   }
   const SaxonJS: {
     transform(options: TransformOptions, mode: 'async'): Promise<{ principalResult: unknown }>;
+    /** An XML file, parsed into the document node a transform's `documentPool` takes. */
+    getResource(options: { file: string; type: 'xml' }): Promise<unknown>;
     XPath: {
       evaluate(
         xpath: string,
