@@ -355,10 +355,12 @@ async function main(): Promise<void> {
     const big = await registerCompany(stack.url, 'grande');
     const small = await registerCompany(stack.url, 'petite');
     let started = Date.now();
+    console.log('Écriture des données des deux entreprises…');
     await seedCompany(big.companyId, fullCounts);
     await seedCompany(small.companyId, { ...fullCounts, invoices: 50 });
     const seedSeconds = (Date.now() - started) / 1000;
     // The seeder writes records only (BatchWriteItem): their aggregates come from the rebuild.
+    console.log('Recalcul des agrégats des deux entreprises…');
     started = Date.now();
     await rebuildAggregates(big.companyId);
     await rebuildAggregates(small.companyId);

@@ -16,9 +16,10 @@ import { invoices } from '../../../functions/src/data/entities/invoices.js';
 import { projects } from '../../../functions/src/data/entities/projects.js';
 import { pricedQuote, quotes } from '../../../functions/src/data/entities/quotes.js';
 import type { Fields } from '../../../functions/src/data/entity-repository.js';
+import type { TransactItem } from '../../../functions/src/data/transactions.js';
 import { newId } from '../../../functions/src/data/ids.js';
 import { documentObjectKey } from '../../../functions/src/documents/document-storage.js';
-import { batchPut as writeAll } from '../../../functions/test/batch-seed.js';
+import { batchPut } from '../../../functions/test/batch-seed.js';
 
 export interface SeedCounts {
   clients: number;
@@ -32,6 +33,21 @@ const day = 24 * 60 * 60 * 1000;
 const dateIn = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString().slice(0, 10);
 const instantIn = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
 const pad = (value: number) => String(value).padStart(4, '0');
+
+/**
+ * Writes the items of one kind of record; a kind of 10,000 items or more prints each tenth written
+ * (the 100,000 invoices take minutes on DynamoDB Local: the bench shows it is moving).
+ */
+async function writeAll(label: string, entries: readonly TransactItem[]): Promise<void> {
+  let shown = 0;
+  await batchPut(entries, (written, total) => {
+    const tenth = Math.floor((written * 10) / total);
+    if (total < 10_000 || tenth <= shown) return;
+    shown = tenth;
+    const count = (value: number) => value.toLocaleString('fr-FR');
+    console.log(`  ${label} : ${count(written)} / ${count(total)} éléments écrits`);
+  });
+}
 
 /** Creates `counts` records in the company, spread over statuses and over the last 18 months. */
 export async function seedCompany(companyId: string, counts: SeedCounts): Promise<void> {
@@ -51,7 +67,10 @@ export async function seedCompany(companyId: string, counts: SeedCounts): Promis
       }),
     ),
   );
-  await writeAll(clientRecords.flatMap((entry) => entry.items));
+  await writeAll(
+    'clients',
+    clientRecords.flatMap((entry) => entry.items),
+  );
   const clientOf = (index: number) => clientRecords[index % clientRecords.length]!.record;
 
   const projectRecords = Array.from({ length: counts.projects }, (_, index) =>
@@ -70,7 +89,10 @@ export async function seedCompany(companyId: string, counts: SeedCounts): Promis
       }),
     ),
   );
-  await writeAll(projectRecords.flatMap((entry) => entry.items));
+  await writeAll(
+    'projets',
+    projectRecords.flatMap((entry) => entry.items),
+  );
   const projectOf = (index: number) => projectRecords[index % projectRecords.length]!.record;
 
   const lines = [
@@ -119,7 +141,10 @@ export async function seedCompany(companyId: string, counts: SeedCounts): Promis
       id,
     );
   });
-  await writeAll(quoteRecords.flatMap((entry) => entry.items));
+  await writeAll(
+    'devis',
+    quoteRecords.flatMap((entry) => entry.items),
+  );
 
   // A quarter each: drafts, sent, sent and now overdue, paid (paid dates over the last 18 months).
   const invoiceRecords = Array.from({ length: counts.invoices }, (_, index) => {
@@ -144,7 +169,10 @@ export async function seedCompany(companyId: string, counts: SeedCounts): Promis
           };
     return invoices.createItems(companyId, { ...data, ...issued } as Fields<Invoice>);
   });
-  await writeAll(invoiceRecords.flatMap((entry) => entry.items));
+  await writeAll(
+    'factures',
+    invoiceRecords.flatMap((entry) => entry.items),
+  );
 
   const documentRecords = Array.from({ length: counts.documents }, (_, index) => {
     const id = newId();
@@ -167,5 +195,8 @@ export async function seedCompany(companyId: string, counts: SeedCounts): Promis
       id,
     );
   });
-  await writeAll(documentRecords.flatMap((entry) => entry.items));
+  await writeAll(
+    'documents',
+    documentRecords.flatMap((entry) => entry.items),
+  );
 }
