@@ -58,7 +58,12 @@ const pageEvents = [
   'filechooser',
 ];
 
-/** The project's context options (playwright.config.ts's `use`), as Playwright's `context` fixture takes them. */
+/**
+ * The project's context options (playwright.config.ts's `use`), as Playwright's `context` fixture
+ * takes them. Only these are carried: a context option added to a project's `use` (permissions,
+ * extra HTTP headers, geolocation…) or set by a spec's `test.use` must be added here too, or the
+ * reused tab silently goes without it.
+ */
 function contextOptionsOf(use: BrowserContextOptions & { baseURL?: string }): BrowserContextOptions {
   const { baseURL, viewport, screen, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId } =
     use;
