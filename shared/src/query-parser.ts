@@ -24,6 +24,12 @@ export type QueryParseResult<T> =
 export interface QueryJsonSchema {
   type: string | string[];
   properties?: Record<string, QueryJsonSchema>;
+  required?: string[];
+  anyOf?: QueryJsonSchema[];
+  enum?: string[];
+  const?: unknown;
+  format?: string;
+  minLength?: number;
   maxLength?: number;
   minimum?: number;
   maximum?: number;
@@ -85,7 +91,7 @@ function isBlank(value: unknown): boolean {
 }
 
 /** zod's French name of a value's type (`zod-fr.ts`), for "chaîne de caractères attendu, … reçu". */
-function receivedType(value: unknown): string {
+export function receivedType(value: unknown): string {
   if (Array.isArray(value)) return 'tableau';
   if (value === null) return 'null';
   if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : 'nombre';
@@ -228,7 +234,7 @@ export function enumParser<const T extends readonly string[]>(
 }
 
 /** zod's uuid (`z.uuid()`): RFC 9562 versions 1–8, the nil and the max uuid. */
-const UUID =
+export const UUID =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
 /**

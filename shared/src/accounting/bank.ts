@@ -7,6 +7,7 @@
 import { idField, moneyField, optionalField } from '../fields.js';
 import * as z from '../lazy-zod.js';
 import { bankLineStatuses } from './bank-lines-query.js';
+import { BANK_MATCH_DOCUMENT_REQUIRED, bankMatchKinds } from './bank-match-input.js';
 import { bankMessages, confidences, normalizedText } from './bank-matching.js';
 import '../zod-fr.js';
 
@@ -57,8 +58,8 @@ export type StatementImportData = z.output<typeof statementImportInput>;
 export const bankMatchInput = z.union([
   z.object({ ignore: z.literal(true) }),
   z.object({
-    kind: z.enum(['invoice', 'supplier_invoice'], { error: bankMessages.matchKind }),
-    id: idField('Le document à rapprocher est requis'),
+    kind: z.enum(bankMatchKinds, { error: bankMessages.matchKind }),
+    id: idField(BANK_MATCH_DOCUMENT_REQUIRED),
     amount: optionalField(moneyField({ nonNegative: true })),
   }),
 ]);

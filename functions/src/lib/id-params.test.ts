@@ -1,0 +1,43 @@
+import { seededRandom } from '@btp/shared/testing/seeded-random';
+import { seenAnswer } from '@btp/shared/testing/seen-answer';
+import { describe, expect, it } from 'vitest';
+import { idParamsParser } from './id-params.js';
+import { idParams } from './params.js';
+
+describe('the {id} path parameter, parsed without zod', () => {
+  it('answers as the zod schema: same output, same issues and French messages (500 random inputs)', () => {
+    const random = seededRandom(2709);
+    const values = (): unknown =>
+      random.pick([
+        undefined,
+        null,
+        '',
+        ' ',
+        'abc',
+        '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+        'x'.repeat(random.pick([99, 100, 101, 300])),
+        'é'.repeat(random.pick([100, 101])),
+        '😀'.repeat(random.pick([50, 51])),
+        5,
+        true,
+        [],
+        ['a'],
+        Array.from({ length: 101 }, () => 'a'),
+        {},
+      ]);
+    for (let round = 0; round < 500; round += 1) {
+      const input =
+        random.next() < 0.05 ? values() : random.next() < 0.9 ? { id: values() } : { id: values(), x: 1 };
+      const [seen, expected] = [
+        seenAnswer(idParamsParser.safeParse(input)),
+        seenAnswer(idParams.safeParse(input)),
+      ];
+      if (JSON.stringify(seen) !== JSON.stringify(expected))
+        expect(seen, JSON.stringify(input)).toEqual(expected);
+    }
+    expect(idParamsParser.parse({ id: 'abc', x: 1 })).toEqual({ id: 'abc' });
+    expect(idParamsParser.safeParse({ id: 'x'.repeat(101) }).error?.issues).toEqual([
+      { path: ['id'], message: 'Trop grand : chaîne de caractères doit avoir <=100 caractères' },
+    ]);
+  });
+});
