@@ -1,7 +1,7 @@
 import { bankMatchParser } from '@btp/shared/accounting/bank-match-input';
 import { matchBankLine } from '../../bank/bank-match.js';
 import { createHandler } from '../../lib/http.js';
-import { idParamsParser } from '../../lib/id-params.js';
+import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
 
 /**
@@ -10,7 +10,7 @@ import { companyOf } from '../../lib/tenancy.js';
  * body and the path are parsed by hand (no zod at start: issue 27).
  */
 export const handler = createHandler(
-  { params: idParamsParser, body: bankMatchParser },
+  { params: idParams, body: bankMatchParser },
   async ({ params, body, principal }) => ({
     body: await matchBankLine(companyOf(principal), params.id, body),
   }),
