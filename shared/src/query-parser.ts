@@ -24,6 +24,8 @@ export type QueryParseResult<T> =
 export interface QueryJsonSchema {
   type: string | string[];
   properties?: Record<string, QueryJsonSchema>;
+  items?: QueryJsonSchema;
+  maxItems?: number;
   required?: string[];
   anyOf?: QueryJsonSchema[];
   enum?: string[];
@@ -113,6 +115,26 @@ export const notText = (value: unknown) =>
     ok: false,
     messages: [`Entrée invalide : chaîne de caractères attendu, ${receivedType(value)} reçu`],
   }) as const;
+
+/**
+ * zod's messages for `z.string().min(min).max(max)` (`zod-fr.ts`): not text; too short or too long,
+ * counted in code points as zod counts (an emoji is one). zod still measures a list it refused as
+ * text, hence its size's message after the type's. None when the value passes.
+ */
+export function boundedStringMessages(value: unknown, min: number, max: number): string[] {
+  if (typeof value === 'string') {
+    const length = [...value].length;
+    if (length < min) return [`Trop petit : chaîne de caractères doit avoir >=${min} caractères`];
+    if (length > max) return [`Trop grand : chaîne de caractères doit avoir <=${max} caractères`];
+    return [];
+  }
+  const messages: string[] = [...notText(value).messages];
+  if (Array.isArray(value) && value.length < min)
+    messages.push(`Trop petit : tableau doit avoir >=${min} éléments`);
+  if (Array.isArray(value) && value.length > max)
+    messages.push(`Trop grand : tableau doit avoir <=${max} éléments`);
+  return messages;
+}
 
 /**
  * An object of optional fields: each field blank (missing, `''`, spaces) reads as absent, any other
