@@ -8,6 +8,7 @@ import { NOTIFICATION_LIST_LIMIT } from './notification-kinds.js';
 import {
   boundedStringMessages,
   type QueryIssue,
+  handParser,
   type QueryParser,
   type QueryParseResult,
   receivedType,
@@ -42,23 +43,13 @@ function safeParse(input: unknown): QueryParseResult<NotificationRead> {
 }
 
 /** `POST /api/notifications/read`'s body: the ids to mark read, or none for all of them. */
-export const notificationReadParser: QueryParser<NotificationRead> = {
-  safeParse,
-  parse(input) {
-    const result = safeParse(input);
-    if (result.success) return result.data;
-    throw new Error(
-      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
-    );
-  },
-  jsonSchema: {
-    type: 'object',
-    properties: {
-      ids: {
-        type: 'array',
-        maxItems: NOTIFICATION_LIST_LIMIT,
-        items: { type: 'string', minLength: 1, maxLength: 100 },
-      },
+export const notificationReadParser: QueryParser<NotificationRead> = handParser(safeParse, {
+  type: 'object',
+  properties: {
+    ids: {
+      type: 'array',
+      maxItems: NOTIFICATION_LIST_LIMIT,
+      items: { type: 'string', minLength: 1, maxLength: 100 },
     },
   },
-};
+});

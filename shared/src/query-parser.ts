@@ -177,12 +177,23 @@ export function queryParser<Fields extends Record<string, FieldParser<unknown>>>
       ? { success: false, error: { issues } }
       : { success: true, data: data as Output<Fields> };
   };
+  return handParser(safeParse, {
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.jsonSchema])),
+  });
+}
+
+/**
+ * A parser written by hand from its `safeParse` and its input's JSON Schema (a query, a path, a
+ * body): `parse` answers the output or throws an `Error` listing the issues.
+ */
+export function handParser<T>(
+  safeParse: (input: unknown) => QueryParseResult<T>,
+  jsonSchema: QueryJsonSchema,
+): QueryParser<T> {
   return {
     safeParse,
-    jsonSchema: {
-      type: 'object',
-      properties: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.jsonSchema])),
-    },
+    jsonSchema,
     parse(input) {
       const result = safeParse(input);
       if (result.success) return result.data;

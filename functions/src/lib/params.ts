@@ -1,5 +1,6 @@
 import {
   boundedStringMessages,
+  handParser,
   type QueryParser,
   type QueryParseResult,
   receivedType,
@@ -25,18 +26,8 @@ function safeParse(input: unknown): QueryParseResult<{ id: string }> {
   return { success: true, data: { id: id as string } };
 }
 
-export const idParams: QueryParser<{ id: string }> = {
-  safeParse,
-  parse(input) {
-    const result = safeParse(input);
-    if (result.success) return result.data;
-    throw new Error(
-      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
-    );
-  },
-  jsonSchema: {
-    type: 'object',
-    properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
-    required: ['id'],
-  },
-};
+export const idParams: QueryParser<{ id: string }> = handParser(safeParse, {
+  type: 'object',
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+  required: ['id'],
+});

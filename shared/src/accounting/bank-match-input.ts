@@ -11,7 +11,13 @@
  */
 import { isBlank } from '../blank.js';
 import { formatDecimal, MONEY_MAX_CENTS, MONEY_SCALE, tryParseDecimal } from '../money.js';
-import { type QueryIssue, type QueryParser, type QueryParseResult, UUID } from '../query-parser.js';
+import {
+  type QueryIssue,
+  handParser,
+  type QueryParser,
+  type QueryParseResult,
+  UUID,
+} from '../query-parser.js';
 import type { BankMatchData } from './bank.js';
 
 /** The kinds of document a line is matched to. */
@@ -61,28 +67,18 @@ function safeParse(input: unknown): QueryParseResult<BankMatchData> {
 }
 
 /** `POST /api/bank/lines/{id}/match`'s body: `{ignore: true}`, or `{kind, id, amount?}`. */
-export const bankMatchParser: QueryParser<BankMatchData> = {
-  safeParse,
-  parse(input) {
-    const result = safeParse(input);
-    if (result.success) return result.data;
-    throw new Error(
-      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
-    );
-  },
-  jsonSchema: {
-    type: 'object',
-    anyOf: [
-      { type: 'object', properties: { ignore: { type: 'boolean', const: true } }, required: ['ignore'] },
-      {
-        type: 'object',
-        properties: {
-          kind: { type: 'string', enum: [...bankMatchKinds] },
-          id: { type: 'string', format: 'uuid' },
-          amount: { type: ['string', 'number'] },
-        },
-        required: ['kind', 'id'],
+export const bankMatchParser: QueryParser<BankMatchData> = handParser(safeParse, {
+  type: 'object',
+  anyOf: [
+    { type: 'object', properties: { ignore: { type: 'boolean', const: true } }, required: ['ignore'] },
+    {
+      type: 'object',
+      properties: {
+        kind: { type: 'string', enum: [...bankMatchKinds] },
+        id: { type: 'string', format: 'uuid' },
+        amount: { type: ['string', 'number'] },
       },
-    ],
-  },
-};
+      required: ['kind', 'id'],
+    },
+  ],
+});
