@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type * as z from '../lazy-zod.js';
 import { seededRandom } from '../testing/seeded-random.js';
 import { compareParsers, uuidSamples } from '../testing/seen-answer.js';
 import { bankMatchInput } from './bank.js';
-import { bankMatchParser } from './bank-match-input.js';
+import { type BankMatchData, bankMatchParser } from './bank-match-input.js';
 
 type Random = ReturnType<typeof seededRandom>;
 
@@ -70,6 +71,7 @@ describe('the body of POST /api/bank/lines/{id}/match, parsed without zod', () =
   });
 
   it('reads a match as the service expects it, and says what is wrong', () => {
+    expectTypeOf<z.output<typeof bankMatchInput>>().toEqualTypeOf<BankMatchData>();
     expect(
       bankMatchParser.parse({
         kind: 'invoice',

@@ -18,10 +18,17 @@ import {
   type QueryParseResult,
   UUID,
 } from '../query-parser.js';
-import type { BankMatchData } from './bank.js';
 
 /** The kinds of document a line is matched to. */
 export const bankMatchKinds = ['invoice', 'supplier_invoice'] as const;
+/**
+ * The body as the service reads it: the line ignored, or the document it pays (`amount`: part of
+ * the line, "1234.50"). The zod schema's output is the same type (`bank-match-input.test.ts`).
+ */
+export type BankMatchData =
+  | { ignore: true }
+  | { kind: (typeof bankMatchKinds)[number]; id: string; amount?: string | undefined };
+
 /** A missing or blank document id. */
 export const BANK_MATCH_DOCUMENT_REQUIRED = 'Le document à rapprocher est requis';
 

@@ -63,7 +63,8 @@ export const bankMatchInput = z.union([
     amount: optionalField(moneyField({ nonNegative: true })),
   }),
 ]);
-export type BankMatchData = z.output<typeof bankMatchInput>;
+// Its output, as the hand parser of the route gives it (`bank-match-input.ts`).
+export type { BankMatchData } from './bank-match-input.js';
 
 // ---------------------------------------------------------------------------------------------
 // Answers
