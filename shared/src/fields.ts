@@ -11,6 +11,7 @@ import { isBlank } from './blank.js';
 import { vatRates, type VatRate } from './enums.js';
 import {
   formatDecimal,
+  MONEY_MAX_CENTS,
   MONEY_SCALE,
   RECEIVED_DECIMAL_SCALE,
   PERCENT_SCALE,
@@ -29,8 +30,7 @@ export const TEXT_MAX_LENGTH = 2_000;
 export const LONG_TEXT_MAX_LENGTH = 10_000;
 export const TAG_LIST_MAX_ENTRIES = 50;
 
-/** Money precision 12,2: at most 9 999 999 999.99 in absolute value, in cents. */
-export const MONEY_MAX_CENTS = 999_999_999_999;
+export { MONEY_MAX_CENTS } from './money.js';
 /** Quantity precision 10,3: at most 9 999 999.999, in thousandths. */
 export const QUANTITY_MAX_THOUSANDTHS = 9_999_999_999;
 

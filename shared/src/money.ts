@@ -10,6 +10,8 @@
 
 /** Decimals carried by each kind of value (spec section 9: money 12,2; quantity 10,3; percentage 5,2; rating 2,1). */
 export const MONEY_SCALE = 2;
+/** Money precision 12,2: at most 9 999 999 999.99 in absolute value, in cents. */
+export const MONEY_MAX_CENTS = 999_999_999_999;
 export const QUANTITY_SCALE = 3;
 export const PERCENT_SCALE = 2;
 export const RATING_SCALE = 1;

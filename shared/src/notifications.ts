@@ -5,6 +5,7 @@
  */
 import * as z from './lazy-zod.js';
 import { NOTIFICATION_LIST_LIMIT, notificationKinds } from './notification-kinds.js';
+import { notificationReadMessages } from './notification-read-input.js';
 import './zod-fr.js';
 
 export { NOTIFICATION_LIST_LIMIT, notificationKinds } from './notification-kinds.js';
@@ -34,8 +35,8 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 /** `POST /api/notifications/read` body: the ids to mark read, or none for all of them. */
 export const notificationReadInput = z.object({
   ids: z
-    .array(z.string().min(1).max(100), { error: 'La liste des notifications est invalide' })
-    .max(NOTIFICATION_LIST_LIMIT, 'Au plus 50 notifications à la fois')
+    .array(z.string().min(1).max(100), { error: notificationReadMessages.invalid })
+    .max(NOTIFICATION_LIST_LIMIT, notificationReadMessages.tooMany)
     .optional(),
 });
 export type NotificationReadInput = z.input<typeof notificationReadInput>;

@@ -24,6 +24,14 @@ export type QueryParseResult<T> =
 export interface QueryJsonSchema {
   type: string | string[];
   properties?: Record<string, QueryJsonSchema>;
+  items?: QueryJsonSchema;
+  maxItems?: number;
+  required?: string[];
+  anyOf?: QueryJsonSchema[];
+  enum?: string[];
+  const?: unknown;
+  format?: string;
+  minLength?: number;
   maxLength?: number;
   minimum?: number;
   maximum?: number;
@@ -85,7 +93,7 @@ function isBlank(value: unknown): boolean {
 }
 
 /** zod's French name of a value's type (`zod-fr.ts`), for "chaîne de caractères attendu, … reçu". */
-function receivedType(value: unknown): string {
+export function receivedType(value: unknown): string {
   if (Array.isArray(value)) return 'tableau';
   if (value === null) return 'null';
   if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : 'nombre';
@@ -107,6 +115,26 @@ export const notText = (value: unknown) =>
     ok: false,
     messages: [`Entrée invalide : chaîne de caractères attendu, ${receivedType(value)} reçu`],
   }) as const;
+
+/**
+ * zod's messages for `z.string().min(min).max(max)` (`zod-fr.ts`): not text; too short or too long,
+ * counted in code points as zod counts (an emoji is one). zod still measures a list it refused as
+ * text, hence its size's message after the type's. None when the value passes.
+ */
+export function boundedStringMessages(value: unknown, min: number, max: number): string[] {
+  if (typeof value === 'string') {
+    const length = [...value].length;
+    if (length < min) return [`Trop petit : chaîne de caractères doit avoir >=${min} caractères`];
+    if (length > max) return [`Trop grand : chaîne de caractères doit avoir <=${max} caractères`];
+    return [];
+  }
+  const messages: string[] = [...notText(value).messages];
+  if (Array.isArray(value) && value.length < min)
+    messages.push(`Trop petit : tableau doit avoir >=${min} éléments`);
+  if (Array.isArray(value) && value.length > max)
+    messages.push(`Trop grand : tableau doit avoir <=${max} éléments`);
+  return messages;
+}
 
 /**
  * An object of optional fields: each field blank (missing, `''`, spaces) reads as absent, any other
@@ -149,12 +177,23 @@ export function queryParser<Fields extends Record<string, FieldParser<unknown>>>
       ? { success: false, error: { issues } }
       : { success: true, data: data as Output<Fields> };
   };
+  return handParser(safeParse, {
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.jsonSchema])),
+  });
+}
+
+/**
+ * A parser written by hand from its `safeParse` and its input's JSON Schema (a query, a path, a
+ * body): `parse` answers the output or throws an `Error` listing the issues.
+ */
+export function handParser<T>(
+  safeParse: (input: unknown) => QueryParseResult<T>,
+  jsonSchema: QueryJsonSchema,
+): QueryParser<T> {
   return {
     safeParse,
-    jsonSchema: {
-      type: 'object',
-      properties: Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.jsonSchema])),
-    },
+    jsonSchema,
     parse(input) {
       const result = safeParse(input);
       if (result.success) return result.data;
@@ -228,7 +267,7 @@ export function enumParser<const T extends readonly string[]>(
 }
 
 /** zod's uuid (`z.uuid()`): RFC 9562 versions 1–8, the nil and the max uuid. */
-const UUID =
+export const UUID =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
 /**

@@ -5,13 +5,8 @@
  * `failed`, so the screen never waits forever.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  exportMessages,
-  type ExportData,
-  type ExportFile,
-  type ExportJob,
-  type ExportSummary,
-} from '@btp/shared/accounting/export';
+import type { ExportData, ExportFile, ExportJob, ExportSummary } from '@btp/shared/accounting/export';
+import { exportMessages } from '@btp/shared/accounting/export-messages';
 import type { JournalCode } from '@btp/shared/accounting/entries';
 import { newId, nowIso } from '../data/ids.js';
 import { companyPk, type Key } from '../data/keys.js';

@@ -6,7 +6,7 @@
  * with a French message, and a worker that died is seen by its stale heartbeat (`export-jobs.ts`).
  */
 import type { LambdaClient } from '@aws-sdk/client-lambda';
-import { exportMessages } from '@btp/shared/accounting/export';
+import { exportMessages } from '@btp/shared/accounting/export-messages';
 import { getCompanyProfile } from '../company/company-service.js';
 import { config } from '../lib/config.js';
 import { HttpError } from '../lib/http-errors.js';

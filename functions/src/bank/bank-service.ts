@@ -1,5 +1,5 @@
 /**
- * Bank statements and their matching (docs/accounting.md, « Bank statements »):
+ * Bank statements (docs/accounting.md, « Bank statements »):
  *
  * - `POST /api/bank/statements/upload`: a presigned POST of at most 10 MB (a statement is larger than
  *   a Lambda request may carry) to `bank-statements/<c>/<uploadId>`, and a pending item;
@@ -9,55 +9,36 @@
  *   the others written with their markers (33 lines a transaction), a CSV's columns remembered; the
  *   answer: the lines with their suggestions, how many were duplicates, a warning when the
  *   statement's account is not the company's IBAN;
- * - `GET /api/bank/lines?status=`: the lines to match (from their `BANKOPEN#` items) with their
- *   suggestions against the documents open now, or the matched / ignored ones;
- * - `POST /api/bank/lines/{id}/match`: records the payment through the same code as « Marquer
- *   payée » (`payInvoice`, `paySupplierInvoice`), the line moved to matched in the same transaction
- *   on condition that it is still unmatched: a line matched twice at once gives one payment only.
+ *
+ * The list of lines (`GET /api/bank/lines`) is in `bank-lines.ts`, the matching (`POST
+ * /api/bank/lines/{id}/match`) in `bank-match.ts`: each route starts with its own code only (issue
+ * 27, `bench:lambda`).
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type {
-  BankLine,
-  BankLineStatus,
-  BankMatchData,
-  CsvMapping,
-  StatementImport,
-  StatementImportData,
-} from '@btp/shared/accounting/bank';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { CsvMapping, StatementImport, StatementImportData } from '@btp/shared/accounting/bank';
 import {
-  bankMessages,
   duplicateKey,
   MAX_STATEMENT_BYTES,
-  type OpenDocument,
   type ParsedStatement,
-  suggestMatches,
 } from '@btp/shared/accounting/bank-matching';
-import type { Invoice } from '@btp/shared/entities/invoice';
-import { centsOf } from '@btp/shared/finance';
-import { formatMoney, parseMoney } from '@btp/shared/money';
-import { dueIdsPrefix } from '../aggregates/figures.js';
-import { queryAggregatePrefix } from '../aggregates/read.js';
+import { formatMoney } from '@btp/shared/money';
 import { getCompanyProfile } from '../company/company-service.js';
 import { batchGetConsistent } from '../data/batch-get.js';
-import { bankLines, openBankLineKey, type BankLineRecord } from '../data/entities/bank-lines.js';
-import { invoices } from '../data/entities/invoices.js';
-import { supplierInvoiceAsRead, supplierInvoices } from '../data/entities/supplier-invoices.js';
-import { suppliers } from '../data/entities/suppliers.js';
-import type { Fields, Page } from '../data/entity-repository.js';
+import { bankLines, type BankLineRecord } from '../data/entities/bank-lines.js';
+import type { Fields } from '../data/entity-repository.js';
 import { newId, nowIso } from '../data/ids.js';
-import { companyMarkerKey, companyPk, sortKeyPrefix, type Key } from '../data/keys.js';
-import { transactWrite, type TransactItem } from '../data/transactions.js';
+import { companyMarkerKey, companyPk, type Key } from '../data/keys.js';
+import { transactWrite } from '../data/transactions.js';
 import {
   deleteDocumentObject,
   documentObjectSize,
   readDocumentObject,
 } from '../documents/document-storage.js';
 import { presignedUpload, type PresignedUpload } from '../documents/presigned-upload.js';
-import { payInvoice } from '../invoicing/invoice-service.js';
 import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
-import { badRequest, conflict, HttpError, notFound, payloadTooLarge } from '../lib/http-errors.js';
-import { paySupplierInvoice } from '../purchases/supplier-invoice-service.js';
+import { badRequest, HttpError, notFound, payloadTooLarge } from '../lib/http-errors.js';
+import { answerOf, openDocuments } from './bank-lines.js';
 
 export const bankServiceMessages = {
   uploadNotFound: 'Le fichier envoyé est introuvable ou a expiré : envoyez le relevé à nouveau.',
@@ -67,7 +48,6 @@ export const bankServiceMessages = {
     `Ce relevé est celui du compte ${account}, pas de celui de l'entreprise (${own}) : vérifiez qu'il s'agit du bon compte avant de rapprocher ses lignes.`,
   noOwnAccount: (account: string) =>
     `Ce relevé est celui du compte ${account} ; l'IBAN de l'entreprise n'est pas renseigné dans Paramètres pour le vérifier.`,
-  documentNotFound: 'Document à rapprocher introuvable.',
 } as const;
 
 const uploadKey = (companyId: string, uploadId: string): Key => ({
@@ -314,247 +294,5 @@ export async function recordStatement(
     lines: written.sort((a, b) => a.date.localeCompare(b.date)).map((line) => answerOf(line, open)),
     duplicates,
     warnings,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Open documents and suggestions
-// ---------------------------------------------------------------------------------------------
-
-/** The customer invoices awaiting payment (the due-day index Finances reads) and the supplier invoices with something left to pay. */
-export async function openDocuments(companyId: string): Promise<OpenDocument[]> {
-  const [dueItems, supplierRecords] = await Promise.all([
-    queryAggregatePrefix(companyId, dueIdsPrefix),
-    supplierInvoices.listAll(companyId, [
-      'kind',
-      'status',
-      'number',
-      'supplierId',
-      'supplierReference',
-      'totalAmount',
-      'paidAmount',
-      'prepaidAmount',
-      'roundingAmount',
-      'creditNotes',
-      'creditedInvoiceId',
-      'issueDate',
-      'dueDate',
-      'receivedAt',
-      'createdAt',
-    ]),
-  ]);
-  const ids = dueItems.map((item) => item.sk.slice(item.sk.lastIndexOf('#') + 1));
-  const customer = await invoices.getMany(companyId, ids, [
-    'kind',
-    'status',
-    'number',
-    'buyer',
-    'amountDue',
-    'totalWithVat',
-    'creditedAmount',
-    'paidAmount',
-    'issueDate',
-    'dueDate',
-  ] as (keyof Invoice & string)[]);
-  const open: OpenDocument[] = [];
-  for (const invoice of customer.values()) {
-    if (invoice.kind === 'credit_note' || invoice.status === 'paid' || invoice.status === 'cancelled')
-      continue;
-    const remaining =
-      centsOf(invoice.amountDue ?? invoice.totalWithVat) -
-      centsOf(invoice.creditedAmount) -
-      centsOf(invoice.paidAmount);
-    if (remaining <= 0 || !invoice.number) continue;
-    open.push({
-      kind: 'invoice',
-      id: invoice.id,
-      number: invoice.number,
-      partyName: invoice.buyer?.name ?? '',
-      remainingCents: remaining,
-      date: invoice.dueDate ?? invoice.issueDate ?? '',
-    });
-  }
-  const openSupplier = (
-    await Promise.all(supplierRecords.map((record) => supplierInvoiceAsRead(record as never)))
-  ).filter((record) => record.status !== 'draft' && centsOf(record.remainingAmount) > 0);
-  const names = await suppliers.getMany(
-    companyId,
-    openSupplier.map((record) => record.supplierId),
-    ['name'],
-  );
-  for (const record of openSupplier) {
-    open.push({
-      kind: 'supplier_invoice',
-      id: record.id,
-      number: record.number,
-      supplierReference: record.supplierReference,
-      partyName: names.get(record.supplierId)?.name ?? '',
-      remainingCents: centsOf(record.remainingAmount),
-      date: record.issueDate ?? record.dueDate ?? record.createdAt.slice(0, 10),
-    });
-  }
-  return open;
-}
-
-function answerOf(line: BankLineRecord, open: readonly OpenDocument[] | undefined): BankLine {
-  const suggestions =
-    line.status === 'unmatched' && open
-      ? suggestMatches(
-          {
-            date: line.date,
-            amountCents: parseMoney(line.amount),
-            label: line.label,
-            remittance: line.remittance,
-            party: line.party,
-          },
-          open,
-        ).map(({ remainingCents, ...suggestion }) => ({
-          ...suggestion,
-          remaining: formatMoney(remainingCents),
-        }))
-      : [];
-  return {
-    id: line.id,
-    statementId: line.statementId,
-    date: line.date,
-    amount: line.amount,
-    label: line.label,
-    ...(line.reference ? { reference: line.reference } : {}),
-    ...(line.remittance ? { remittance: line.remittance } : {}),
-    ...(line.party ? { party: line.party } : {}),
-    status: line.status,
-    ...(line.match ? { match: line.match } : {}),
-    suggestions,
-    version: line.version,
-  };
-}
-
-/** The lines to match with their suggestions (all of them, the latest day first), or a page of the others. */
-export async function listBankLines(
-  companyId: string,
-  status: BankLineStatus,
-  cursor?: string,
-): Promise<Page<BankLine>> {
-  if (status === 'unmatched') {
-    const ids: string[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await withAwsErrors(() =>
-        db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            ...sortKeyPrefix(companyPk(companyId), 'BANKOPEN#'),
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        ),
-      );
-      for (const item of page.Items ?? []) ids.push(String(item.sk).slice('BANKOPEN#'.length));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    const [lines, open] = await Promise.all([bankLines.getMany(companyId, ids), openDocuments(companyId)]);
-    return {
-      items: [...lines.values()]
-        .filter((line) => line.status === 'unmatched')
-        .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id))
-        .map((line) => answerOf(line, open)),
-    };
-  }
-  const page = await bankLines.list(companyId, { limit: 200, cursor });
-  return {
-    items: page.items.filter((line) => line.status === status).map((line) => answerOf(line, undefined)),
-    nextCursor: page.nextCursor,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Matching
-// ---------------------------------------------------------------------------------------------
-
-/** The items that move an unmatched line to `status` if it still is what was read. */
-function lineMoveItems(
-  companyId: string,
-  line: BankLineRecord,
-  status: 'matched' | 'ignored',
-  match?: BankLineRecord['match'],
-): TransactItem[] {
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: bankLines.key(companyId, line.id),
-        UpdateExpression: `SET #status = :status, updatedAt = :now, version = version + :one${match ? ', #match = :match' : ''}`,
-        ConditionExpression: '#status = :unmatched AND version = :version',
-        ExpressionAttributeNames: { '#status': 'status', ...(match ? { '#match': 'match' } : {}) },
-        ExpressionAttributeValues: {
-          ':status': status,
-          ':unmatched': 'unmatched',
-          ':version': line.version,
-          ':now': nowIso(),
-          ':one': 1,
-          ...(match ? { ':match': match } : {}),
-        },
-      },
-    },
-    { Delete: { TableName: tableName(), Key: openBankLineKey(companyId, line.id) } },
-  ];
-}
-
-const alreadyMatched = () => conflict(bankMessages.alreadyMatched);
-
-export async function matchBankLine(
-  companyId: string,
-  id: string,
-  body: BankMatchData,
-): Promise<{ line: BankLine; payment?: unknown }> {
-  const line = await bankLines.getOrThrow(companyId, id);
-  if (line.status !== 'unmatched') throw alreadyMatched();
-  if ('ignore' in body) {
-    await transactWrite(lineMoveItems(companyId, line, 'ignored'), () => alreadyMatched());
-    return { line: answerOf({ ...line, status: 'ignored', version: line.version + 1 }, undefined) };
-  }
-  const lineCents = parseMoney(line.amount);
-  const credit = lineCents > 0;
-  if ((body.kind === 'invoice') !== credit) {
-    throw badRequest(undefined, [{ path: 'kind', message: bankMessages.wrongSide(credit) }]);
-  }
-  const amountCents = body.amount === undefined ? Math.abs(lineCents) : parseMoney(body.amount);
-  if (amountCents > Math.abs(lineCents)) {
-    throw badRequest(undefined, [{ path: 'amount', message: bankMessages.amountAboveLine }]);
-  }
-  const paidAt = `${line.date}T12:00:00.000Z`;
-  const amount = formatMoney(amountCents);
-  if (body.kind === 'invoice') {
-    const document = await invoices.get(companyId, body.id);
-    if (!document) throw notFound(bankServiceMessages.documentNotFound);
-    const match = { kind: body.kind, id: document.id, number: document.number ?? '', amount };
-    const payment = await payInvoice(
-      companyId,
-      document.id,
-      {
-        paidAmount: amount,
-        paidAt,
-        method: 'transfer',
-        reference: (line.reference ?? line.label).slice(0, 200),
-      },
-      { extraItems: lineMoveItems(companyId, line, 'matched', match), explainExtra: () => alreadyMatched() },
-    );
-    return {
-      line: answerOf({ ...line, status: 'matched', match, version: line.version + 1 }, undefined),
-      payment,
-    };
-  }
-  const document = await supplierInvoices.get(companyId, body.id);
-  if (!document) throw notFound(bankServiceMessages.documentNotFound);
-  const match = { kind: body.kind, id: document.id, number: document.number, amount };
-  const payment = await paySupplierInvoice(
-    companyId,
-    document.id,
-    { paidAmount: amount, paidAt },
-    { extraItems: lineMoveItems(companyId, line, 'matched', match), explainExtra: () => alreadyMatched() },
-  );
-  return {
-    line: answerOf({ ...line, status: 'matched', match, version: line.version + 1 }, undefined),
-    payment,
   };
 }

@@ -335,7 +335,7 @@ export async function payInvoice(
   companyId: string,
   id: string,
   body: InvoicePayData,
-  /** Written in the payment's transaction (a bank line matched: `bank/bank-service.ts`). */
+  /** Written in the payment's transaction (a bank line matched: `bank/bank-match.ts`). */
   options: Pick<WriteOptions, 'extraItems' | 'explainExtra'> = {},
 ): Promise<InvoiceWithRefs> {
   // « Encaissée » (212) of this payment for the e-invoicing network, in the payment's transaction.

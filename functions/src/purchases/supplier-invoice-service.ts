@@ -723,7 +723,7 @@ export async function paySupplierInvoice(
   companyId: string,
   id: string,
   body: { paidAmount?: string | undefined; paidAt?: string | undefined; version?: number | undefined },
-  /** Written in the payment's transaction (a bank line matched: `bank/bank-service.ts`). */
+  /** Written in the payment's transaction (a bank line matched: `bank/bank-match.ts`). */
   options: Pick<WriteOptions, 'extraItems' | 'explainExtra'> = {},
 ): Promise<SupplierInvoice> {
   const current = await supplierInvoices.getOrThrow(companyId, id);

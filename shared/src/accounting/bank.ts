@@ -7,6 +7,7 @@
 import { idField, moneyField, optionalField } from '../fields.js';
 import * as z from '../lazy-zod.js';
 import { bankLineStatuses } from './bank-lines-query.js';
+import { BANK_MATCH_DOCUMENT_REQUIRED, bankMatchKinds } from './bank-match-input.js';
 import { bankMessages, confidences, normalizedText } from './bank-matching.js';
 import '../zod-fr.js';
 
@@ -57,12 +58,13 @@ export type StatementImportData = z.output<typeof statementImportInput>;
 export const bankMatchInput = z.union([
   z.object({ ignore: z.literal(true) }),
   z.object({
-    kind: z.enum(['invoice', 'supplier_invoice'], { error: bankMessages.matchKind }),
-    id: idField('Le document à rapprocher est requis'),
+    kind: z.enum(bankMatchKinds, { error: bankMessages.matchKind }),
+    id: idField(BANK_MATCH_DOCUMENT_REQUIRED),
     amount: optionalField(moneyField({ nonNegative: true })),
   }),
 ]);
-export type BankMatchData = z.output<typeof bankMatchInput>;
+// Its output, as the hand parser of the route gives it (`bank-match-input.ts`).
+export type { BankMatchData } from './bank-match-input.js';
 
 // ---------------------------------------------------------------------------------------------
 // Answers

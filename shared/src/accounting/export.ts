@@ -6,19 +6,12 @@
  */
 import { dateField } from '../fields.js';
 import { journalCodes } from './entries.js';
+import { exportMessages, MAX_EXPORT_MONTHS } from './export-messages.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
-/** The longest period exported at once: a first financial year may last up to 24 months. */
-export const MAX_EXPORT_MONTHS = 24;
-
-export const exportMessages = {
-  order: 'La date de fin doit être postérieure ou égale à la date de début',
-  tooLong: `La période exportée dure au plus ${MAX_EXPORT_MONTHS} mois`,
-  interrupted: "L'export s'est interrompu avant la fin : relancez-le.",
-  failed: "L'export n'a pas pu être terminé : relancez-le.",
-  notFound: 'Export introuvable.',
-} as const;
+// The limit and the messages, without zod (the export's routes read them): `export-messages.ts`.
+export { exportMessages, MAX_EXPORT_MONTHS } from './export-messages.js';
 
 /** The first day of the month `months` after the one of `day` (`YYYY-MM-DD`). */
 function monthsLater(day: string, months: number): string {

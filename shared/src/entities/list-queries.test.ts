@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { boundedText, dateField, integerField, optionalField, optionalIdField } from '../fields.js';
 import * as z from '../lazy-zod.js';
 import { seededRandom } from '../testing/seeded-random.js';
-import { seenAnswer, type ParseAnswer } from '../testing/seen-answer.js';
+import { seenAnswer, type ParseAnswer, uuidSamples } from '../testing/seen-answer.js';
 import { bankLineStatuses, bankLinesQuery } from '../accounting/bank-lines-query.js';
 import { familyField } from './library.js';
 import { LIBRARY_MAX_LIMIT, libraryKinds, libraryQuery } from './library-query.js';
@@ -63,16 +63,7 @@ function randomValue(random: Random): unknown {
     case 1:
       return random.pick(['', ' ', '\t', 'none', 'NONE']);
     case 2:
-      return random.pick([
-        '7c9e6679-7425-40de-944b-e07fc1f90ae7',
-        '7C9E6679-7425-40DE-944B-E07FC1F90AE7',
-        '00000000-0000-0000-0000-000000000000',
-        'ffffffff-ffff-ffff-ffff-ffffffffffff',
-        '7c9e6679-7425-90de-944b-e07fc1f90ae7',
-        '7c9e6679-7425-40de-c44b-e07fc1f90ae7',
-        ' 7c9e6679-7425-40de-944b-e07fc1f90ae7',
-        '7c9e6679742540de944be07fc1f90ae7',
-      ]);
+      return random.pick(uuidSamples);
     case 3:
       return `2026-${String(random.int(0, 13)).padStart(2, '0')}-${String(random.int(0, 32)).padStart(2, '0')}`;
     case 4:

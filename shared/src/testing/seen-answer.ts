@@ -15,3 +15,35 @@ export const seenAnswer = (answer: ParseAnswer) =>
           message: issue.message,
         })),
       };
+
+/** Uuids and near-uuids a caller may send: valid, upper-case, nil, max, wrong version or variant, padded, bare. */
+export const uuidSamples: readonly string[] = [
+  '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  '7C9E6679-7425-40DE-944B-E07FC1F90AE7',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '7c9e6679-7425-90de-944b-e07fc1f90ae7',
+  '7c9e6679-7425-40de-c44b-e07fc1f90ae7',
+  ' 7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  '7c9e6679742540de944be07fc1f90ae7',
+];
+
+/**
+ * A parser written by hand against the zod schema it replaces, on `inputs`: the first input whose
+ * answers differ as a caller sees them (with both answers), and how many inputs the schema accepted.
+ */
+export function compareParsers(
+  hand: { safeParse(input: unknown): ParseAnswer },
+  reference: { safeParse(input: unknown): ParseAnswer },
+  inputs: Iterable<unknown>,
+): { accepted: number; difference?: { input: unknown; seen: unknown; expected: unknown } } {
+  let accepted = 0;
+  for (const input of inputs) {
+    const [seen, expected] = [seenAnswer(hand.safeParse(input)), seenAnswer(reference.safeParse(input))];
+    if (JSON.stringify(seen) !== JSON.stringify(expected)) {
+      return { accepted, difference: { input: JSON.stringify(input), seen, expected } };
+    }
+    if ('data' in expected) accepted += 1;
+  }
+  return { accepted };
+}

@@ -11,11 +11,10 @@ import { collectedParts, collectedView, reportsCollection } from '@btp/shared/ei
 import { formatMoney } from '@btp/shared/money';
 import type { TransactItem } from '../../data/transactions.js';
 import { logger } from '../../lib/logger.js';
-import { invoiceTypeCodes } from '../cii-invoice.js';
-import { writeCdar } from '../network/cdar-writer.js';
-import { outStatusEvent, sendOutboxItem, statusTrackingId } from './outbox.js';
-import { companyPlatform } from './platform-connection.js';
 import { outboxPut, readInvoiceNetwork, readOutboxItem } from './network-store.js';
+
+/** What writes and sends a 212, imported for an invoice on the network only (`collection-cdar.ts`). */
+const cdarModules = () => import('./collection-cdar.js');
 
 /** One amount received: a payment (its id) or the release of the retention. */
 export interface Received {
@@ -27,7 +26,8 @@ export interface Received {
 }
 
 /** The trackingId (and CDAR message id) of the 212 of one amount received. */
-export function collectionTrackingId(invoiceId: string, key: string): string {
+export async function collectionTrackingId(invoiceId: string, key: string): Promise<string> {
+  const { statusTrackingId } = await cdarModules();
   return statusTrackingId(invoiceId, '212', key);
 }
 
@@ -42,13 +42,14 @@ export async function collectionReporter(
 ): Promise<((invoice: Invoice, received: Received) => TransactItem[]) | undefined> {
   const network = await readInvoiceNetwork(companyId, invoiceId);
   if (!network || (network.network !== 'sent' && network.network !== 'pending')) return undefined;
+  const { writeCdar, invoiceTypeCodes, outStatusEvent, statusTrackingId } = await cdarModules();
   return (invoice, received) => {
     const sellerSiren = invoice.seller?.siren;
     const buyerSiren = invoice.buyer?.siren ?? invoice.buyer?.siret?.slice(0, 9);
     if (!reportsCollection(invoice) || !sellerSiren || !buyerSiren || !invoice.number || !invoice.issueDate) {
       return [];
     }
-    const trackingId = collectionTrackingId(invoice.id, received.key);
+    const trackingId = statusTrackingId(invoice.id, '212', received.key);
     const parts = collectedParts(received.amountCents, invoice.vatBreakdown);
     const xml = writeCdar({
       messageId: trackingId,
@@ -87,8 +88,9 @@ export async function collectionReporter(
 /** The 212 just recorded, submitted now when the platform answers (never throws). */
 export async function submitCollection(companyId: string, invoiceId: string, key: string): Promise<void> {
   try {
-    const item = await readOutboxItem(companyId, collectionTrackingId(invoiceId, key));
+    const item = await readOutboxItem(companyId, await collectionTrackingId(invoiceId, key));
     if (!item) return;
+    const { sendOutboxItem, companyPlatform } = await cdarModules();
     await sendOutboxItem(companyId, await companyPlatform(companyId, 'route'), item);
   } catch (error) {
     logger.warn('« Encaissée » laissée au prochain passage vers la plateforme', { invoiceId, error });

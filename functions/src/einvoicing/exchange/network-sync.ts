@@ -34,8 +34,10 @@ import { db, tableName } from '../../lib/dynamo.js';
 import { conflict, HttpError } from '../../lib/http-errors.js';
 import { logger } from '../../lib/logger.js';
 import { notify, type NotificationEvent } from '../../notifications/notify.js';
-import { importSupplierInvoiceFile } from '../../purchases/supplier-invoice-import.js';
-import { readCdar, type CdarMessageRead, type CdarStatusRead } from '../network/cdar-reader.js';
+// The readers of what arrives (the CDAR reader, the supplier invoice import with its XML parser,
+// the multipart reader and the shared schemas, hence zod) are imported when a flow arrives: most
+// runs of the job have nothing to read (issue 27, `bench:lambda`).
+import type { CdarMessageRead, CdarStatusRead } from '../network/cdar-reader.js';
 import type { Flow } from '../network/flow-client.js';
 import { PlatformError } from '../network/platform-errors.js';
 import { flushOutbox, type OutboxRun } from './outbox.js';
@@ -130,6 +132,7 @@ function eventsOf(status: CdarStatusRead, at: string): LifecycleEvent {
 
 async function readMessage(context: Context, flow: Flow): Promise<CdarMessageRead | undefined> {
   const { bytes } = await context.platform.client.flow.getFlowFile(flow.flowId);
+  const { readCdar } = await import('../network/cdar-reader.js');
   try {
     return readCdar(bytes);
   } catch (error) {
@@ -206,6 +209,7 @@ async function customerStatuses(context: Context, flow: Flow): Promise<void> {
 async function supplierInvoice(context: Context, flow: Flow): Promise<void> {
   const { companyId } = context;
   const file = await context.platform.client.flow.getFlowFile(flow.flowId);
+  const { importSupplierInvoiceFile } = await import('../../purchases/supplier-invoice-import.js');
   try {
     const imported = await importSupplierInvoiceFile(
       companyId,

@@ -1,4 +1,4 @@
-import { accountingExport } from '../../accounting/export-service.js';
+import { accountingExport } from '../../accounting/export-status.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';

@@ -1,5 +1,5 @@
 import { bankLinesQuery } from '@btp/shared/accounting/bank-lines-query';
-import { listBankLines } from '../../bank/bank-service.js';
+import { listBankLines } from '../../bank/bank-lines.js';
 import { createHandler } from '../../lib/http.js';
 import { listResponse } from '../../lib/list-response.js';
 import { companyOf } from '../../lib/tenancy.js';
