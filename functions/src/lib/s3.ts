@@ -5,7 +5,8 @@
  * V4 signer, `@smithy/signature-v4` (the one the SDK signs with), SHA-256 from `node:crypto`, sent
  * with Node's `http`/`https` (`s3-http.ts`: keep-alive, timeout, retries, S3's errors). The SDK's
  * `@aws-sdk/client-s3` (its endpoint rule set, XML serde and middleware stack) cost a cold start as
- * much as the DynamoDB client; this costs a few kB (docs/architecture.md "The documents bucket").
+ * much as the DynamoDB client; this costs ~17 kB (docs/architecture.md "The documents bucket without
+ * the SDK's S3 client").
  *
  * Addresses are the SDK's: virtual-hosted `https://<bucket>.s3.<region>.amazonaws.com/<key>` on
  * AWS, path-style `<S3_ENDPOINT>/<bucket>/<key>` locally, the key URI-encoded per segment.
