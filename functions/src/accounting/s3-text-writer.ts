@@ -9,6 +9,8 @@ import {
   createMultipartUpload,
   documentsBucket,
   putObject,
+  type S3Target,
+  s3Target,
   uploadPart,
 } from '../lib/s3.js';
 
@@ -27,11 +29,19 @@ export class S3TextWriter {
   /** Bytes written so far. */
   bytes = 0;
 
+  /** The bucket and how it is reached: the documents bucket of the environment, or a test's. */
+  private readonly bucket: string;
+  private readonly target: S3Target;
+
   constructor(
     readonly key: string,
     private readonly contentType: string,
     private readonly encode: (text: string) => Buffer,
-  ) {}
+    place?: { bucket: string; target: S3Target },
+  ) {
+    this.bucket = place?.bucket ?? documentsBucket();
+    this.target = place?.target ?? s3Target();
+  }
 
   async write(text: string): Promise<void> {
     this.pending.push(text);
@@ -54,9 +64,9 @@ export class S3TextWriter {
     const body = Buffer.concat(this.chunks);
     this.chunks = [];
     this.chunkBytes = 0;
-    this.uploadId ??= await createMultipartUpload(documentsBucket(), this.key, this.contentType);
+    this.uploadId ??= await createMultipartUpload(this.bucket, this.key, this.contentType, this.target);
     const PartNumber = this.parts.length + 1;
-    const ETag = await uploadPart(documentsBucket(), this.key, this.uploadId, PartNumber, body);
+    const ETag = await uploadPart(this.bucket, this.key, this.uploadId, PartNumber, body, this.target);
     this.parts.push({ ETag, PartNumber });
   }
 
@@ -64,16 +74,16 @@ export class S3TextWriter {
   async close(): Promise<void> {
     this.encodePending();
     if (this.uploadId === undefined) {
-      await putObject(documentsBucket(), this.key, Buffer.concat(this.chunks), this.contentType);
+      await putObject(this.bucket, this.key, Buffer.concat(this.chunks), this.contentType, this.target);
       return;
     }
     if (this.chunkBytes > 0) await this.sendPart();
-    await completeMultipartUpload(documentsBucket(), this.key, this.uploadId, this.parts);
+    await completeMultipartUpload(this.bucket, this.key, this.uploadId, this.parts, this.target);
   }
 
   /** Drops an unfinished upload (best effort: the bucket also aborts them after 7 days). */
   async abort(): Promise<void> {
     if (this.uploadId === undefined) return;
-    await abortMultipartUpload(documentsBucket(), this.key, this.uploadId).catch(() => undefined);
+    await abortMultipartUpload(this.bucket, this.key, this.uploadId, this.target).catch(() => undefined);
   }
 }

@@ -51,7 +51,8 @@ export class S3ServiceError extends Error {
   }
 }
 
-const nodeTransport: S3Transport = (request) =>
+/** Node's `http`/`https`: the transport of every request but in tests that replace it. */
+export const nodeTransport: S3Transport = (request) =>
   new Promise((resolve, reject) => {
     const send = request.url.protocol === 'http:' ? httpRequest : httpsRequest;
     const outgoing = send(request.url, {

@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3TextWriter } from '../../../functions/src/accounting/s3-text-writer.js';
 import { awsErrorToHttp } from '../../../functions/src/lib/aws-errors.js';
+import { nodeTransport, setS3TransportForTests } from '../../../functions/src/lib/s3-http.js';
 import {
   abortMultipartUpload,
   completeMultipartUpload,
@@ -47,6 +49,7 @@ afterAll(async () => {
 });
 
 const text = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? []).toString('utf8');
+const utf8 = (chunk: string) => Buffer.from(chunk, 'utf8');
 
 describe('the documents bucket against the local S3 server', () => {
   it('puts, heads, reads a start, reads whole, refuses over a limit, deletes', async () => {
@@ -89,6 +92,44 @@ describe('the documents bucket against the local S3 server', () => {
     await completeMultipartUpload(bucket, key, uploadId, etags, target);
     const stored = await getObject(bucket, key, {}, target);
     expect(Buffer.compare(Buffer.from(stored ?? []), Buffer.concat(parts))).toBe(0);
+  });
+
+  it("writes the accounting export's large file in 8 MiB parts, and a small one in one PutObject", async () => {
+    const big = new S3TextWriter('exports/c/grand-livre.txt', 'text/plain; charset=utf-8', utf8, {
+      bucket,
+      target,
+    });
+    const line = `${'écriture;'.repeat(20)}\n`;
+    const lines = Math.ceil((17 * 1024 * 1024) / Buffer.byteLength(line));
+    // The requests as sent, to the real server.
+    const sent: string[] = [];
+    setS3TransportForTests((request) => {
+      const query = [...request.url.searchParams.keys()].filter((name) => name !== 'x-id').join('&');
+      sent.push(`${request.method}${query ? ` ?${query}` : ''}`);
+      return nodeTransport(request);
+    });
+    try {
+      for (let at = 0; at < lines; at += 1) await big.write(line);
+      await big.close();
+    } finally {
+      setS3TransportForTests(undefined);
+    }
+    expect(sent).toEqual([
+      'POST ?uploads',
+      'PUT ?partNumber&uploadId',
+      'PUT ?partNumber&uploadId',
+      'PUT ?partNumber&uploadId',
+      'POST ?uploadId',
+    ]);
+    const stored = Buffer.from((await getObject(bucket, big.key, {}, target)) ?? []);
+    expect(stored.byteLength).toBe(big.bytes);
+    expect(stored.byteLength).toBeGreaterThan(16 * 1024 * 1024);
+    expect(stored.equals(Buffer.from(line.repeat(lines)))).toBe(true);
+
+    const small = new S3TextWriter('exports/c/resume.csv', 'text/csv', utf8, { bucket, target });
+    await small.write('compte;solde\n');
+    await small.close();
+    expect(text(await getObject(bucket, small.key, {}, target))).toBe('compte;solde\n');
   });
 
   it('makes a presigned POST a browser form stores the file with, and a presigned GET that reads it', async () => {
