@@ -3,7 +3,16 @@
  * encoded as it comes and sent in 8 MiB parts of a multipart upload (a file under one part is one
  * `PutObject`). A failed write aborts the upload, so no half file is ever listed.
  */
-import { documentsBucket, s3 } from '../lib/s3.js';
+import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  createMultipartUpload,
+  documentsBucket,
+  putObject,
+  type S3Target,
+  s3Target,
+  uploadPart,
+} from '../lib/s3.js';
 
 /** S3's parts are at least 5 MiB but the last; 8 MiB keeps a 200 MB year to 25 parts. */
 const PART_BYTES = 8 * 1024 * 1024;
@@ -20,11 +29,19 @@ export class S3TextWriter {
   /** Bytes written so far. */
   bytes = 0;
 
+  /** The bucket and how it is reached: the documents bucket of the environment, or a test's. */
+  private readonly bucket: string;
+  private readonly target: S3Target;
+
   constructor(
     readonly key: string,
     private readonly contentType: string,
     private readonly encode: (text: string) => Buffer,
-  ) {}
+    place?: { bucket: string; target: S3Target },
+  ) {
+    this.bucket = place?.bucket ?? documentsBucket();
+    this.target = place?.target ?? s3Target();
+  }
 
   async write(text: string): Promise<void> {
     this.pending.push(text);
@@ -47,68 +64,26 @@ export class S3TextWriter {
     const body = Buffer.concat(this.chunks);
     this.chunks = [];
     this.chunkBytes = 0;
-    const { client, sdk } = await s3();
-    if (this.uploadId === undefined) {
-      const created = await client.send(
-        new sdk.CreateMultipartUploadCommand({
-          Bucket: documentsBucket(),
-          Key: this.key,
-          ContentType: this.contentType,
-        }),
-      );
-      this.uploadId = created.UploadId;
-    }
+    this.uploadId ??= await createMultipartUpload(this.bucket, this.key, this.contentType, this.target);
     const PartNumber = this.parts.length + 1;
-    const { ETag } = await client.send(
-      new sdk.UploadPartCommand({
-        Bucket: documentsBucket(),
-        Key: this.key,
-        UploadId: this.uploadId,
-        PartNumber,
-        Body: body,
-      }),
-    );
-    this.parts.push({ ETag: ETag ?? '', PartNumber });
+    const ETag = await uploadPart(this.bucket, this.key, this.uploadId, PartNumber, body, this.target);
+    this.parts.push({ ETag, PartNumber });
   }
 
   /** Sends what is left and ends the file. */
   async close(): Promise<void> {
     this.encodePending();
-    const { client, sdk } = await s3();
     if (this.uploadId === undefined) {
-      await client.send(
-        new sdk.PutObjectCommand({
-          Bucket: documentsBucket(),
-          Key: this.key,
-          Body: Buffer.concat(this.chunks),
-          ContentType: this.contentType,
-        }),
-      );
+      await putObject(this.bucket, this.key, Buffer.concat(this.chunks), this.contentType, this.target);
       return;
     }
     if (this.chunkBytes > 0) await this.sendPart();
-    await client.send(
-      new sdk.CompleteMultipartUploadCommand({
-        Bucket: documentsBucket(),
-        Key: this.key,
-        UploadId: this.uploadId,
-        MultipartUpload: { Parts: this.parts },
-      }),
-    );
+    await completeMultipartUpload(this.bucket, this.key, this.uploadId, this.parts, this.target);
   }
 
   /** Drops an unfinished upload (best effort: the bucket also aborts them after 7 days). */
   async abort(): Promise<void> {
     if (this.uploadId === undefined) return;
-    const { client, sdk } = await s3();
-    await client
-      .send(
-        new sdk.AbortMultipartUploadCommand({
-          Bucket: documentsBucket(),
-          Key: this.key,
-          UploadId: this.uploadId,
-        }),
-      )
-      .catch(() => undefined);
+    await abortMultipartUpload(this.bucket, this.key, this.uploadId, this.target).catch(() => undefined);
   }
 }

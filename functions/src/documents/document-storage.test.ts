@@ -1,7 +1,6 @@
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../lib/http-errors.js';
+import { memoryBucket } from '../test-support/memory-bucket.js';
 
 // Read by the configuration on first use, before any module below asks for it.
 vi.stubEnv('DOCUMENTS_BUCKET', 'documents-test');
@@ -89,27 +88,54 @@ describe('presignedDownload', () => {
 });
 
 describe('bucket faults', () => {
-  const s3 = mockClient(S3Client);
-  afterEach(() => s3.reset());
+  const bucket = memoryBucket();
+  beforeAll(() => bucket.install());
+  afterEach(() => bucket.reset());
+  afterAll(() => bucket.restore());
 
-  it('reads a missing object as absent', async () => {
-    s3.on(HeadObjectCommand).rejects(
-      Object.assign(new Error('NotFound'), { name: 'NotFound', $metadata: { httpStatusCode: 404 } }),
-    );
+  it('reads a missing object as absent (a bodiless 404 HEAD, a NoSuchKey GET)', async () => {
     expect(await storage.documentObjectSize(key)).toBeUndefined();
+    expect(await storage.readDocumentObject(key, 100)).toBeUndefined();
   });
 
-  it('answers 503 when the bucket is throttling or unreachable', async () => {
-    s3.on(HeadObjectCommand).rejects(Object.assign(new Error('Slow down'), { name: 'SlowDown' }));
+  it('reads a stored object, whole, its start, or not at all when it is over the limit', async () => {
+    await storage.putDocumentObject(key, Buffer.from('%PDF-1.7 corps'), 'application/pdf');
+    expect(await storage.documentObjectSize(key)).toBe(14);
+    expect(Buffer.from((await storage.documentObjectStart(key, 4)) ?? []).toString()).toBe('%PDF');
+    expect(Buffer.from((await storage.readDocumentObject(key, 100)) ?? []).toString()).toBe('%PDF-1.7 corps');
+    expect(await storage.readDocumentObject(key, 10)).toBeUndefined();
+  });
+
+  it('succeeds when the bucket answers after two 503s, as the SDK retried', async () => {
+    await storage.putDocumentObject(key, Buffer.from('abc'), 'text/plain');
+    bucket.fail('HeadObject', { status: 503, code: 'SlowDown' }, 2);
+    expect(await storage.documentObjectSize(key)).toBe(3);
+    expect(bucket.keys('HeadObject')).toHaveLength(3);
+  });
+
+  it('answers 503 when the bucket is still throttling or unreachable after three attempts', async () => {
+    bucket.fail('HeadObject', { status: 503, code: 'SlowDown' }, 3);
     const error = await storage.documentObjectSize(key).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ statusCode: 503, code: 'unavailable' });
+    expect(bucket.keys('HeadObject')).toHaveLength(3);
 
-    s3.on(HeadObjectCommand).rejects(
-      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
-    );
-    expect(await storage.documentObjectSize(key).catch((caught: unknown) => caught)).toMatchObject({
-      statusCode: 503,
-    });
+    bucket.fail('PutObject', { networkError: 'ECONNREFUSED' }, 3);
+    expect(
+      await storage
+        .putDocumentObject(key, Buffer.from('abc'), 'text/plain')
+        .catch((caught: unknown) => caught),
+    ).toMatchObject({ statusCode: 503 });
+  });
+
+  it('does not retry a refusal, and keeps S3 own message out of the answer', async () => {
+    bucket.fail('PutObject', { status: 403, code: 'AccessDenied' });
+    const error = await storage
+      .putDocumentObject(key, Buffer.from('abc'), 'text/plain')
+      .catch((caught: unknown) => caught);
+    // Not an HTTP error of the contract: the route logs it and answers a bare 500.
+    expect(error).not.toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ name: 'AccessDenied', $metadata: { httpStatusCode: 403 } });
+    expect(bucket.keys('PutObject')).toHaveLength(1);
   });
 });

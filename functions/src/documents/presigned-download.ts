@@ -1,5 +1,5 @@
 /** The presigned GET a browser downloads (or shows) a document's file with. */
-import { documentsBucket, s3 } from '../lib/s3.js';
+import { documentsBucket, presignGetObject } from '../lib/s3.js';
 import { send } from './document-storage.js';
 import { contentDisposition } from './file-names.js';
 
@@ -14,21 +14,18 @@ export async function presignedDownload(
   key: string,
   file: { fileName: string; mimeType: string; inline: boolean },
 ): Promise<string> {
-  return send(async () => {
-    // Imported on first use, as the S3 client (lib/s3.ts).
-    const [{ client, sdk }, { getSignedUrl }] = await Promise.all([
-      s3(),
-      import('@aws-sdk/s3-request-presigner'),
-    ]);
-    return getSignedUrl(
-      client,
-      new sdk.GetObjectCommand({
-        Bucket: documentsBucket(),
-        Key: key,
-        ResponseContentDisposition: contentDisposition(file.fileName, file.inline ? 'inline' : 'attachment'),
-        ResponseContentType: file.mimeType,
-      }),
-      { expiresIn: DOWNLOAD_URL_TTL_SECONDS },
-    );
-  });
+  return send(() =>
+    presignGetObject(
+      documentsBucket(),
+      key,
+      {
+        'response-content-disposition': contentDisposition(
+          file.fileName,
+          file.inline ? 'inline' : 'attachment',
+        ),
+        'response-content-type': file.mimeType,
+      },
+      DOWNLOAD_URL_TTL_SECONDS,
+    ),
+  );
 }

@@ -1,6 +1,6 @@
 /** The presigned POST a browser sends a document's file with, straight to the documents bucket. */
 import { MAX_DOCUMENT_BYTES } from '@btp/shared/document-bucket';
-import { documentsBucket, s3 } from '../lib/s3.js';
+import { documentsBucket, presignPost } from '../lib/s3.js';
 import { send } from './document-storage.js';
 
 /** How long a presigned POST may be used, in seconds. */
@@ -23,22 +23,14 @@ export async function presignedUpload(
   contentType: string,
   maxBytes: number = MAX_DOCUMENT_BYTES,
 ): Promise<PresignedUpload> {
-  return send(async () => {
-    // Imported on first use, as the S3 client (lib/s3.ts).
-    const [{ client }, { createPresignedPost }] = await Promise.all([
-      s3(),
-      import('@aws-sdk/s3-presigned-post'),
-    ]);
-    const { url, fields } = await createPresignedPost(client, {
-      Bucket: documentsBucket(),
-      Key: key,
-      Conditions: [
+  return send(() =>
+    presignPost(documentsBucket(), key, {
+      conditions: [
         ['content-length-range', 1, maxBytes],
         ['eq', '$Content-Type', contentType],
       ],
-      Fields: { 'Content-Type': contentType },
-      Expires: UPLOAD_URL_TTL_SECONDS,
-    });
-    return { url, fields };
-  });
+      fields: { 'Content-Type': contentType },
+      expires: UPLOAD_URL_TTL_SECONDS,
+    }),
+  );
 }

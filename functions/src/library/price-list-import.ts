@@ -46,7 +46,7 @@ import { maxTransactionItems, transactWrite, type TransactItem } from '../data/t
 import { readDocumentObject, send } from '../documents/document-storage.js';
 import { badRequest, HttpError, notFound, payloadTooLarge } from '../lib/http-errors.js';
 import { logger } from '../lib/logger.js';
-import { documentsBucket, s3 } from '../lib/s3.js';
+import { documentsBucket, presignPost, putObject } from '../lib/s3.js';
 import {
   detectHeaderRow,
   priceListRows,
@@ -77,14 +77,10 @@ export async function createPriceListUpload(
   if (input.size > MAX_PRICE_LIST_BYTES) throw payloadTooLarge(importMessages.tooLarge);
   if (input.size === 0) throw badRequest(undefined, [{ path: 'size', message: 'Ce fichier est vide.' }]);
   const uploadId = newId();
-  // Loaded by the one route that signs an upload, not by every route of the imports.
-  const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
-  const { url, fields } = await send(async () =>
-    createPresignedPost((await s3()).client, {
-      Bucket: documentsBucket(),
-      Key: priceListObjectKey(companyId, uploadId),
-      Conditions: [['content-length-range', 1, MAX_PRICE_LIST_BYTES]],
-      Expires: uploadTtlSeconds,
+  const { url, fields } = await send(() =>
+    presignPost(documentsBucket(), priceListObjectKey(companyId, uploadId), {
+      conditions: [['content-length-range', 1, MAX_PRICE_LIST_BYTES]],
+      expires: uploadTtlSeconds,
     }),
   );
   await putUpload(companyId, { id: uploadId, fileName: input.fileName, size: input.size });
@@ -261,18 +257,9 @@ export type StepOutcome = 'finished' | 'more' | 'busy';
 
 async function putRows(companyId: string, uploadId: string, rows: PriceListArticle[]): Promise<void> {
   const body = Buffer.from(JSON.stringify(rows), 'utf8');
-  await send(async () => {
-    const { client, sdk } = await s3();
-    return client.send(
-      new sdk.PutObjectCommand({
-        Bucket: documentsBucket(),
-        Key: priceListRowsKey(companyId, uploadId),
-        Body: body,
-        ContentType: 'application/json',
-        ContentLength: body.byteLength,
-      }),
-    );
-  });
+  await send(() =>
+    putObject(documentsBucket(), priceListRowsKey(companyId, uploadId), body, 'application/json'),
+  );
 }
 
 async function readRows(companyId: string, uploadId: string): Promise<PriceListArticle[]> {

@@ -1,4 +1,3 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -72,13 +71,9 @@ describe('a draft’s PDF', () => {
     const { url } = await quotePdfUrl(companyId, quoteId, 'inline');
     const [key] = stores.puts();
     expect(key).toMatch(new RegExp(`^previews/${companyId}/[0-9a-f-]{36}\\.pdf$`));
-    const put = stores.s3.commandCalls(PutObjectCommand)[0]?.args[0].input;
-    expect(put?.ContentType).toBe('application/pdf');
-    expect(
-      Buffer.from(put?.Body as Buffer)
-        .subarray(0, 5)
-        .toString('latin1'),
-    ).toBe('%PDF-');
+    const put = stores.s3.objects.get(key ?? '');
+    expect(put?.contentType).toBe('application/pdf');
+    expect(put?.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(new URL(url).pathname).toBe(`/${key}`);
     expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('300');
     expect(dispositionOf(url)).toBe(

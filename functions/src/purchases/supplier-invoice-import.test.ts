@@ -1,4 +1,3 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   DynamoDBDocumentClient,
   GetCommand,
@@ -8,6 +7,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../lib/http-errors.js';
+import { memoryBucket } from '../test-support/memory-bucket.js';
 import { importFileRequest } from '../test-support/api-event.js';
 import { ciiInvoiceXml, xxeInvoice } from '../einvoicing/import/testing/samples.js';
 
@@ -17,14 +17,13 @@ vi.stubEnv('DOCUMENTS_BUCKET', 'documents-test');
 const { importSupplierInvoice } = await import('./supplier-invoice-import.js');
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-const bucket = mockClient(S3Client);
+const bucket = memoryBucket();
+bucket.install();
 const companyId = '0196f2c4-0000-7000-8000-000000000001';
 
 beforeEach(() => {
   dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(GetCommand).resolves({});
-  bucket.on(PutObjectCommand).resolves({});
-  bucket.on(DeleteObjectCommand).resolves({});
 });
 afterEach(() => {
   dynamo.reset();
@@ -47,10 +46,10 @@ describe('importSupplierInvoice: nothing half-written', () => {
       .rejects(Object.assign(new Error('slow down'), { name: 'ThrottlingException' }));
     const error = await failure(importSupplierInvoice(companyId, await importFileRequest(ciiInvoiceXml())));
     expect(error.statusCode).toBe(503);
-    const [put] = bucket.commandCalls(PutObjectCommand);
-    const key = put?.args[0].input.Key;
+    const [key] = bucket.keys('PutObject');
     expect(key).toMatch(new RegExp(`^companies/${companyId}/documents/`));
-    expect(bucket.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input.Key)).toEqual([key]);
+    expect(bucket.keys('DeleteObject')).toEqual([key]);
+    expect(bucket.objects.size).toBe(0);
   });
 
   it('writes the supplier, the invoice, the document and the reference marker in the transaction of the number', async () => {
@@ -71,7 +70,7 @@ describe('importSupplierInvoice: nothing half-written', () => {
       'AGG#TOTALS',
       `AGG#SUPPLIER#${answer.supplierInvoice.supplierId}`,
     ]);
-    expect(bucket.commandCalls(DeleteObjectCommand)).toHaveLength(0);
+    expect(bucket.keys('DeleteObject')).toHaveLength(0);
   });
 
   it('stamps a supplier it matched once, where the check on it stood; its deletion meanwhile is a 409', async () => {
@@ -127,7 +126,7 @@ describe('importSupplierInvoice: nothing half-written', () => {
   it('stores nothing and writes nothing for a refused file', async () => {
     const error = await failure(importSupplierInvoice(companyId, await importFileRequest(xxeInvoice())));
     expect(error.statusCode).toBe(400);
-    expect(bucket.commandCalls(PutObjectCommand)).toHaveLength(0);
+    expect(bucket.keys('PutObject')).toHaveLength(0);
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 });

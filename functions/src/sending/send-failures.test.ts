@@ -1,4 +1,3 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientId, clientItem, companyId, mockedStores, recordItem } from '../test-support/pdf-stores.js';
@@ -25,7 +24,7 @@ const { sendInvoiceByEmail } = await import('./invoice-mail.js');
 const { yearInFrance } = await import('../data/counters.js');
 
 const stores = mockedStores();
-/** Transactions write into the stored items, so later reads see them. */
+/** Transactions write into the stored items, so later reads see them (the bucket keeps its files). */
 function storeWrites() {
   stores.dynamo
     .on(TransactWriteCommand)
@@ -33,10 +32,6 @@ function storeWrites() {
       for (const item of input.TransactItems) if (item.Put) stores.items.set(item.Put.Item.sk, item.Put.Item);
       return {};
     });
-  stores.s3.on(GetObjectCommand).resolves({
-    ContentLength: 8,
-    Body: { transformToByteArray: () => Promise.resolve(new TextEncoder().encode('%PDF-1.7')) },
-  } as never);
 }
 afterEach(() => {
   stores.reset();

@@ -1,4 +1,3 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import {
   invoiceCreateInput,
@@ -19,6 +18,7 @@ import { createSituation } from '../invoicing/situations.js';
 import { db } from '../lib/dynamo.js';
 import { acceptQuote } from '../quotes/quote-service.js';
 import { companyWithClient, draftQuote } from '../test-support/aggregates-harness.js';
+import { memoryBucket } from '../test-support/memory-bucket.js';
 import { emailInvoiceAgain, sendInvoiceByEmail } from './invoice-mail.js';
 import { emailQuoteAgain, sendQuoteByEmail } from './quote-mail.js';
 
@@ -28,28 +28,18 @@ import { emailQuoteAgain, sendQuoteByEmail } from './quote-mail.js';
  * down to every step (number, snapshots, PDF, Factur-X, archive, e-mail, answer). Real DynamoDB
  * Local; S3 and SES stood in (the archive's bytes are kept to be read back by the e-mail again).
  */
-const s3 = mockClient(S3Client);
+const bucket = memoryBucket();
 const ses = mockClient(SESv2Client);
-const objects = new Map<string, Uint8Array>();
 
 beforeAll(() => {
   process.env.DOCUMENTS_BUCKET ??= 'btp-test-documents';
   vi.stubEnv('MAIL_FROM', 'devis@btp-gestion.fr');
   vi.stubEnv('APP_URL', 'https://btp.exemple.fr');
-  s3.on(PutObjectCommand).callsFake((input: { Key: string; Body: Uint8Array }) => {
-    objects.set(input.Key, input.Body);
-    return {};
-  });
-  s3.on(GetObjectCommand).callsFake((input: { Key: string }) => {
-    const body = objects.get(input.Key);
-    return body
-      ? { ContentLength: body.byteLength, Body: { transformToByteArray: async () => body } }
-      : Promise.reject(Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey' }));
-  });
+  bucket.install();
   ses.on(SendEmailCommand).resolves({ MessageId: 'ses-message' });
 });
 afterAll(() => {
-  s3.restore();
+  bucket.restore();
   ses.restore();
   vi.unstubAllEnvs();
 });

@@ -3,28 +3,26 @@
  * archive bucket stood in for, a company with a complete legal profile and a client, the figures in
  * a comparable order, and the count of `Query` calls over every invoice of a company.
  */
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clientCreateInput } from '@btp/shared/entities/client';
 import { quoteCreateInput } from '@btp/shared/entities/quote';
-import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { testCompanyId } from '../../test/company.js';
 import type { Figures } from '../aggregates/figures.js';
 import { clients } from '../data/entities/clients.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { createQuote } from '../quotes/quote-service.js';
+import { memoryBucket } from './memory-bucket.js';
 import { companyItem } from './pdf-stores.js';
 
 /** Only S3 is a stand-in (the archived PDFs of issued documents); call at a test file's top level. */
 export function standInDocumentsBucket(): void {
-  const s3 = mockClient(S3Client);
+  const bucket = memoryBucket();
   beforeAll(() => {
-    s3.on(PutObjectCommand).resolves({});
-    s3.on(DeleteObjectCommand).resolves({});
+    bucket.install();
     process.env.DOCUMENTS_BUCKET ??= 'btp-test-documents';
   });
-  afterAll(() => s3.restore());
+  afterAll(() => bucket.restore());
 }
 
 /** A new company with a complete legal profile (invoices may be sent) and a client. */

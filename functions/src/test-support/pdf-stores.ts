@@ -1,9 +1,8 @@
 /**
  * For the unit tests of the PDF routes and of sending (`pdf-service.test.ts`, `*-sending.test.ts`):
- * a company with a complete profile, its client and project, as stored items, and mocks of
- * DynamoDB and S3 that answer `GetItem` from them and record every write. Not imported by any route.
+ * a company with a complete profile, its client and project, as stored items, a mock of DynamoDB
+ * that answers `GetItem` from them and records every write, and an in-memory documents bucket. Not imported by any route.
  */
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
@@ -11,6 +10,7 @@ import {
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { memoryBucket } from './memory-bucket.js';
 
 export const companyId = '0196f2c4-0000-7000-8000-0000000000c0';
 export const clientId = '0196f2c4-0000-7000-8000-0000000000c1';
@@ -82,13 +82,14 @@ export function recordItem(type: string, id: string, fields: Record<string, unkn
 }
 
 /**
- * Mocks of DynamoDB and S3: `GetItem` answers from `items` by sort key (an array of answers is
- * used one by one, the last one again), every other call resolves empty unless a test says
- * otherwise. Call `reset()` after each test.
+ * A mock of DynamoDB and an in-memory S3 bucket: `GetItem` answers from `items` by sort key (an
+ * array of answers is used one by one, the last one again), every other call resolves empty unless
+ * a test says otherwise; the bucket stores what is put. Call `reset()` after each test.
  */
 export function mockedStores() {
   const dynamo = mockClient(DynamoDBDocumentClient);
-  const s3 = mockClient(S3Client);
+  const s3 = memoryBucket();
+  s3.install();
   const items = new Map<string, Record<string, unknown> | Record<string, unknown>[] | undefined>();
   const answer = (sk: string) => {
     const found = items.get(sk);
@@ -99,8 +100,6 @@ export function mockedStores() {
     dynamo.on(GetCommand).callsFake((input: { Key: { sk: string } }) => ({ Item: answer(input.Key.sk) }));
     dynamo.on(TransactWriteCommand).resolves({});
     dynamo.on(BatchGetCommand).resolves({});
-    s3.on(PutObjectCommand).resolves({});
-    s3.on(DeleteObjectCommand).resolves({});
   };
   setUp();
   return {
@@ -119,8 +118,8 @@ export function mockedStores() {
       return dynamo.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems ?? []);
     },
     /** The keys of the objects stored, then deleted. */
-    puts: () => s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input.Key as string),
-    deletes: () => s3.commandCalls(DeleteObjectCommand).map((call) => call.args[0].input.Key as string),
+    puts: () => s3.keys('PutObject'),
+    deletes: () => s3.keys('DeleteObject'),
   };
 }
 

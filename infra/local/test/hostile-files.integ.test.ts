@@ -11,7 +11,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { routeKeyOf, routes, type FileInput, type RouteDefinition } from '@btp/shared/routes';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../functions/src/lib/dynamo.js';
-import { documentsBucket, s3 } from '../../../functions/src/lib/s3.js';
+import { documentsBucket } from '../../../functions/src/lib/s3.js';
+import { sdkS3Client } from '../../../functions/src/test-support/s3-sdk.js';
 import { startTestStack } from './support.js';
 import { hostileFiles, type HostileFile } from './support/hostile-files.js';
 import { companyWithClient } from './support/records.js';
@@ -37,7 +38,7 @@ async function companyState(): Promise<string[]> {
     for (const item of page.Items ?? []) items.push(JSON.stringify(item));
     start = page.LastEvaluatedKey;
   } while (start);
-  const { client } = await s3();
+  const client = sdkS3Client();
   // The company's documents, and the bank statements uploaded for import (`bank-statements/…`).
   const objects = [];
   for (const prefix of [`companies/${company.companyId}/`, `bank-statements/${company.companyId}/`]) {

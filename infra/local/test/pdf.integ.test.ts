@@ -10,7 +10,8 @@ import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../../../functions/src/data/entities/clients.js';
 import { quotes } from '../../../functions/src/data/entities/quotes.js';
-import { documentsBucket, s3 } from '../../../functions/src/lib/s3.js';
+import { documentsBucket } from '../../../functions/src/lib/s3.js';
+import { sdkS3Client } from '../../../functions/src/test-support/s3-sdk.js';
 import { TestClient } from './http-client.js';
 import { completeCompanyProfile, signedInCompany, startTestStack } from './support.js';
 import { type ErrorBody, pdfText } from './support/answers.js';
@@ -139,9 +140,7 @@ async function documentsOf(who: TestClient): Promise<DocumentBody[]> {
 
 /** The keys of the company's stored document files (listed or not). */
 async function storedObjects(companyId: string): Promise<string[]> {
-  const listed = await (
-    await s3()
-  ).client.send(
+  const listed = await sdkS3Client().send(
     new ListObjectsV2Command({ Bucket: documentsBucket(), Prefix: `companies/${companyId}/documents/` }),
   );
   return (listed.Contents ?? []).map((object) => object.Key as string).sort();

@@ -2,8 +2,6 @@ import { statementImportInput } from '@btp/shared/accounting/bank';
 import { importStatement } from '../../bank/bank-service.js';
 import { createHandler } from '../../lib/http.js';
 import { companyOf } from '../../lib/tenancy.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 /**
  * POST /api/bank/statements: `{uploadId, mapping?}`: reads the uploaded CAMT.053, OFX or CSV

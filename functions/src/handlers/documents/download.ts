@@ -4,8 +4,6 @@ import { downloadUrl } from '../../documents/document-download.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 /** `?inline=1` asks for a URL the browser shows (PDFs, images) instead of saving it. */
 const downloadQuery = z.object({

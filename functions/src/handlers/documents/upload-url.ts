@@ -2,8 +2,6 @@ import { documentUploadUrlInput } from '@btp/shared/entities/document';
 import { createUploadUrl } from '../../documents/document-upload-url.js';
 import { createHandler } from '../../lib/http.js';
 import { companyOf } from '../../lib/tenancy.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 /** POST /api/documents/upload-url: a presigned POST for a file up to 50 MB, the document pending. */
 export const handler = createHandler({ body: documentUploadUrlInput }, async ({ body, principal }) => ({

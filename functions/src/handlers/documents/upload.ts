@@ -1,8 +1,6 @@
 import { uploadDocument } from '../../documents/document-service.js';
 import { createHandler } from '../../lib/http.js';
 import { companyOf } from '../../lib/tenancy.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 /**
  * POST /api/documents/upload (multipart, file up to 4 MiB). No body schema: the middleware parses

@@ -3,8 +3,6 @@ import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
 import { invoicePdfUrl } from '../../pdf/pdf-service.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 /**
  * GET /api/invoices/{id}/pdf: `{url}`, a presigned GET valid 5 minutes of the invoice's or credit

@@ -6,8 +6,6 @@ import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
 import { claimSending, idempotencyKeyOf } from '../../sending/idempotency.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 /**
  * POST /api/invoices/{id}/remind: "Relancer" — the reminder e-mail (the issued PDF attached) to the

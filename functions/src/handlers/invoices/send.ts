@@ -4,8 +4,6 @@ import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
 import { idempotencyKeyOf } from '../../sending/idempotency.js';
 import { sendInvoiceByEmail } from '../../sending/invoice-mail.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 /**
  * POST /api/invoices/{id}/send: draft → issued with the next gapless number of its series (`FAC`,

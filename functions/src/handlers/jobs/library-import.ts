@@ -6,8 +6,6 @@ import { activeJobs } from '../../data/entities/library-imports.js';
 import { enqueueImport, type ImportMessage } from '../../library/import-queue.js';
 import { runImportStep } from '../../library/price-list-import.js';
 import { logger } from '../../lib/logger.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 /** How long one step works before handing the rest to the next message, in ms. */
 const stepMs = 10 * 60 * 1000;

@@ -6,8 +6,6 @@ import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
 import { previewPriceList } from '../../library/price-list-import.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 const previewQuery = z.object({
   supplierId: optionalIdField,

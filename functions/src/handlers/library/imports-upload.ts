@@ -2,8 +2,6 @@ import { priceListUploadInput } from '@btp/shared/entities/library';
 import { createHandler } from '../../lib/http.js';
 import { companyOf } from '../../lib/tenancy.js';
 import { createPriceListUpload } from '../../library/price-list-import.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 /** POST /api/library/imports/uploads: 201 with a presigned POST for the price list (413 over 20 MB). */
 export const handler = createHandler({ body: priceListUploadInput }, async ({ body, principal }) => ({

@@ -3,8 +3,6 @@ import { costSheetUrl } from '../../job-costing/cost-sheet-service.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 /** GET /api/projects/{id}/cost-sheet?format=pdf|csv: `{url}`, a presigned GET (5 min) of the chantier's cost sheet. */
 export const handler = createHandler(

@@ -2,8 +2,6 @@ import { publicQuoteAcceptInput } from '@btp/shared/entities/public-quote';
 import { createHandler } from '../../lib/http.js';
 import { acceptPublicQuote, clientIp } from '../../quotes/online-acceptance.js';
 import { tokenParams } from './get.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 /**
  * POST /api/public/quotes/{token}/accept (public, CSRF header required): the client's online "Bon

@@ -1,8 +1,6 @@
 import { createHandler } from '../../lib/http.js';
 import { companyOf } from '../../lib/tenancy.js';
 import { importSupplierInvoice } from '../../purchases/supplier-invoice-import.js';
-// The S3 package loaded at start: this function uses the bucket on every call (lib/s3-at-start.ts).
-import '../../lib/s3-at-start.js';
 
 /**
  * POST /api/supplier-invoices/import (multipart `file`, up to 4 MiB: a Factur-X / ZUGFeRD PDF, a
