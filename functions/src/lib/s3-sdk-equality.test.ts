@@ -7,11 +7,12 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
   type S3ClientConfig,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { comparedTargets, sdkS3ClientOn } from '../test-support/s3-sdk.js';
 import {
   abortMultipartUpload,
   completeMultipartUpload,
@@ -66,23 +67,6 @@ const keys = [
   'previews/c/Facture n°12 été (copie).pdf',
   "imports/c/relevé+mars/x y/!*'()~ü.csv",
 ];
-const pair = {
-  accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
-  secretAccessKey: 'je/SuisUnSecret+DeTest/0123456789abcdEXAMPLE',
-};
-const targets: Record<string, S3Target> = {
-  'AWS with a session token': {
-    region: 'eu-west-3',
-    credentials: { ...pair, sessionToken: 'FwoGZXIvYXdzEJr//////////wEa+session/token=' },
-  },
-  'AWS without a session token': { region: 'eu-west-3', credentials: pair },
-  'the local S3 server, path-style': {
-    region: 'eu-west-3',
-    endpoint: 'http://127.0.0.1:4569',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  },
-};
-
 /** What S3 reads of a request: header names in lower case. */
 interface Sent {
   method: string;
@@ -180,14 +164,7 @@ async function sdkRequest(
     updateHttpClientConfig: () => undefined,
     httpHandlerConfigs: () => ({}),
   };
-  const client = new S3Client({
-    region: target.region,
-    credentials: target.credentials,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(target.endpoint ? { endpoint: target.endpoint, forcePathStyle: true } : {}),
-    requestHandler,
-  });
+  const client = sdkS3ClientOn(target, { requestHandler });
   const removed: string[] = [];
   // A step of the SDK's stack, run just before it signs (after its retry step adds its headers).
   const removeTelemetry =
@@ -349,7 +326,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe.each(Object.entries(targets))('on %s', (_, target) => {
+describe.each(Object.entries(comparedTargets))('on %s', (_, target) => {
   describe.each(keys)('for the key %s', (key) => {
     it.each(operations)('sends $name as the SDK does', async ({ sdk, ours }) => {
       const ourSent = await ourRequest(() => ours(key, target));
