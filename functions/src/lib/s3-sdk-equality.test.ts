@@ -61,7 +61,9 @@ import { type S3HttpRequest, setS3TransportForTests } from './s3-http.js';
  *   `UNSIGNED-PAYLOAD`; no checksum header (the SDK set to `WHEN_REQUIRED`).
  */
 const now = new Date('2026-11-29T21:42:05.000Z');
-const bucket = 'btp-gestion-documents-9f8e7d';
+const documentsBucket = 'btp-gestion-documents-9f8e7d';
+/** A name that cannot be a host name: path-style on AWS too. */
+const dottedBucket = 'btp.documents.example';
 const keys = [
   'companies/0196f2c4-0000-7000-8000-00000000000a/documents/0196f2c4-0000-7000-8000-00000000000b',
   'previews/c/Facture n°12 été (copie).pdf',
@@ -224,54 +226,54 @@ const parts = [
 
 interface Operation {
   name: string;
-  sdk: (client: S3Client, key: string) => Promise<unknown>;
-  ours: (key: string, target: S3Target) => Promise<unknown>;
+  sdk: (client: S3Client, bucket: string, key: string) => Promise<unknown>;
+  ours: (bucket: string, key: string, target: S3Target) => Promise<unknown>;
 }
 
 const operations: Operation[] = [
   {
     name: 'PutObject',
-    sdk: (client, key) =>
+    sdk: (client, bucket, key) =>
       client.send(
         new PutObjectCommand({ Bucket: bucket, Key: key, Body: contents, ContentType: 'application/pdf' }),
       ),
-    ours: (key, target) => putObject(bucket, key, contents, 'application/pdf', target),
+    ours: (bucket, key, target) => putObject(bucket, key, contents, 'application/pdf', target),
   },
   {
     name: 'PutObject of an empty file',
-    sdk: (client, key) =>
+    sdk: (client, bucket, key) =>
       client.send(
         new PutObjectCommand({ Bucket: bucket, Key: key, Body: Buffer.alloc(0), ContentType: 'text/csv' }),
       ),
-    ours: (key, target) => putObject(bucket, key, Buffer.alloc(0), 'text/csv', target),
+    ours: (bucket, key, target) => putObject(bucket, key, Buffer.alloc(0), 'text/csv', target),
   },
   {
     name: 'HeadObject',
-    sdk: (client, key) => client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })),
-    ours: (key, target) => headObjectSize(bucket, key, target),
+    sdk: (client, bucket, key) => client.send(new HeadObjectCommand({ Bucket: bucket, Key: key })),
+    ours: (bucket, key, target) => headObjectSize(bucket, key, target),
   },
   {
     name: 'GetObject',
-    sdk: async (client, key) =>
+    sdk: async (client, bucket, key) =>
       (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body?.transformToByteArray(),
-    ours: (key, target) => getObject(bucket, key, {}, target),
+    ours: (bucket, key, target) => getObject(bucket, key, {}, target),
   },
   {
     name: 'GetObject of the first bytes (Range)',
-    sdk: async (client, key) =>
+    sdk: async (client, bucket, key) =>
       (
         await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: 'bytes=0-4' }))
       ).Body?.transformToByteArray(),
-    ours: (key, target) => getObject(bucket, key, { range: { count: 5 } }, target),
+    ours: (bucket, key, target) => getObject(bucket, key, { range: { count: 5 } }, target),
   },
   {
     name: 'DeleteObject',
-    sdk: (client, key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })),
-    ours: (key, target) => deleteObject(bucket, key, target),
+    sdk: (client, bucket, key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })),
+    ours: (bucket, key, target) => deleteObject(bucket, key, target),
   },
   {
     name: 'CreateMultipartUpload',
-    sdk: (client, key) =>
+    sdk: (client, bucket, key) =>
       client.send(
         new CreateMultipartUploadCommand({
           Bucket: bucket,
@@ -279,11 +281,11 @@ const operations: Operation[] = [
           ContentType: 'text/plain; charset=utf-8',
         }),
       ),
-    ours: (key, target) => createMultipartUpload(bucket, key, 'text/plain; charset=utf-8', target),
+    ours: (bucket, key, target) => createMultipartUpload(bucket, key, 'text/plain; charset=utf-8', target),
   },
   {
     name: 'UploadPart',
-    sdk: (client, key) =>
+    sdk: (client, bucket, key) =>
       client.send(
         new UploadPartCommand({
           Bucket: bucket,
@@ -293,11 +295,11 @@ const operations: Operation[] = [
           Body: contents,
         }),
       ),
-    ours: (key, target) => uploadPart(bucket, key, uploadId, 2, contents, target),
+    ours: (bucket, key, target) => uploadPart(bucket, key, uploadId, 2, contents, target),
   },
   {
     name: 'CompleteMultipartUpload',
-    sdk: (client, key) =>
+    sdk: (client, bucket, key) =>
       client.send(
         new CompleteMultipartUploadCommand({
           Bucket: bucket,
@@ -306,14 +308,20 @@ const operations: Operation[] = [
           MultipartUpload: { Parts: parts },
         }),
       ),
-    ours: (key, target) => completeMultipartUpload(bucket, key, uploadId, parts, target),
+    ours: (bucket, key, target) => completeMultipartUpload(bucket, key, uploadId, parts, target),
   },
   {
     name: 'AbortMultipartUpload',
-    sdk: (client, key) =>
+    sdk: (client, bucket, key) =>
       client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId })),
-    ours: (key, target) => abortMultipartUpload(bucket, key, uploadId, target),
+    ours: (bucket, key, target) => abortMultipartUpload(bucket, key, uploadId, target),
   },
+];
+
+/** Each key in the documents bucket, and one in a bucket whose name cannot be a host name. */
+const cases = [
+  ...keys.map((key) => ({ bucket: documentsBucket, key })),
+  { bucket: dottedBucket, key: keys[1] ?? '' },
 ];
 
 beforeEach(() => {
@@ -327,10 +335,10 @@ afterEach(() => {
 });
 
 describe.each(Object.entries(comparedTargets))('on %s', (_, target) => {
-  describe.each(keys)('for the key %s', (key) => {
+  describe.each(cases)('in $bucket, for the key $key', ({ bucket, key }) => {
     it.each(operations)('sends $name as the SDK does', async ({ sdk, ours }) => {
-      const ourSent = await ourRequest(() => ours(key, target));
-      const sdkSent = (await sdkRequest(target, (client) => sdk(client, key), true)).sent;
+      const ourSent = await ourRequest(() => ours(bucket, key, target));
+      const sdkSent = (await sdkRequest(target, (client) => sdk(client, bucket, key), true)).sent;
 
       // What S3 reads, one by one (the whole request below).
       expect(ourSent.method).toBe(sdkSent.method);
@@ -356,9 +364,9 @@ describe.each(Object.entries(comparedTargets))('on %s', (_, target) => {
     it.each(operations)(
       'signs for $name what the SDK signs, but for its telemetry',
       async ({ sdk, ours }) => {
-        const ourSent = await ourRequest(() => ours(key, target));
-        const whole = await sdkRequest(target, (client) => sdk(client, key), false);
-        const stripped = await sdkRequest(target, (client) => sdk(client, key), true);
+        const ourSent = await ourRequest(() => ours(bucket, key, target));
+        const whole = await sdkRequest(target, (client) => sdk(client, bucket, key), false);
+        const stripped = await sdkRequest(target, (client) => sdk(client, bucket, key), true);
         expect(stripped.removed).toEqual(telemetry);
         expect(signedHeadersOf(whole.sent)).toEqual([...signedHeadersOf(ourSent), ...telemetry].sort());
         // Hence a different Signature, for the same request otherwise.
@@ -371,14 +379,14 @@ describe.each(Object.entries(comparedTargets))('on %s', (_, target) => {
   it('sends a part of 8 MiB as the SDK does, but for its unsigned `Expect: 100-continue`', async () => {
     const part = Buffer.alloc(8 * 1024 * 1024, 'é');
     const key = keys[1] ?? '';
-    const ourSent = await ourRequest(() => uploadPart(bucket, key, uploadId, 3, part, target));
+    const ourSent = await ourRequest(() => uploadPart(documentsBucket, key, uploadId, 3, part, target));
     const sdkSent = (
       await sdkRequest(
         target,
         (client) =>
           client.send(
             new UploadPartCommand({
-              Bucket: bucket,
+              Bucket: documentsBucket,
               Key: key,
               UploadId: uploadId,
               PartNumber: 3,
