@@ -1,8 +1,9 @@
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { presignGetObject, presignPost, type S3Target } from './s3.js';
+import { comparedTargets, sdkS3ClientOn } from '../test-support/s3-sdk.js';
+import { presignGetObject, presignPost } from './s3.js';
 
 /**
  * The presigned GET and POST of `lib/s3.ts` are exactly the SDK's (`@aws-sdk/s3-request-presigner`,
@@ -16,40 +17,15 @@ const keys = [
   'previews/c/Devis été 2026 (brouillon).pdf',
   "bank-statements/c/relevé+janvier/a b/ç€ù!*'~.csv",
 ];
-const base = { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
-const targets: Record<string, S3Target> = {
-  'AWS, with a session token': {
-    region: 'eu-west-3',
-    credentials: { ...base, sessionToken: 'IQoJb3JpZ2luX2VjE+token/with=signs' },
-  },
-  'AWS, without a session token': { region: 'eu-west-3', credentials: base },
-  'the local S3 server (path-style)': {
-    region: 'eu-west-3',
-    endpoint: 'http://127.0.0.1:4569',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  },
-};
-
-/** The SDK's client as `lib/s3.ts` configured it before it signed by itself. */
-function sdkClient(target: S3Target): S3Client {
-  return new S3Client({
-    region: target.region,
-    credentials: target.credentials,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(target.endpoint ? { endpoint: target.endpoint, forcePathStyle: true } : {}),
-  });
-}
-
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe.each(Object.entries(targets))('on %s', (_, target) => {
+describe.each(Object.entries(comparedTargets))('on %s', (_, target) => {
   it.each(keys)('presigns the GET of %s as the SDK does', async (key) => {
     const disposition = `attachment; filename="Devis ete.pdf"; filename*=UTF-8''Devis%20%C3%A9t%C3%A9.pdf`;
     const sdk = await getSignedUrl(
-      sdkClient(target),
+      sdkS3ClientOn(target),
       new GetObjectCommand({
         Bucket: bucket,
         Key: key,
@@ -74,7 +50,7 @@ describe.each(Object.entries(targets))('on %s', (_, target) => {
       ['content-length-range', 1, 52_428_800],
       ['eq', '$Content-Type', 'image/png'],
     ];
-    const sdk = await createPresignedPost(sdkClient(target), {
+    const sdk = await createPresignedPost(sdkS3ClientOn(target), {
       Bucket: bucket,
       Key: key,
       Conditions: conditions as never,

@@ -9,7 +9,10 @@
  * the SDK's S3 client").
  *
  * Addresses are the SDK's: virtual-hosted `https://<bucket>.s3.<region>.amazonaws.com/<key>` on
- * AWS, path-style `<S3_ENDPOINT>/<bucket>/<key>` locally, the key URI-encoded per segment.
+ * AWS, path-style `<S3_ENDPOINT>/<bucket>/<key>` locally, the key URI-encoded per segment. Each
+ * request is the one the SDK's `S3Client` sends, but for its telemetry headers and a large body's
+ * `Expect: 100-continue`: the same query (its operation hint `x-id` included), headers, body and
+ * signature (`s3-sdk-equality.test.ts`).
  * Credentials: the ones Lambda's runtime puts in the environment; locally the S3 server's own.
  */
 import { createHash, createHmac, type BinaryLike } from 'node:crypto';
@@ -160,8 +163,10 @@ async function call(
   options: { query?: Record<string, string>; headers?: Record<string, string>; body?: Buffer } = {},
 ): Promise<S3HttpResponse> {
   const request = unsigned(target, bucket, key, method, options.query);
-  // A PUT or POST always says its length (an empty one too: S3 refuses a chunked upload).
-  const body = options.body ?? (method === 'PUT' || method === 'POST' ? Buffer.alloc(0) : undefined);
+  // A PUT always says its length (an empty one too: S3 refuses a chunked upload), signed as the SDK
+  // does; a POST without a body (CreateMultipartUpload) sends none, and Node says `Content-Length: 0`
+  // unsigned, as for the SDK (`lib/s3-sdk-equality.test.ts`).
+  const body = options.body ?? (method === 'PUT' ? Buffer.alloc(0) : undefined);
   Object.assign(request.headers, options.headers, {
     'x-amz-content-sha256': body ? sha256Hex(body) : EMPTY_SHA256,
     ...(body ? { 'content-length': String(body.byteLength) } : {}),
@@ -181,7 +186,13 @@ export async function putObject(
   contentType: string,
   target = s3Target(),
 ): Promise<void> {
-  (await call(target, bucket, key, 'PUT', { body, headers: { 'content-type': contentType } })).discard();
+  (
+    await call(target, bucket, key, 'PUT', {
+      query: { 'x-id': 'PutObject' },
+      body,
+      headers: { 'content-type': contentType },
+    })
+  ).discard();
 }
 
 /** HeadObject: the object's size, or `undefined` when there is none (a 404). */
@@ -213,7 +224,7 @@ export async function getObject(
   const headers: Record<string, string> = options.range
     ? { range: `bytes=0-${options.range.count - 1}` }
     : {};
-  const response = await call(target, bucket, key, 'GET', { headers });
+  const response = await call(target, bucket, key, 'GET', { query: { 'x-id': 'GetObject' }, headers });
   if (options.maxBytes !== undefined && Number(response.headers['content-length'] ?? 0) > options.maxBytes) {
     response.discard();
     return undefined;
@@ -225,7 +236,7 @@ export async function getObject(
 
 /** DeleteObject (no error when it is already gone). */
 export async function deleteObject(bucket: string, key: string, target = s3Target()): Promise<void> {
-  (await call(target, bucket, key, 'DELETE')).discard();
+  (await call(target, bucket, key, 'DELETE', { query: { 'x-id': 'DeleteObject' } })).discard();
 }
 
 /** CreateMultipartUpload: the upload's id. */
@@ -254,14 +265,28 @@ export async function uploadPart(
   target = s3Target(),
 ): Promise<string> {
   const response = await call(target, bucket, key, 'PUT', {
-    query: { partNumber: String(partNumber), uploadId },
+    query: { partNumber: String(partNumber), uploadId, 'x-id': 'UploadPart' },
+    // The SDK's type for a part's bytes (S3 keeps the one given to CreateMultipartUpload).
+    headers: { 'content-type': 'application/octet-stream' },
     body,
   });
   response.discard();
   return response.headers.etag ?? '';
 }
 
-const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** The SDK's escaping of an element's text (`@aws-sdk/xml-builder`): an ETag's quotes too. */
+const xmlEntityOf: Record<string, string> = {
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&apos;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '\r': '&#x0D;',
+  '\n': '&#x0A;',
+  '\u0085': '&#x85;',
+  '\u2028': '&#x2028;',
+};
+const xmlEscape = (text: string) => text.replace(/[&"'<>\r\n\u0085\u2028]/g, (c) => xmlEntityOf[c] ?? c);
 
 /** CompleteMultipartUpload (S3 may answer 200 with an error in the body: thrown as S3's error). */
 export async function completeMultipartUpload(
@@ -272,6 +297,7 @@ export async function completeMultipartUpload(
   target = s3Target(),
 ): Promise<void> {
   const xml =
+    '<?xml version="1.0" encoding="UTF-8"?>' +
     '<CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
     parts
       .map(
@@ -296,7 +322,9 @@ export async function abortMultipartUpload(
   uploadId: string,
   target = s3Target(),
 ): Promise<void> {
-  (await call(target, bucket, key, 'DELETE', { query: { uploadId } })).discard();
+  (
+    await call(target, bucket, key, 'DELETE', { query: { uploadId, 'x-id': 'AbortMultipartUpload' } })
+  ).discard();
 }
 
 /** A missing object: S3's `NoSuchKey`, a HEAD's bodiless `NotFound`, any 404. */
