@@ -23,6 +23,8 @@ export const isolatedFiles = [
   'src/invoicing/invoice-service.test.ts',
   'src/lib/http.test.ts',
   'src/lib/logger.test.ts',
+  'src/lib/s3-presign.test.ts',
+  'src/lib/s3-sdk-equality.test.ts',
   'src/mail/mailer.test.ts',
   'src/pdf/pdf-service.test.ts',
   'src/purchases/supplier-invoice-import.test.ts',
