@@ -132,7 +132,7 @@ describe('Devis: Facturer', () => {
     const dialog = await openInvoicing(user);
     await chooseDeposit(user, dialog);
     await user.click(within(dialog).getByRole('radio', { name: 'En montant HT' }));
-    await fill(user, within(dialog).getByLabelText("Montant HT de l'acompte (€)"), '100');
+    await fill(user, await within(dialog).findByLabelText("Montant HT de l'acompte (€)"), '100');
 
     // 100.00 € in thirds: 66.67 € at 20 % and 33.33 € at 10 %.
     const deposit = within(dialog).getByLabelText("Montants de la facture d'acompte");
@@ -174,7 +174,7 @@ describe('Devis: Facturer', () => {
     expect(await within(dialog).findByText("L'acompte doit être supérieur à 0")).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('radio', { name: 'En montant HT' }));
-    await fill(user, within(dialog).getByLabelText("Montant HT de l'acompte (€)"), '1600');
+    await fill(user, await within(dialog).findByLabelText("Montant HT de l'acompte (€)"), '1600');
     await user.click(within(dialog).getByRole('button', { name: 'Créer la facture' }));
     expect(
       await within(dialog).findByText(/L'acompte ne peut pas dépasser le total HT du devis \(1\s500,00\s€\)/),
