@@ -27,7 +27,7 @@
  * Options: `--runs=N` (fresh processes per bundle, default 7), `--only=A,B` (functions whose name
  * contains A or B), `--bundle-sdk` (bundle the AWS SDK too, as the stack did before issue 9, to compare),
  * `--import-sdk` (import the runtime's SDK with ES `import` statements, as the stack did before issue
- * 27's ninth pass, the baseline too), `--samples=FILE` (every import's times, in order, as JSON).
+ * 27's eighth pass, the baseline too), `--samples=FILE` (every import's times, in order, as JSON).
  * Exits 0 when budgets are missed (the verdict says so); 1 when a bundle fails to build or to import.
  */
 import { spawnSync } from 'node:child_process';
@@ -218,7 +218,7 @@ interface Timing {
   /** Per round: the import over the mean of the baseline's imports just before and after it. */
   wallRatio: number[];
   cpuRatio: number[];
-  /** The baseline: its first import of each round (what the ratio was computed against until the ninth pass). */
+  /** The baseline: its first import of each round (what the ratio was computed against until the eighth pass). */
   firstWall: number[];
   firstCpu: number[];
   error?: string;
@@ -392,7 +392,7 @@ console.log(
   `import ms: wall-clock median of ${runs} fresh processes (the baseline's: of its ${baselineTiming.wall.length} imports); ` +
     "ratio: the median over the rounds of the import over the mean of the baseline's imports just before and after it " +
     "(the budget); old ratio: the median import over the median of the baseline's first import of each round " +
-    '(until the ninth pass of issue 27). CPU ms: CPU time of the process during the import; CPU ratio: as ratio.',
+    '(until the eighth pass of issue 27). CPU ms: CPU time of the process during the import; CPU ratio: as ratio.',
 );
 console.log(format(header));
 for (const cells of tableRows) console.log(format(cells));

@@ -88,7 +88,7 @@ export const entryFileName = 'index.mjs';
  * map, ES modules for Node 22, minified, the AWS SDK loaded from the runtime with `require`
  * ({@link requiredSdkModules}). `bundleSdk` carries the SDK too (for `bench:lambda --bundle-sdk`
  * only, as the stack did before issue 9); `importSdk` imports it with ES `import` statements (for
- * `bench:lambda --import-sdk` only, as the stack did before issue 27's ninth pass).
+ * `bench:lambda --import-sdk` only, as the stack did before issue 27's eighth pass).
  */
 export function esbuildOptions(
   entry: string,
