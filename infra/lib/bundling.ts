@@ -43,6 +43,28 @@ export const authorizerEntry = path.join(repoRoot, 'functions/src', `${authorize
 export const runtimeProvidedModules = ['@aws-sdk/*'];
 
 /**
+ * The runtime's SDK packages the functions import, each replaced in the bundles by a two-line
+ * CommonJS module that `require`s it (`infra/lib/runtime-sdk/<name>.cjs`), instead of an ES `import`
+ * of it. The SDK's packages are CommonJS (`dist-cjs`): an ES module importing one makes Node lex
+ * it (`cjs-module-lexer`, in JavaScript, not yet compiled in a fresh process) to find its named
+ * exports, and load it through the ES module loader; `require` does neither. That took ~37 ms of
+ * wall clock (~80 ms CPU) off a cold import of `client-dynamodb` and ~7 ms off `lib-dynamodb` on
+ * this machine (Node 20, docs/performance.md `bench:lambda`). On Lambda, `require` (the banner's
+ * `createRequire(import.meta.url)`) finds them through `NODE_PATH`, which holds
+ * `/var/runtime/node_modules` (docs/deploy.md). The module names the package through a variable, so
+ * that esbuild leaves the call to run time (the alias would otherwise apply to it too). Only the two
+ * every function loads when it starts are here: a package that a module imports with `import()`
+ * must not be (the SES, SQS, Lambda and Secrets Manager clients): esbuild gives the dynamic import
+ * of a CommonJS module its `default` export only, where Node gives its named exports too
+ * (`infra/test/btp-stack.test.ts` checks that no function does). The others are left out of the
+ * bundles and imported (`runtimeProvidedModules`), when their code path runs.
+ */
+export const requiredSdkModules = ['client-dynamodb', 'lib-dynamodb'] as const;
+
+/** Where {@link requiredSdkModules}' stand-ins are, relative to {@link repoRoot}. */
+export const requiredSdkDir = 'infra/lib/runtime-sdk';
+
+/**
  * No function sets `NODE_OPTIONS`. `--enable-source-maps` made Node read and parse the source map of
  * every file a function loads when it starts (~0.05–0.1 × of a cold start, `bench:lambda`); the
  * functions' logger maps a logged error's stack to the TypeScript sources when it logs it instead
@@ -63,14 +85,17 @@ export const entryFileName = 'index.mjs';
 
 /**
  * The esbuild build of one function into `outdir`: `index.mjs` and its chunks, each with its source
- * map, ES modules for Node 22, minified, the AWS SDK imported from the runtime. `bundleSdk` carries
- * the SDK too (for `bench:lambda --bundle-sdk` only, as the stack did before issue 9).
+ * map, ES modules for Node 22, minified, the AWS SDK loaded from the runtime with `require`
+ * ({@link requiredSdkModules}). `bundleSdk` carries the SDK too (for `bench:lambda --bundle-sdk`
+ * only, as the stack did before issue 9); `importSdk` imports it with ES `import` statements (for
+ * `bench:lambda --import-sdk` only, as the stack did before issue 27's eighth pass).
  */
 export function esbuildOptions(
   entry: string,
   outdir: string,
-  options: { bundleSdk?: boolean } = {},
+  options: { bundleSdk?: boolean; importSdk?: boolean } = {},
 ): BuildOptions & { outdir: string; entryPoints: string[] } {
+  const requireSdk = !options.bundleSdk && !options.importSdk;
   return {
     entryPoints: [entry],
     bundle: true,
@@ -89,9 +114,16 @@ export function esbuildOptions(
     // Stack traces only need the mappings; the embedded sources would double the asset.
     sourcesContent: false,
     external: options.bundleSdk ? [] : runtimeProvidedModules,
-    alias: { ...stubbedModules },
-    // Some CommonJS dependencies call `require`, which does not exist in an ES module (each output
-    // file is its own module and gets its own).
+    alias: {
+      ...stubbedModules,
+      ...(requireSdk
+        ? Object.fromEntries(
+            requiredSdkModules.map((name) => [`@aws-sdk/${name}`, `./${requiredSdkDir}/${name}.cjs`]),
+          )
+        : {}),
+    },
+    // Some CommonJS dependencies call `require`, and so do the stand-ins of the runtime's SDK
+    // packages; it does not exist in an ES module (each output file is its own module and gets its own).
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },
@@ -145,4 +177,28 @@ export function filesLoadedAtStart(metafile: Metafile, entry: string): Set<strin
   };
   visit(entry);
   return loaded;
+}
+
+/**
+ * The runtime's SDK packages that `files` (outputs of a build's metafile) load, without the
+ * `@aws-sdk/` scope: those required through a stand-in of {@link requiredSdkModules} and those
+ * imported (`import` statements and, with `dynamic`, `import()` calls).
+ */
+export function runtimeSdkLoadedBy(metafile: Metafile, files: Iterable<string>, dynamic = false): string[] {
+  const standIn = new RegExp(`^${requiredSdkDir}/(.+)\\.cjs$`);
+  const names = [...files].flatMap((file) => {
+    const output = metafile.outputs[file];
+    if (!output) return [];
+    const required = Object.keys(output.inputs).flatMap((input) => standIn.exec(input)?.[1] ?? []);
+    const imported = output.imports
+      .filter(
+        (item) =>
+          item.external &&
+          item.path.startsWith('@aws-sdk/') &&
+          (item.kind === 'import-statement' || (dynamic && item.kind === 'dynamic-import')),
+      )
+      .map((item) => item.path.replace(/^@aws-sdk\//, ''));
+    return [...required, ...imported];
+  });
+  return [...new Set(names)].sort();
 }

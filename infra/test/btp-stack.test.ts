@@ -16,6 +16,8 @@ import {
   authorizerEntry,
   esbuildOptions,
   filesLoadedAtStart,
+  requiredSdkModules,
+  runtimeSdkLoadedBy,
   handlerEntry,
   repoRoot,
 } from '../lib/bundling.js';
@@ -78,10 +80,12 @@ describe('Lambda bundles', () => {
     expect(code).toMatch(/export\s*\{/);
     // Minified: long lines, not one per statement.
     expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
-    // The SDK is imported, not carried: the Lambda runtime provides it.
+    // The SDK is required, not carried nor imported: the Lambda runtime provides it, and `require`
+    // loads its CommonJS packages without the ES module loader (bundling.ts `requiredSdkModules`).
     const all = [...codeOf(assetDir).values()].join('\n');
-    expect(all).toMatch(/from\s*"@aws-sdk\/client-dynamodb"/);
-    expect(all).toMatch(/from\s*"@aws-sdk\/lib-dynamodb"/);
+    expect(all).toContain('"@aws-sdk/client-dynamodb"');
+    expect(all).toContain('"@aws-sdk/lib-dynamodb"');
+    expect(all).not.toMatch(/from\s*"@aws-sdk\/(client-dynamodb|lib-dynamodb)"/);
     for (const name of readdirSync(assetDir).filter((file) => file.endsWith('.mjs'))) {
       expect(readFileSync(path.join(assetDir, `${name}.map`), 'utf8'), name).toContain('"mappings"');
     }
@@ -187,7 +191,22 @@ describe('Lambda bundles', () => {
         !builtinModules.includes(specifier),
     );
     expect(notFromTheRuntime).toEqual([]);
-    expect([...imported]).toContain('@aws-sdk/client-dynamodb');
+    // The DynamoDB client and its document client are required through their stand-ins, never
+    // imported (an `import` of a CommonJS package costs a start its lexing: bundling.ts
+    // `requiredSdkModules`), and no module imports them with `import()` (which would get their
+    // `default` export only); the clients loaded on a code path are imported there.
+    const required = requiredSdkModules.map((name) => `@aws-sdk/${name}`);
+    expect([...imported].filter((specifier) => required.includes(specifier))).toEqual([]);
+    const standIns = requiredSdkModules.map((name) => `infra/lib/runtime-sdk/${name}.cjs`);
+    expect(outputs.filter((output) => standIns.includes(output.entryPoint ?? ''))).toEqual([]);
+    expect(runtimeSdkLoadedBy(result.metafile, Object.keys(result.metafile.outputs), true)).toEqual([
+      'client-dynamodb',
+      'client-lambda',
+      'client-secrets-manager',
+      'client-sesv2',
+      'client-sqs',
+      'lib-dynamodb',
+    ]);
   });
 });
 
