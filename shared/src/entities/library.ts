@@ -22,7 +22,10 @@ import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import {
   familyLevels,
+  LIBRARY_DESIGNATION_MAX_LENGTH,
   LIBRARY_FAMILY_MAX_LENGTH,
+  LIBRARY_REFERENCE_MAX_LENGTH,
+  LIBRARY_UNIT_MAX_LENGTH,
   MAX_FAMILY_LEVELS,
   MAX_OUVRAGE_COMPONENTS,
   normaliseFamily,
@@ -32,11 +35,21 @@ import { libraryKinds } from './library-query.js';
 export {
   FAMILY_SEPARATOR,
   familyLevels,
+  LIBRARY_DESIGNATION_MAX_LENGTH,
   LIBRARY_FAMILY_MAX_LENGTH,
+  LIBRARY_REFERENCE_MAX_LENGTH,
+  LIBRARY_UNIT_MAX_LENGTH,
   MAX_FAMILY_LEVELS,
   MAX_OUVRAGE_COMPONENTS,
   MAX_OUVRAGE_LEVELS,
+  MAX_PRICE_LIST_BYTES,
+  MAX_PRICE_LIST_ROWS,
+  MAX_REPORTED_REFUSALS,
   normaliseFamily,
+  PRICE_LIST_KEY_PREFIX,
+  priceListFieldLabels,
+  priceListFields,
+  type PriceListField,
 } from './library-basics.js';
 // The list and search query, parsed by hand (no zod: the list routes start without it).
 export {
@@ -47,11 +60,6 @@ export {
   type LibraryKind,
   type LibraryQuery,
 } from './library-query.js';
-
-/** Lengths of the short texts of the library. */
-export const LIBRARY_REFERENCE_MAX_LENGTH = 100;
-export const LIBRARY_DESIGNATION_MAX_LENGTH = 500;
-export const LIBRARY_UNIT_MAX_LENGTH = 20;
 
 /** An article's catalogue status: « hors catalogue » once a re-import no longer lists it (kept). */
 export const articleStatuses = ['active', 'retired'] as const;
@@ -262,35 +270,6 @@ export interface LibraryFamilyNode {
 // ---------------------------------------------------------------------------------------------
 // Supplier price-list imports
 
-/** The largest price-list file, in bytes (20 MB). */
-export const MAX_PRICE_LIST_BYTES = 20 * 1024 * 1024;
-
-/** The most rows one price list may have. */
-export const MAX_PRICE_LIST_ROWS = 100_000;
-
-/** What a column of a price list may be mapped to. */
-export const priceListFields = [
-  'reference',
-  'designation',
-  'unit',
-  'price',
-  'family',
-  'discount',
-  'resourceType',
-  'vatRate',
-] as const;
-export type PriceListField = (typeof priceListFields)[number];
-export const priceListFieldLabels: Record<PriceListField, string> = {
-  reference: 'Référence',
-  designation: 'Désignation',
-  unit: 'Unité',
-  price: 'Prix HT',
-  family: 'Famille',
-  discount: 'Remise %',
-  resourceType: 'Type de ressource',
-  vatRate: 'Taux de TVA',
-};
-
 const columnIndex = z.coerce
   .number({ error: 'Colonne invalide' })
   .int('Colonne invalide')
@@ -387,9 +366,6 @@ export const importStatusLabels: Record<ImportStatus, string> = {
   failed: 'Échec',
 };
 
-/** At most this many refused rows are listed in a report (`refusedCount` counts them all). */
-export const MAX_REPORTED_REFUSALS = 1_000;
-
 /** An import's report (API.md: `{created, updated, unchanged, retired, refused: [{row, message}]}`). */
 export const priceListReportSchema = z.object({
   created: z.number().int(),
@@ -462,6 +438,3 @@ export interface QuoteRefreshPrices<Q = unknown> {
   /** The saved quote (`apply: true`), else `null`. */
   quote: Q | null;
 }
-
-/** Where price lists and their checked rows wait in the documents bucket (expired after 2 days). */
-export const PRICE_LIST_KEY_PREFIX = 'imports/';
