@@ -4,8 +4,13 @@
  * kept for the SPA's form) does, issue for issue: `login-input.test.ts` compares them on seeded
  * random bodies.
  */
-import { isBlank } from './blank.js';
-import { handParser, notText, type QueryIssue, type QueryParser, receivedType } from './query-parser.js';
+import {
+  handParser,
+  type QueryIssue,
+  type QueryParser,
+  receivedType,
+  requiredTextMessages,
+} from './query-parser.js';
 
 /** Spec section 9 (`entities/user.ts` re-exports them). */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -14,7 +19,6 @@ export const PASSWORD_MAX_LENGTH = 200;
 
 export const loginMessages = {
   identifierRequired: "L'identifiant est requis",
-  identifierTooLong: 'Le texte doit contenir au plus 2 000 caractères',
   password: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`,
   passwordTooLong: `Le mot de passe doit contenir au plus ${PASSWORD_MAX_LENGTH} caractères`,
 } as const;
@@ -27,22 +31,6 @@ export type LoginBody = { identifier: string; password: string };
 
 /** zod counts a text's length in code points (an emoji is one). */
 const codePoints = (text: string) => [...text].length;
-
-function identifierMessages(value: unknown): string[] {
-  if (typeof value !== 'string') {
-    if (isBlank(value)) return [loginMessages.identifierRequired];
-    // zod still measures a list it refused as text (`boundedStringMessages`), with the field's messages.
-    const messages: string[] = [...notText(value).messages];
-    if (Array.isArray(value) && value.length < 1) messages.push(loginMessages.identifierRequired);
-    if (Array.isArray(value) && value.length > IDENTIFIER_MAX_LENGTH)
-      messages.push(loginMessages.identifierTooLong);
-    return messages;
-  }
-  const length = codePoints(value.trim());
-  if (length < 1) return [loginMessages.identifierRequired];
-  if (length > IDENTIFIER_MAX_LENGTH) return [loginMessages.identifierTooLong];
-  return [];
-}
 
 function passwordMessages(value: unknown): string[] {
   if (typeof value !== 'string') {
@@ -72,7 +60,9 @@ export const loginParser: QueryParser<LoginBody> = handParser(
     }
     const { identifier, password } = input as Record<string, unknown>;
     const issues: QueryIssue[] = [
-      ...identifierMessages(identifier).map((message) => ({ path: ['identifier'], message })),
+      ...requiredTextMessages(identifier, loginMessages.identifierRequired, IDENTIFIER_MAX_LENGTH).map(
+        (message) => ({ path: ['identifier'], message }),
+      ),
       ...passwordMessages(password).map((message) => ({ path: ['password'], message })),
     ];
     if (issues.length > 0) return { success: false, error: { issues } };

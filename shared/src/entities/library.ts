@@ -31,6 +31,7 @@ import {
   normaliseFamily,
 } from './library-basics.js';
 import { libraryKinds } from './library-query.js';
+import { PRICE_LIST_FILE_NAME_MAX_LENGTH, priceListUploadMessages } from './price-list-upload-input.js';
 
 export {
   FAMILY_SEPARATOR,
@@ -316,8 +317,8 @@ export type PriceListMappingInput = z.input<typeof priceListMappingSchema>;
 
 /** `POST /api/library/imports/uploads` body: the file about to be sent. */
 export const priceListUploadInput = z.object({
-  fileName: requiredText('Le nom du fichier est requis', 255),
-  size: z.coerce.number({ error: 'La taille du fichier est requise' }).int().min(0),
+  fileName: requiredText(priceListUploadMessages.fileNameRequired, PRICE_LIST_FILE_NAME_MAX_LENGTH),
+  size: z.coerce.number({ error: priceListUploadMessages.sizeRequired }).int().min(0),
 });
 export type PriceListUploadData = z.output<typeof priceListUploadInput>;
 
