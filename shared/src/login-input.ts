@@ -4,13 +4,7 @@
  * kept for the SPA's form) does, issue for issue: `login-input.test.ts` compares them on seeded
  * random bodies.
  */
-import {
-  handParser,
-  type QueryIssue,
-  type QueryParser,
-  receivedType,
-  requiredTextMessages,
-} from './query-parser.js';
+import { objectBodyParser, type QueryParser, requiredTextMessages } from './query-parser.js';
 
 /** Spec section 9 (`entities/user.ts` re-exports them). */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -48,29 +42,16 @@ function passwordMessages(value: unknown): string[] {
 }
 
 /** `POST /api/auth/login`'s body. */
-export const loginParser: QueryParser<LoginBody> = handParser(
-  (input) => {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      return {
-        success: false,
-        error: {
-          issues: [{ path: [], message: `Entrée invalide : objet attendu, ${receivedType(input)} reçu` }],
-        },
-      };
-    }
-    const { identifier, password } = input as Record<string, unknown>;
-    const issues: QueryIssue[] = [
+export const loginParser: QueryParser<LoginBody> = objectBodyParser(
+  ({ identifier, password }) => ({
+    issues: [
       ...requiredTextMessages(identifier, loginMessages.identifierRequired, IDENTIFIER_MAX_LENGTH).map(
         (message) => ({ path: ['identifier'], message }),
       ),
       ...passwordMessages(password).map((message) => ({ path: ['password'], message })),
-    ];
-    if (issues.length > 0) return { success: false, error: { issues } };
-    return {
-      success: true,
-      data: { identifier: (identifier as string).trim(), password: password as string },
-    };
-  },
+    ],
+    data: () => ({ identifier: (identifier as string).trim(), password: password as string }),
+  }),
   {
     type: 'object',
     properties: {

@@ -229,6 +229,25 @@ export function handParser<T>(
   };
 }
 
+/**
+ * A JSON body read as `z.object({...})` reads it: anything but an object is refused with zod's
+ * message at its root; else `read` answers the fields' issues (in the schema's order) and, when there
+ * are none, the output (`data`, called then only).
+ */
+export function objectBodyParser<T>(
+  read: (body: Record<string, unknown>) => { issues: QueryIssue[]; data: () => T },
+  jsonSchema: QueryJsonSchema,
+): QueryParser<T> {
+  return handParser((input) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      const message = `Entrée invalide : objet attendu, ${receivedType(input)} reçu`;
+      return { success: false, error: { issues: [{ path: [], message }] } };
+    }
+    const { issues, data } = read(input as Record<string, unknown>);
+    return issues.length > 0 ? { success: false, error: { issues } } : { success: true, data: data() };
+  }, jsonSchema);
+}
+
 /** A whole number from `min` to `max`, as text or a number (`fields.ts` `integerField`). */
 export function integerParser(options: { min: number; max: number; message: string }): FieldParser<number> {
   return fieldParser({ type: ['string', 'number'], minimum: options.min, maximum: options.max }, (value) => {

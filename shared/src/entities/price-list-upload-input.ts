@@ -5,10 +5,9 @@
  * `price-list-upload-input.test.ts` compares them on seeded random bodies.
  */
 import {
-  handParser,
+  objectBodyParser,
   type QueryIssue,
   type QueryParser,
-  receivedType,
   requiredTextMessages,
 } from '../query-parser.js';
 
@@ -24,17 +23,8 @@ export const PRICE_LIST_FILE_NAME_MAX_LENGTH = 255;
 export type PriceListUploadBody = { fileName: string; size: number };
 
 /** `POST /api/library/imports/uploads`'s body. */
-export const priceListUploadParser: QueryParser<PriceListUploadBody> = handParser(
-  (input) => {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      return {
-        success: false,
-        error: {
-          issues: [{ path: [], message: `Entrée invalide : objet attendu, ${receivedType(input)} reçu` }],
-        },
-      };
-    }
-    const { fileName, size } = input as Record<string, unknown>;
+export const priceListUploadParser: QueryParser<PriceListUploadBody> = objectBodyParser(
+  ({ fileName, size }) => {
     const issues: QueryIssue[] = requiredTextMessages(
       fileName,
       priceListUploadMessages.fileNameRequired,
@@ -46,8 +36,7 @@ export const priceListUploadParser: QueryParser<PriceListUploadBody> = handParse
     if (!Number.isSafeInteger(bytes) || bytes < 0) {
       issues.push({ path: ['size'], message: priceListUploadMessages.sizeRequired });
     }
-    if (issues.length > 0) return { success: false, error: { issues } };
-    return { success: true, data: { fileName: (fileName as string).trim(), size: bytes } };
+    return { issues, data: () => ({ fileName: (fileName as string).trim(), size: bytes }) };
   },
   {
     type: 'object',
