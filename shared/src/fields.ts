@@ -21,6 +21,7 @@ import {
 } from './money.js';
 import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
 import { jsonDepthExceeds } from './json-depth.js';
+import { frenchInteger } from './query-parser.js';
 import { MAX_DAY_HOURS_HUNDREDTHS } from './timesheet.js';
 import * as z from './lazy-zod.js';
 import './zod-fr.js';
@@ -35,11 +36,6 @@ export { MONEY_MAX_CENTS } from './money.js';
 export const QUANTITY_MAX_THOUSANDTHS = 9_999_999_999;
 
 export { isBlank } from './blank.js';
-
-/** A whole number grouped by thousands for a French reader: 2000 → "2 000" (plain spaces, as typed). */
-function frenchInteger(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-}
 
 /** What `optionalField` returns: accepts the field's input, `null` or nothing; outputs the field's output or `undefined`. */
 export type OptionalField<T extends z.ZodType> = z.ZodOptional<

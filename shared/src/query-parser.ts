@@ -136,6 +136,31 @@ export function boundedStringMessages(value: unknown, min: number, max: number):
   return messages;
 }
 
+/** A whole number grouped by thousands for a French reader: 2000 → "2 000" (plain spaces, as typed). */
+export function frenchInteger(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+}
+
+/**
+ * zod's messages for `requiredText(message, max)` (`fields.ts`): `message` when missing, `null` or
+ * blank once trimmed; zod's type message for another type (and, as `boundedStringMessages`, a list's
+ * size measured after it); too long (in code points, trimmed). None when the value passes.
+ */
+export function requiredTextMessages(value: unknown, message: string, max: number): string[] {
+  const tooLong = `Le texte doit contenir au plus ${frenchInteger(max)} caractères`;
+  if (typeof value !== 'string') {
+    if (isBlank(value)) return [message];
+    const messages: string[] = [...notText(value).messages];
+    if (Array.isArray(value) && value.length < 1) messages.push(message);
+    if (Array.isArray(value) && value.length > max) messages.push(tooLong);
+    return messages;
+  }
+  const length = [...value.trim()].length;
+  if (length < 1) return [message];
+  if (length > max) return [tooLong];
+  return [];
+}
+
 /**
  * An object of optional fields: each field blank (missing, `''`, spaces) reads as absent, any other
  * value must satisfy its parser; other parameters are dropped. Every field's issue is reported, in
@@ -202,6 +227,25 @@ export function handParser<T>(
       );
     },
   };
+}
+
+/**
+ * A JSON body read as `z.object({...})` reads it: anything but an object is refused with zod's
+ * message at its root; else `read` answers the fields' issues (in the schema's order) and, when there
+ * are none, the output (`data`, called then only).
+ */
+export function objectBodyParser<T>(
+  read: (body: Record<string, unknown>) => { issues: QueryIssue[]; data: () => T },
+  jsonSchema: QueryJsonSchema,
+): QueryParser<T> {
+  return handParser((input) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      const message = `Entrée invalide : objet attendu, ${receivedType(input)} reçu`;
+      return { success: false, error: { issues: [{ path: [], message }] } };
+    }
+    const { issues, data } = read(input as Record<string, unknown>);
+    return issues.length > 0 ? { success: false, error: { issues } } : { success: true, data: data() };
+  }, jsonSchema);
 }
 
 /** A whole number from `min` to `max`, as text or a number (`fields.ts` `integerField`). */

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublicUser, RegisterData, SetupData } from '@btp/shared/entities/auth';
-import { slugify, type Company } from '@btp/shared/entities/company';
+import type { Company } from '@btp/shared/entities/company';
+import { slugify } from '@btp/shared/entities/company-profile';
 import { withAwsErrors } from '../lib/aws-errors.js';
 import { config } from '../lib/config.js';
 import { db, tableName } from '../lib/dynamo.js';

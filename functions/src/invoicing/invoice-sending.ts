@@ -30,7 +30,7 @@
  * If the invoice is not issued at all (stale version, incomplete profile, a race lost on the
  * credited invoice…), the stored PDF is deleted again (best effort).
  */
-import { DEFAULT_PAYMENT_TERM_DAYS } from '@btp/shared/entities/company';
+import { DEFAULT_PAYMENT_TERM_DAYS } from '@btp/shared/entities/company-profile';
 import type { Client } from '@btp/shared/entities/client';
 import type { Invoice, InvoiceWithRefs } from '@btp/shared/entities/invoice';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';

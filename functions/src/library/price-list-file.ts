@@ -6,6 +6,11 @@
  * decoders (csv-parse, iconv-lite, the XLSX reader) are imported by `readPriceList` when it reads a
  * file: the import routes that only show a job or check a mapping never load them.
  */
+import type {
+  PriceListEncoding,
+  PriceListMapping,
+  PriceListMappingInput,
+} from '@btp/shared/entities/library';
 import {
   FAMILY_SEPARATOR,
   LIBRARY_DESIGNATION_MAX_LENGTH,
@@ -15,11 +20,8 @@ import {
   MAX_PRICE_LIST_ROWS,
   normaliseFamily,
   priceListFieldLabels,
-  type PriceListEncoding,
   type PriceListField,
-  type PriceListMapping,
-  type PriceListMappingInput,
-} from '@btp/shared/entities/library';
+} from '@btp/shared/entities/library-basics';
 import {
   resourceTypeLabels,
   resourceTypes,

@@ -12,7 +12,7 @@ import type {
   PriceListUpload,
   PriceListUploadData,
 } from '@btp/shared/entities/library';
-import { MAX_PRICE_LIST_BYTES, MAX_REPORTED_REFUSALS } from '@btp/shared/entities/library';
+import { MAX_PRICE_LIST_BYTES, MAX_REPORTED_REFUSALS } from '@btp/shared/entities/library-basics';
 import { batchGetConsistent } from '../data/batch-get.js';
 import {
   addFamilyMove,

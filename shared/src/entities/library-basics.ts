@@ -33,3 +33,43 @@ export function normaliseFamily(family: string | undefined | null): string | und
   const levels = familyLevels(family);
   return levels.length === 0 ? undefined : levels.join(FAMILY_SEPARATOR);
 }
+
+/** Lengths of the short texts of the library. */
+export const LIBRARY_REFERENCE_MAX_LENGTH = 100;
+export const LIBRARY_DESIGNATION_MAX_LENGTH = 500;
+export const LIBRARY_UNIT_MAX_LENGTH = 20;
+
+/** The largest price-list file, in bytes (20 MB). */
+export const MAX_PRICE_LIST_BYTES = 20 * 1024 * 1024;
+
+/** The most rows one price list may have. */
+export const MAX_PRICE_LIST_ROWS = 100_000;
+
+/** What a column of a price list may be mapped to. */
+export const priceListFields = [
+  'reference',
+  'designation',
+  'unit',
+  'price',
+  'family',
+  'discount',
+  'resourceType',
+  'vatRate',
+] as const;
+export type PriceListField = (typeof priceListFields)[number];
+export const priceListFieldLabels: Record<PriceListField, string> = {
+  reference: 'Référence',
+  designation: 'Désignation',
+  unit: 'Unité',
+  price: 'Prix HT',
+  family: 'Famille',
+  discount: 'Remise %',
+  resourceType: 'Type de ressource',
+  vatRate: 'Taux de TVA',
+};
+
+/** At most this many refused rows are listed in a report (`refusedCount` counts them all). */
+export const MAX_REPORTED_REFUSALS = 1_000;
+
+/** Where price lists and their checked rows wait in the documents bucket (expired after 2 days). */
+export const PRICE_LIST_KEY_PREFIX = 'imports/';

@@ -22,21 +22,35 @@ import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import {
   familyLevels,
+  LIBRARY_DESIGNATION_MAX_LENGTH,
   LIBRARY_FAMILY_MAX_LENGTH,
+  LIBRARY_REFERENCE_MAX_LENGTH,
+  LIBRARY_UNIT_MAX_LENGTH,
   MAX_FAMILY_LEVELS,
   MAX_OUVRAGE_COMPONENTS,
   normaliseFamily,
 } from './library-basics.js';
 import { libraryKinds } from './library-query.js';
+import { PRICE_LIST_FILE_NAME_MAX_LENGTH, priceListUploadMessages } from './price-list-upload-input.js';
 
 export {
   FAMILY_SEPARATOR,
   familyLevels,
+  LIBRARY_DESIGNATION_MAX_LENGTH,
   LIBRARY_FAMILY_MAX_LENGTH,
+  LIBRARY_REFERENCE_MAX_LENGTH,
+  LIBRARY_UNIT_MAX_LENGTH,
   MAX_FAMILY_LEVELS,
   MAX_OUVRAGE_COMPONENTS,
   MAX_OUVRAGE_LEVELS,
+  MAX_PRICE_LIST_BYTES,
+  MAX_PRICE_LIST_ROWS,
+  MAX_REPORTED_REFUSALS,
   normaliseFamily,
+  PRICE_LIST_KEY_PREFIX,
+  priceListFieldLabels,
+  priceListFields,
+  type PriceListField,
 } from './library-basics.js';
 // The list and search query, parsed by hand (no zod: the list routes start without it).
 export {
@@ -47,11 +61,6 @@ export {
   type LibraryKind,
   type LibraryQuery,
 } from './library-query.js';
-
-/** Lengths of the short texts of the library. */
-export const LIBRARY_REFERENCE_MAX_LENGTH = 100;
-export const LIBRARY_DESIGNATION_MAX_LENGTH = 500;
-export const LIBRARY_UNIT_MAX_LENGTH = 20;
 
 /** An article's catalogue status: « hors catalogue » once a re-import no longer lists it (kept). */
 export const articleStatuses = ['active', 'retired'] as const;
@@ -262,35 +271,6 @@ export interface LibraryFamilyNode {
 // ---------------------------------------------------------------------------------------------
 // Supplier price-list imports
 
-/** The largest price-list file, in bytes (20 MB). */
-export const MAX_PRICE_LIST_BYTES = 20 * 1024 * 1024;
-
-/** The most rows one price list may have. */
-export const MAX_PRICE_LIST_ROWS = 100_000;
-
-/** What a column of a price list may be mapped to. */
-export const priceListFields = [
-  'reference',
-  'designation',
-  'unit',
-  'price',
-  'family',
-  'discount',
-  'resourceType',
-  'vatRate',
-] as const;
-export type PriceListField = (typeof priceListFields)[number];
-export const priceListFieldLabels: Record<PriceListField, string> = {
-  reference: 'Référence',
-  designation: 'Désignation',
-  unit: 'Unité',
-  price: 'Prix HT',
-  family: 'Famille',
-  discount: 'Remise %',
-  resourceType: 'Type de ressource',
-  vatRate: 'Taux de TVA',
-};
-
 const columnIndex = z.coerce
   .number({ error: 'Colonne invalide' })
   .int('Colonne invalide')
@@ -337,8 +317,8 @@ export type PriceListMappingInput = z.input<typeof priceListMappingSchema>;
 
 /** `POST /api/library/imports/uploads` body: the file about to be sent. */
 export const priceListUploadInput = z.object({
-  fileName: requiredText('Le nom du fichier est requis', 255),
-  size: z.coerce.number({ error: 'La taille du fichier est requise' }).int().min(0),
+  fileName: requiredText(priceListUploadMessages.fileNameRequired, PRICE_LIST_FILE_NAME_MAX_LENGTH),
+  size: z.coerce.number({ error: priceListUploadMessages.sizeRequired }).int().min(0),
 });
 export type PriceListUploadData = z.output<typeof priceListUploadInput>;
 
@@ -386,9 +366,6 @@ export const importStatusLabels: Record<ImportStatus, string> = {
   done: 'Terminé',
   failed: 'Échec',
 };
-
-/** At most this many refused rows are listed in a report (`refusedCount` counts them all). */
-export const MAX_REPORTED_REFUSALS = 1_000;
 
 /** An import's report (API.md: `{created, updated, unchanged, retired, refused: [{row, message}]}`). */
 export const priceListReportSchema = z.object({
@@ -462,6 +439,3 @@ export interface QuoteRefreshPrices<Q = unknown> {
   /** The saved quote (`apply: true`), else `null`. */
   quote: Q | null;
 }
-
-/** Where price lists and their checked rows wait in the documents bucket (expired after 2 days). */
-export const PRICE_LIST_KEY_PREFIX = 'imports/';

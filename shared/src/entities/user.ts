@@ -13,19 +13,19 @@ import {
   optionalField,
   requiredText,
 } from '../fields.js';
+import { loginMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../login-input.js';
 import { recordFields } from '../record.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
+// The password's bounds and messages beside the login's hand parser (no zod there).
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../login-input.js';
+
 /** Spec section 9. */
-export const PASSWORD_MIN_LENGTH = 6;
 export const USERNAME_MIN_LENGTH = 3;
-/** Bounds the work of password hashing. */
-export const PASSWORD_MAX_LENGTH = 200;
 export const USERNAME_MAX_LENGTH = 100;
 
 const usernameMessage = "Le nom d'utilisateur doit contenir au moins 3 caractères";
-const passwordMessage = 'Le mot de passe doit contenir au moins 6 caractères';
 
 /**
  * A username: trimmed, 3 to 100 characters, without '@' (sign-in takes a username or an e-mail, so a
@@ -40,9 +40,9 @@ export const usernameField = z
 
 /** A password: 6 to 200 characters, taken exactly as typed (never trimmed). */
 export const passwordField = z
-  .string({ error: passwordMessage })
-  .min(PASSWORD_MIN_LENGTH, passwordMessage)
-  .max(PASSWORD_MAX_LENGTH, `Le mot de passe doit contenir au plus ${PASSWORD_MAX_LENGTH} caractères`);
+  .string({ error: loginMessages.password })
+  .min(PASSWORD_MIN_LENGTH, loginMessages.password)
+  .max(PASSWORD_MAX_LENGTH, loginMessages.passwordTooLong);
 
 /** The person fields of setup and registration, with the spec's messages. */
 export const personFields = {

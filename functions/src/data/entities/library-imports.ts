@@ -8,11 +8,8 @@
  * - `LIBMAPPING#<supplierId>`: the supplier's last mapping, by header names.
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  PRICE_LIST_KEY_PREFIX,
-  type PriceListImport,
-  type PriceListMapping,
-} from '@btp/shared/entities/library';
+import type { PriceListImport, PriceListMapping } from '@btp/shared/entities/library';
+import { PRICE_LIST_KEY_PREFIX } from '@btp/shared/entities/library-basics';
 import { withAwsErrors } from '../../lib/aws-errors.js';
 import { db, tableName } from '../../lib/dynamo.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
