@@ -1,9 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserRole } from '@btp/shared/enums';
 import { withAwsErrors } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { newId } from '../data/ids.js';
 import { sessionIdleMs, sessionLifetimeMs } from './session-token.js';
+import { queryPages } from '../data/query-pages.js';
 
 /** A signed-in session (`SESSION#<id>` / `SESSION`), found by user through gsi1. */
 export interface Session {
@@ -104,25 +105,16 @@ export async function deleteSession(id: string): Promise<void> {
  */
 export async function deleteUserSessions(userId: string): Promise<number> {
   let deleted = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await withAwsErrors(() =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': userSessionsPk(userId) },
-          ProjectionExpression: 'id',
-          ExclusiveStartKey: startKey,
-        }),
-      ),
-    );
-    for (const item of page.Items ?? []) {
+  for await (const page of queryPages({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': userSessionsPk(userId) },
+    ProjectionExpression: 'id',
+  })) {
+    for (const item of page.items) {
       await deleteSession(String(item.id));
       deleted += 1;
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return deleted;
 }

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@btp/shared/entities/user';
 import type { PublicUser } from '@btp/shared/entities/auth';
 import { withAwsErrors } from '../lib/aws-errors.js';
@@ -7,6 +7,7 @@ import { globalMarkerKey, normaliseUnique, withoutKeys, type Key } from '../data
 import { batchGetConsistent } from '../data/batch-get.js';
 import { queryAllByGsi1 } from '../data/global-index.js';
 import type { TransactItem } from '../data/transactions.js';
+import { queryPages } from '../data/query-pages.js';
 
 /** A user as stored: the record plus its password hash, which never leaves this module's callers. */
 export type StoredUser = User & { passwordHash: string };
@@ -91,25 +92,16 @@ export function listUsers(): Promise<StoredUser[]> {
  */
 export async function listCompanyUsers(companyId: string): Promise<StoredUser[]> {
   const keys: Key[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await withAwsErrors(() =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          FilterExpression: 'companyId = :company',
-          ExpressionAttributeValues: { ':pk': 'USER', ':company': companyId },
-          ProjectionExpression: 'pk, sk',
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      ),
-    );
-    for (const item of page.Items ?? []) keys.push({ pk: String(item.pk), sk: String(item.sk) });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of queryPages({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: 'companyId = :company',
+    ExpressionAttributeValues: { ':pk': 'USER', ':company': companyId },
+    ProjectionExpression: 'pk, sk',
+    ScanIndexForward: false,
+  })) {
+    for (const item of page.items) keys.push({ pk: String(item.pk), sk: String(item.sk) });
+  }
   const byPk = new Map<string, StoredUser>();
   for (const item of await batchGetConsistent(keys)) byPk.set(String(item.pk), withoutKeys<StoredUser>(item));
   return keys.flatMap((key) => {

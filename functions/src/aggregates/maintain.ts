@@ -4,7 +4,7 @@
  * to the same transaction (so a failed aggregate update fails the whole write, and a failed write
  * moves no figure). One update per aggregate item (a transaction cannot touch an item twice).
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { centsOf } from '@btp/shared/finance';
 import { sumCents } from '@btp/shared/money';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
@@ -29,6 +29,7 @@ import {
   type FigureType,
   type Figures,
 } from './figures.js';
+import { queryPages } from '../data/query-pages.js';
 
 type StoredRecord = Record<string, unknown>;
 
@@ -103,36 +104,27 @@ async function readIssuedCreditNotes(
 async function scanIssuedCreditNotes(companyId: string, invoiceId: string): Promise<StoredRecord[]> {
   const notes: StoredRecord[] = [];
   const projection = projectionOf(figureFields.INVOICE);
-  let startKey: Record<string, unknown> | undefined;
   const range = sortKeyPrefix(companyPk(companyId), 'INVOICE#');
-  do {
-    const page = await withAwsErrors(() =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: range.KeyConditionExpression,
-          FilterExpression: '#kind = :note AND #credited = :invoice AND #status <> :draft',
-          ExpressionAttributeNames: {
-            ...projection.ExpressionAttributeNames,
-            '#kind': 'kind',
-            '#credited': 'creditedInvoiceId',
-            '#status': 'status',
-          },
-          ExpressionAttributeValues: {
-            ...range.ExpressionAttributeValues,
-            ':note': 'credit_note',
-            ':invoice': invoiceId,
-            ':draft': 'draft',
-          },
-          ProjectionExpression: projection.ProjectionExpression,
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      ),
-    );
-    for (const item of page?.Items ?? []) notes.push(withoutKeys<StoredRecord>(item));
-    startKey = page?.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of queryPages({
+    KeyConditionExpression: range.KeyConditionExpression,
+    FilterExpression: '#kind = :note AND #credited = :invoice AND #status <> :draft',
+    ExpressionAttributeNames: {
+      ...projection.ExpressionAttributeNames,
+      '#kind': 'kind',
+      '#credited': 'creditedInvoiceId',
+      '#status': 'status',
+    },
+    ExpressionAttributeValues: {
+      ...range.ExpressionAttributeValues,
+      ':note': 'credit_note',
+      ':invoice': invoiceId,
+      ':draft': 'draft',
+    },
+    ProjectionExpression: projection.ProjectionExpression,
+    ConsistentRead: true,
+  })) {
+    for (const item of page.items) notes.push(withoutKeys<StoredRecord>(item));
+  }
   return notes;
 }
 

@@ -5,7 +5,6 @@
  * ones. Apart from the statements' import and the matching (`bank-service.ts`, `bank-match.ts`), so
  * that the list route starts with the list's code only (issue 27, `bench:lambda`).
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { BankLine, BankLineStatus } from '@btp/shared/accounting/bank';
 import { type OpenDocument, suggestMatches } from '@btp/shared/accounting/bank-matching';
 import type { Invoice } from '@btp/shared/entities/invoice';
@@ -19,8 +18,7 @@ import { supplierInvoiceAsRead, supplierInvoices } from '../data/entities/suppli
 import { suppliers } from '../data/entities/suppliers.js';
 import type { Page } from '../data/entity-repository.js';
 import { companyPk, sortKeyPrefix } from '../data/keys.js';
-import { withAwsErrors } from '../lib/aws-errors.js';
-import { db, tableName } from '../lib/dynamo.js';
+import { queryPages } from '../data/query-pages.js';
 
 /** The customer invoices awaiting payment (the due-day index Finances reads) and the supplier invoices with something left to pay. */
 export async function openDocuments(companyId: string): Promise<OpenDocument[]> {
@@ -139,21 +137,12 @@ export async function listBankLines(
 ): Promise<Page<BankLine>> {
   if (status === 'unmatched') {
     const ids: string[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await withAwsErrors(() =>
-        db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            ...sortKeyPrefix(companyPk(companyId), 'BANKOPEN#'),
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        ),
-      );
-      for (const item of page.Items ?? []) ids.push(String(item.sk).slice('BANKOPEN#'.length));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    for await (const page of queryPages({
+      ...sortKeyPrefix(companyPk(companyId), 'BANKOPEN#'),
+      ConsistentRead: true,
+    })) {
+      for (const item of page.items) ids.push(String(item.sk).slice('BANKOPEN#'.length));
+    }
     const [lines, open] = await Promise.all([bankLines.getMany(companyId, ids), openDocuments(companyId)]);
     return {
       items: [...lines.values()]

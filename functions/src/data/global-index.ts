@@ -1,8 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { withAwsErrors } from '../lib/aws-errors.js';
-import { db, tableName } from '../lib/dynamo.js';
 import { batchGetConsistent } from './batch-get.js';
 import { withoutKeys, type Key } from './keys.js';
+import { queryPages } from './query-pages.js';
 
 /**
  * Every record under one gsi1 partition (`USER`, `COMPANY`), most recent first, all pages: the
@@ -15,24 +13,15 @@ import { withoutKeys, type Key } from './keys.js';
  */
 export async function queryAllByGsi1<T>(partition: string): Promise<T[]> {
   const keys: Key[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await withAwsErrors(() =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': partition },
-          ProjectionExpression: 'pk, sk',
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      ),
-    );
-    for (const item of page.Items ?? []) keys.push({ pk: String(item.pk), sk: String(item.sk) });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of queryPages({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+    ProjectionExpression: 'pk, sk',
+    ScanIndexForward: false,
+  })) {
+    for (const item of page.items) keys.push({ pk: String(item.pk), sk: String(item.sk) });
+  }
   const byKey = new Map<string, Record<string, unknown>>();
   for (const item of await batchGetConsistent(keys))
     byKey.set(`${String(item.pk)}\n${String(item.sk)}`, item);

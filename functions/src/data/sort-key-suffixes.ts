@@ -1,7 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { withAwsErrors } from '../lib/aws-errors.js';
-import { db, tableName } from '../lib/dynamo.js';
 import { companyPk, sortKeyPrefix } from './keys.js';
+import { queryPages } from './query-pages.js';
 
 /**
  * What follows `prefix` in the sort keys of the company's items that start with it (the ids a
@@ -10,21 +8,12 @@ import { companyPk, sortKeyPrefix } from './keys.js';
  */
 export async function sortKeySuffixes(companyId: string, prefix: string): Promise<string[]> {
   const suffixes: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await withAwsErrors(() =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          ...sortKeyPrefix(companyPk(companyId), prefix),
-          ProjectionExpression: 'sk',
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      ),
-    );
-    for (const item of page.Items ?? []) suffixes.push(String(item.sk).slice(prefix.length));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of queryPages({
+    ...sortKeyPrefix(companyPk(companyId), prefix),
+    ProjectionExpression: 'sk',
+    ConsistentRead: true,
+  })) {
+    for (const item of page.items) suffixes.push(String(item.sk).slice(prefix.length));
+  }
   return suffixes;
 }

@@ -43,6 +43,7 @@ import { db, tableName } from '../lib/dynamo.js';
 import { badRequest, conflict, forbidden, HttpError } from '../lib/http-errors.js';
 import { workerOfUser } from './worker-service.js';
 import { workdayKey, workdaySk } from './workdays.js';
+import { queryPages } from '../data/query-pages.js';
 
 /** Who writes: the session's user and role. */
 export interface Actor {
@@ -311,26 +312,17 @@ export async function lockWeek(
 /** The validated weeks whose Monday lies between `from` and `to` (the Monday of `from`'s week on). */
 export async function listLocks(companyId: string, from: string, to: string): Promise<WeekLock[]> {
   const locks: WeekLock[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await withAwsErrors(() =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': companyPk(companyId),
-            ':from': `TIMELOCK#${weekStartOf(from)}`,
-            ':to': `TIMELOCK#${to.slice(0, 10)}`,
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      ),
-    );
-    for (const item of page.Items ?? []) locks.push(withoutKeys<WeekLock>(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of queryPages({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': companyPk(companyId),
+      ':from': `TIMELOCK#${weekStartOf(from)}`,
+      ':to': `TIMELOCK#${to.slice(0, 10)}`,
+    },
+    ConsistentRead: true,
+  })) {
+    for (const item of page.items) locks.push(withoutKeys<WeekLock>(item));
+  }
   return locks;
 }
 
@@ -438,21 +430,12 @@ export async function storedDayTotals(
 /** How many entries a chantier has (its index, counted without reading the entries). */
 export async function timeEntryCount(companyId: string, projectId: string): Promise<number> {
   let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await withAwsErrors(() =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          ...sortKeyPrefix(companyPk(companyId), timeEntryIndexes.project(projectId)),
-          Select: 'COUNT',
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      ),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of queryPages({
+    ...sortKeyPrefix(companyPk(companyId), timeEntryIndexes.project(projectId)),
+    Select: 'COUNT',
+    ConsistentRead: true,
+  })) {
+    count += page.count;
+  }
   return count;
 }

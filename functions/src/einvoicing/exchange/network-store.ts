@@ -20,7 +20,6 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -33,6 +32,7 @@ import type {
 } from '@btp/shared/einvoicing-network';
 import { batchGetConsistent as batchGetItems } from '../../data/batch-get.js';
 import { nowIso } from '../../data/ids.js';
+import { queryPages } from '../../data/query-pages.js';
 import { companyPk, sortKeyPrefix, withoutKeys, type Key } from '../../data/keys.js';
 import type { TransactItem } from '../../data/transactions.js';
 import { awsErrorToHttp } from '../../lib/aws-errors.js';
@@ -90,23 +90,11 @@ async function getItem<T>(key: Key): Promise<T | undefined> {
   return Item ? withoutKeys<T>(Item) : undefined;
 }
 
-async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
+async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
   const items: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await aws(() =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          ConsistentRead: true,
-          ...input,
-          ExclusiveStartKey: start,
-        }),
-      ),
-    );
-    items.push(...(page.Items ?? []).map((item) => withoutKeys<T>(item)));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for await (const page of queryPages({ ConsistentRead: true, ...input })) {
+    items.push(...page.items.map((item) => withoutKeys<T>(item)));
+  }
   return items;
 }
 
