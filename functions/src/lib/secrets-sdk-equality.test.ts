@@ -4,9 +4,9 @@ import {
   SecretsManagerClient,
   type SecretsManagerClientConfig,
 } from '@aws-sdk/client-secrets-manager';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import * as wire from '../test-support/sdk-requests.js';
 import { awsErrorToHttp } from './aws-errors.js';
-import type { AwsHttpRequest } from './aws-http.js';
 import { getSecretString, type SecretsManagerTarget } from './secrets-manager.js';
 
 /**
@@ -24,19 +24,15 @@ import { getSecretString, type SecretsManagerTarget } from './secrets-manager.js
  * attempts. Against a server that checks the signature: `secrets-manager.test.ts`.
  */
 const now = new Date('2026-11-30T00:12:07.000Z');
-const exampleKeys = {
-  accessKeyId: 'AKIAEXAMPLE',
-  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-};
 const targets: Record<string, Omit<SecretsManagerTarget, 'transport'>> = {
   'eu-west-3, with a session token': {
     region: 'eu-west-3',
-    credentials: { ...exampleKeys, sessionToken: 'IQoJb3JpZ2luX2VjE+token/with=signs' },
+    credentials: { ...wire.exampleKeys, sessionToken: 'IQoJb3JpZ2luX2VjE+token/with=signs' },
   },
-  'eu-west-3, without a session token': { region: 'eu-west-3', credentials: exampleKeys },
+  'eu-west-3, without a session token': { region: 'eu-west-3', credentials: wire.exampleKeys },
   'us-east-1, with a session token': {
     region: 'us-east-1',
-    credentials: { ...exampleKeys, sessionToken: 'FwoGZXIvYXdzEBYaDH//token==' },
+    credentials: { ...wire.exampleKeys, sessionToken: 'FwoGZXIvYXdzEBYaDH//token==' },
   },
 };
 const secretIds = [
@@ -46,47 +42,6 @@ const secretIds = [
   // What JSON escapes: quotes, a backslash, a control character, and characters beyond the BMP.
   'btp/"été"\\\t\u2028/𝄞',
 ];
-
-/** What Secrets Manager reads of a request: header names in lower case. */
-interface Sent {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** The SDK's request as its handler gets it (`@smithy/protocol-http`'s `HttpRequest`). */
-interface SdkRequest {
-  method: string;
-  protocol: string;
-  hostname: string;
-  port?: number | undefined;
-  path: string;
-  query: Record<string, unknown>;
-  headers: Record<string, string>;
-  body?: string | Uint8Array | undefined;
-}
-
-const lowerCased = (headers: Record<string, string>) =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
-
-function sentBySdk(request: SdkRequest): Sent {
-  expect(request.query).toEqual({});
-  const port = request.port === undefined ? '' : `:${request.port}`;
-  return {
-    method: request.method,
-    url: `${request.protocol}//${request.hostname}${port}${request.path}`,
-    headers: lowerCased(request.headers),
-    body: request.body === undefined ? Buffer.alloc(0) : Buffer.from(request.body),
-  };
-}
-
-const sentByUs = (request: AwsHttpRequest): Sent => ({
-  method: request.method,
-  url: request.url.href,
-  headers: lowerCased(request.headers),
-  body: request.body ?? Buffer.alloc(0),
-});
 
 /** A canned answer of Secrets Manager's. */
 interface Answer {
@@ -108,20 +63,18 @@ const secretAnswer = (secretString: string): Answer => ({
   }),
 });
 
-/** The SDK's telemetry headers, removed before it signs when `withoutTelemetry`. */
-const telemetry = ['amz-sdk-invocation-id', 'amz-sdk-request', 'x-amz-user-agent'];
-
 /** What the SDK sends and answers for `secretId`, each attempt answered `answer`. */
 async function sdkCall(
   target: Omit<SecretsManagerTarget, 'transport'>,
   secretId: string,
   answer: Answer,
   withoutTelemetry: boolean,
-): Promise<{ sent: Sent[]; removed: string[]; outcome: unknown }> {
-  const sent: Sent[] = [];
+): Promise<{ sent: wire.Sent[]; removed: string[]; outcome: unknown }> {
+  const sent: wire.Sent[] = [];
   const requestHandler: NonNullable<SecretsManagerClientConfig['requestHandler']> = {
-    handle: (request: SdkRequest) => {
-      sent.push(sentBySdk(request));
+    handle: (request: wire.SdkRequest) => {
+      expect(request.query).toEqual({});
+      sent.push(wire.sentBySdk(request));
       return Promise.resolve({
         response: {
           statusCode: answer.status,
@@ -140,22 +93,8 @@ async function sdkCall(
     requestHandler,
   });
   const removed: string[] = [];
-  if (withoutTelemetry) {
-    client.middlewareStack.addRelativeTo(
-      <Args extends { request: unknown }, Output>(next: (args: Args) => Promise<Output>) =>
-        (args: Args) => {
-          const headers = (args.request as { headers: Record<string, string> }).headers;
-          for (const name of Object.keys(headers)) {
-            if (telemetry.includes(name.toLowerCase())) {
-              removed.push(name.toLowerCase());
-              delete headers[name];
-            }
-          }
-          return next(args);
-        },
-      { relation: 'before', toMiddleware: 'httpSigningMiddleware', name: 'withoutTelemetry' },
-    );
-  }
+  if (withoutTelemetry)
+    client.middlewareStack.addRelativeTo(wire.telemetryRemover(removed), wire.beforeSigning);
   const outcome = await client
     .send(new GetSecretValueCommand({ SecretId: secretId }))
     .then((output) => output.SecretString)
@@ -168,12 +107,12 @@ async function ourCall(
   target: Omit<SecretsManagerTarget, 'transport'>,
   secretId: string,
   answer: Answer,
-): Promise<{ sent: Sent[]; outcome: unknown }> {
-  const sent: Sent[] = [];
+): Promise<{ sent: wire.Sent[]; outcome: unknown }> {
+  const sent: wire.Sent[] = [];
   const outcome = await getSecretString(secretId, {
     ...target,
     transport: (request) => {
-      sent.push(sentByUs(request));
+      sent.push(wire.sentByUs(request));
       return Promise.resolve({
         status: answer.status,
         headers: { 'x-amzn-requestid': 'd2f5c1e0-0000-4000-8000-000000000001', ...answer.headers },
@@ -185,18 +124,7 @@ async function ourCall(
   return { sent, outcome };
 }
 
-const signedHeadersOf = (sent: Sent | undefined) =>
-  /SignedHeaders=([^,]+)/.exec(sent?.headers.authorization ?? '')?.[1]?.split(';') ?? [];
-
-beforeEach(() => {
-  // Only `Date`: both sign with the clock's second (`x-amz-date`, the credential's day).
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(now);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+wire.signingAt(now);
 
 describe.each(Object.entries(targets))('in %s', (_, target) => {
   it.each(secretIds)('sends GetSecretValue of %s as the SDK does', async (secretId) => {
@@ -206,13 +134,11 @@ describe.each(Object.entries(targets))('in %s', (_, target) => {
     expect(sdk.outcome).toBe('la clé');
     expect(ours.sent).toHaveLength(1);
     expect(sdk.sent).toHaveLength(1);
-    const [ourSent, sdkSent] = [ours.sent[0] as Sent, sdk.sent[0] as Sent];
+    const [ourSent, sdkSent] = [ours.sent[0] as wire.Sent, sdk.sent[0] as wire.Sent];
 
     expect(ourSent.method).toBe('POST');
     expect(ourSent.url).toBe(`https://secretsmanager.${target.region}.amazonaws.com/`);
-    expect(ourSent.url).toBe(sdkSent.url);
     expect(JSON.parse(ourSent.body.toString('utf8'))).toEqual({ SecretId: secretId });
-    expect(ourSent.body.equals(sdkSent.body)).toBe(true);
     expect(ourSent.headers['x-amz-target']).toBe('secretsmanager.GetSecretValue');
     expect(ourSent.headers['content-type']).toBe('application/x-amz-json-1.1');
     expect(ourSent.headers['x-amz-date']).toBe('20261130T001207Z');
@@ -220,13 +146,8 @@ describe.each(Object.entries(targets))('in %s', (_, target) => {
     expect(ourSent.headers.authorization).toContain(
       `Credential=AKIAEXAMPLE/20261130/${target.region}/secretsmanager/aws4_request`,
     );
-    expect(signedHeadersOf(ourSent)).toEqual(signedHeadersOf(sdkSent));
-    expect(ourSent.headers.authorization).toBe(sdkSent.headers.authorization);
     // The whole request: the SDK's adds only its `user-agent`, which no one signs.
-    const { 'user-agent': userAgent, ...sdkHeaders } = sdkSent.headers;
-    expect(userAgent).toMatch(/^aws-sdk-js\//);
-    expect(signedHeadersOf(sdkSent)).not.toContain('user-agent');
-    expect(ourSent.headers).toEqual(sdkHeaders);
+    wire.expectTheSdksRequest(ourSent, sdkSent);
   });
 
   it('signs what the SDK signs, but for its telemetry', async () => {
@@ -234,8 +155,10 @@ describe.each(Object.entries(targets))('in %s', (_, target) => {
     const ours = await ourCall(target, secretId, secretAnswer('k'));
     const whole = await sdkCall(target, secretId, secretAnswer('k'), false);
     const stripped = await sdkCall(target, secretId, secretAnswer('k'), true);
-    expect(stripped.removed).toEqual(telemetry);
-    expect(signedHeadersOf(whole.sent[0])).toEqual([...signedHeadersOf(ours.sent[0]), ...telemetry].sort());
+    expect(stripped.removed).toEqual(wire.telemetry);
+    expect(wire.signedHeadersOf(whole.sent[0])).toEqual(
+      [...wire.signedHeadersOf(ours.sent[0]), ...wire.telemetry].sort(),
+    );
     // Hence a different Signature, for the same request otherwise.
     expect(whole.sent[0]?.headers.authorization).not.toBe(ours.sent[0]?.headers.authorization);
     expect(whole.sent[0]?.body.equals(ours.sent[0]?.body ?? Buffer.alloc(0))).toBe(true);
