@@ -25,6 +25,7 @@ export const isolatedFiles = [
   'src/lib/logger.test.ts',
   'src/lib/s3-presign.test.ts',
   'src/lib/s3-sdk-equality.test.ts',
+  'src/lib/secrets-sdk-equality.test.ts',
   'src/mail/mailer.test.ts',
   'src/pdf/pdf-service.test.ts',
   'src/purchases/supplier-invoice-import.test.ts',

@@ -29,6 +29,7 @@ import {
   stackResourceLimit,
 } from '../lib/route-stacks.js';
 import { remindersJobHandler } from '../lib/jobs.js';
+import { routeSecrets } from '../lib/route-secrets.js';
 import { libraryImportJobHandler } from '../lib/library-imports.js';
 import { mailEventsHandler } from '../lib/mail.js';
 import {
@@ -138,6 +139,46 @@ describe('Lambda bundles', () => {
     expect(atStart.filter((input) => heavy.test(input))).toEqual([]);
     expect(everything.filter((input) => input.includes('node_modules/brotli/'))).toEqual([]);
     expect(everything).toContain('infra/lib/stubs/brotli/decompress.js');
+  });
+
+  it('starts the authorizer and the routes that read the session key or the setup token without the Secrets Manager client: they read them with `lib/secrets-manager.ts`', async () => {
+    // Those granted a secret (`route-secrets.ts`), of which these read one when they run.
+    const granted = [
+      authorizerEntry,
+      ...new Set(
+        routes
+          .filter((route) => routeSecrets(route.handler).sessionKey || routeSecrets(route.handler).setupToken)
+          .map((route) => handlerEntry(route)),
+      ),
+    ];
+    const readers = [
+      'functions/src/authorizer/handler.ts',
+      'functions/src/handlers/auth/login.ts',
+      'functions/src/handlers/auth/logout.ts',
+      'functions/src/handlers/auth/register.ts',
+      'functions/src/handlers/setup/create.ts',
+    ];
+    expect(granted.map((entry) => path.relative(repoRoot, entry))).toEqual(expect.arrayContaining(readers));
+    for (const entry of granted) {
+      const outdir = mkdtempSync(path.join(tmpdir(), 'btp-bundle-secrets-'));
+      const { metafile } = await esbuild.build({
+        ...esbuildOptions(entry, outdir),
+        write: false,
+        metafile: true,
+      });
+      const relative = path.relative(repoRoot, entry);
+      const eager = filesLoadedAtStart(metafile, path.relative(repoRoot, path.join(outdir, 'index.mjs')));
+      // From the runtime at start: the DynamoDB clients only (the Secrets Manager client was there).
+      expect(runtimeSdkLoadedBy(metafile, eager), relative).toEqual(['client-dynamodb', 'lib-dynamodb']);
+      // Nor on any path of theirs (the e-invoicing platform's secrets still import it on first use).
+      expect(runtimeSdkLoadedBy(metafile, Object.keys(metafile.outputs), true), relative).not.toContain(
+        'client-secrets-manager',
+      );
+      const atStart = [...eager].flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
+      if (readers.includes(relative)) {
+        expect(atStart, relative).toContain('functions/src/lib/secrets-manager.ts');
+      }
+    }
   });
 
   it('bundles every handler of the route table, the functions that serve no route, and the authorizer, into an ES module exporting `handler`, with every dependency but the AWS SDK inside', async () => {

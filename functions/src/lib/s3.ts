@@ -3,7 +3,8 @@
  * the functions use (PutObject, HeadObject, GetObject whole or ranged, DeleteObject, the multipart
  * upload's four calls) and the two presigners (a GET, a POST form), signed with AWS's own Signature
  * V4 signer, `@smithy/signature-v4` (the one the SDK signs with), SHA-256 from `node:crypto`, sent
- * with Node's `http`/`https` (`s3-http.ts`: keep-alive, timeout, retries, S3's errors). The SDK's
+ * with Node's `http`/`https` (`s3-http.ts`: S3's errors; `aws-http.ts`: keep-alive, timeout, retries,
+ * shared with `secrets-manager.ts`). The SDK's
  * `@aws-sdk/client-s3` (its endpoint rule set, XML serde and middleware stack) cost a cold start as
  * much as the DynamoDB client; this costs ~17 kB (docs/architecture.md "The documents bucket without
  * the SDK's S3 client").
@@ -17,6 +18,7 @@
  */
 import { createHash, createHmac, type BinaryLike } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { type AwsCredentials, environmentCredentials, Sha256 } from './aws-http.js';
 import { config } from './config.js';
 import { type S3HttpRequest, type S3HttpResponse, s3ErrorOf, s3Send, xmlText } from './s3-http.js';
 
@@ -26,55 +28,19 @@ import { type S3HttpRequest, type S3HttpResponse, s3ErrorOf, s3Send, xmlText } f
  */
 const localS3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-export interface S3Credentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string | undefined;
-}
-
 /** Where and as whom the bucket is reached; read from the environment, or given by a test. */
 export interface S3Target {
   region: string;
   /** Local only: the S3-compatible server's address (then path-style). */
   endpoint?: string | undefined;
-  credentials: S3Credentials;
+  credentials: AwsCredentials;
 }
 
 /** The environment's target: on Lambda the runtime's credentials, locally (`S3_ENDPOINT`) s3rver's. */
 export function s3Target(): S3Target {
   const { AWS_REGION, S3_ENDPOINT } = config();
   if (S3_ENDPOINT) return { region: AWS_REGION, endpoint: S3_ENDPOINT, credentials: localS3Credentials };
-  const env = process.env;
-  return {
-    region: AWS_REGION,
-    credentials: {
-      accessKeyId: env.AWS_ACCESS_KEY_ID ?? '',
-      secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? '',
-      sessionToken: env.AWS_SESSION_TOKEN || undefined,
-    },
-  };
-}
-
-type SourceData = string | ArrayBuffer | ArrayBufferView;
-const bytesOf = (data: SourceData): BinaryLike =>
-  typeof data === 'string'
-    ? data
-    : ArrayBuffer.isView(data)
-      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-      : new Uint8Array(data);
-
-/** SHA-256 (an HMAC when given a secret), in the shape the signer asks for. */
-class Sha256 {
-  private readonly hash;
-  constructor(secret?: SourceData) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytesOf(secret));
-  }
-  update(data: SourceData): void {
-    this.hash.update(bytesOf(data));
-  }
-  digest(): Promise<Uint8Array> {
-    return Promise.resolve(this.hash.digest());
-  }
+  return { region: AWS_REGION, credentials: environmentCredentials() };
 }
 
 const sha256Hex = (data: BinaryLike) => createHash('sha256').update(data).digest('hex');

@@ -1,16 +1,13 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { awsErrorToHttp } from './aws-errors.js';
 import { config } from './config.js';
+import { getSecretString, secretsManagerTarget } from './secrets-manager.js';
 
-let client: SecretsManagerClient | undefined;
 const cache = new Map<string, Promise<string>>();
 
+/** Secrets Manager's `GetSecretValue`, without the SDK's client (`lib/secrets-manager.ts`). */
 async function fromSecretsManager(arn: string): Promise<string> {
-  client ??= new SecretsManagerClient({ region: config().AWS_REGION });
   try {
-    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-    if (!SecretString) throw new Error(`Secret ${arn} has no string value`);
-    return SecretString;
+    return await getSecretString(arn, secretsManagerTarget(config().AWS_REGION));
   } catch (error) {
     throw awsErrorToHttp(error) ?? error;
   }

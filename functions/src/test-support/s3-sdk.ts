@@ -5,6 +5,7 @@
  */
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { type S3Target, s3Target } from '../lib/s3.js';
+import { exampleKeys } from './sdk-requests.js';
 
 let client: S3Client | undefined;
 
@@ -19,11 +20,6 @@ export function sdkS3Client(): S3Client {
   }
   return client;
 }
-
-const exampleKeys = {
-  accessKeyId: 'AKIAEXAMPLE',
-  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-};
 
 /**
  * Where the requests of `lib/s3.ts` are compared with the SDK's (`lib/s3-presign.test.ts`,

@@ -1,4 +1,3 @@
-import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +20,7 @@ import {
   type S3Target,
   uploadPart,
 } from '../../../functions/src/lib/s3.js';
+import { signatureMatches } from '../../../functions/src/test-support/sigv4-check.js';
 import { freePort } from '../src/free-port.js';
 import { type S3Local, startS3Local } from '../src/s3-local.js';
 
@@ -188,54 +188,8 @@ describe('the documents bucket against the local S3 server', () => {
 /**
  * The local S3 server checks the key but not a Signature V4 (s3rver 3.7 leaves it unimplemented),
  * so the signatures are checked here, by a server that recomputes them from AWS's specification
- * (written again below, without the signer the module uses) and refuses a mismatch as S3 does.
+ * (`signatureMatches`, written without the signer the module uses) and refuses a mismatch as S3 does.
  */
-const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
-const rfc3986 = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-function signatureMatches(
-  request: { method: string; url: string; headers: Record<string, string | string[] | undefined> },
-  body: Buffer,
-  secret: string,
-): boolean {
-  const header = (name: string) => String(request.headers[name] ?? '');
-  const auth =
-    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/([^,]+), SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(
-      header('authorization'),
-    );
-  if (!auth) return false;
-  const [, , scope = '', signedHeaders = '', signature] = auth;
-  const [path = '', rawQuery = ''] = request.url.split('?');
-  const query = rawQuery
-    .split('&')
-    .filter(Boolean)
-    .map((pair) => pair.split('=').map((part) => rfc3986(decodeURIComponent(part))))
-    .map(([name = '', value = '']) => `${name}=${value}`)
-    .sort()
-    .join('&');
-  const payloadHash = header('x-amz-content-sha256');
-  if (payloadHash !== createHash('sha256').update(body).digest('hex')) return false;
-  const canonical = [
-    request.method,
-    path,
-    query,
-    ...signedHeaders.split(';').map((name) => `${name}:${header(name).trim()}`),
-    '',
-    signedHeaders,
-    payloadHash,
-  ].join('\n');
-  const stringToSign = [
-    'AWS4-HMAC-SHA256',
-    header('x-amz-date'),
-    scope,
-    createHash('sha256').update(canonical).digest('hex'),
-  ].join('\n');
-  const [date = '', region = '', service = ''] = scope.split('/');
-  const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
-  return createHmac('sha256', key).update(stringToSign).digest('hex') === signature;
-}
-
 describe('the signatures of the documents bucket requests', () => {
   it('are AWS Signature V4 for every operation; a wrong secret is refused', async () => {
     const seen: string[] = [];
