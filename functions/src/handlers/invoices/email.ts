@@ -3,7 +3,7 @@ import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
 import { idempotencyKeyOf } from '../../sending/idempotency.js';
-import { emailInvoiceAgain } from '../../sending/invoice-mail.js';
+import { emailInvoiceAgain } from '../../sending/invoice-resend.js';
 
 /**
  * POST /api/invoices/{id}/email: an issued invoice's or credit note's e-mail again (« Renvoyer
