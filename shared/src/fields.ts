@@ -22,13 +22,13 @@ import {
 import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
 import { jsonDepthExceeds } from './json-depth.js';
 import { frenchInteger } from './query-parser.js';
+import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from './text-limits.js';
 import { MAX_DAY_HOURS_HUNDREDTHS } from './timesheet.js';
 import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
-/** API.md limits: text fields, notes and descriptions, lists inside a record. */
-export const TEXT_MAX_LENGTH = 2_000;
-export const LONG_TEXT_MAX_LENGTH = 10_000;
+/** API.md limits: text fields, notes and descriptions (`text-limits.ts`, no zod), lists inside a record. */
+export { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from './text-limits.js';
 export const TAG_LIST_MAX_ENTRIES = 50;
 
 export { MONEY_MAX_CENTS } from './money.js';

@@ -3,21 +3,18 @@
  * send and resend routes, and what a record keeps of its latest e-mail.
  */
 import * as z from './lazy-zod.js';
-import { boundedText, emailField, instantField, optionalField, TEXT_MAX_LENGTH } from './fields.js';
+import { boundedText, emailField, instantField, optionalField } from './fields.js';
+import { SEND_MESSAGE_MAX_LENGTH } from './sending-basics.js';
 import { updateVersionFields } from './record.js';
 import './zod-fr.js';
 
-/** The header a client sets once per send dialog: a repeated key never sends twice. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-
-/** An `Idempotency-Key`: 8 to 128 characters of letters, digits, `-` and `_` (a uuid fits). */
-export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{8,128}$/;
-
-/** The 400 of a send without an address, when the client record has none either. */
-export const noClientEmailMessage = "Le client n'a pas d'adresse e-mail : saisissez-en une.";
-
-/** The optional message added to the e-mail, at most this many characters. */
-export const SEND_MESSAGE_MAX_LENGTH = TEXT_MAX_LENGTH;
+// What the functions read without zod (`sending-basics.ts`), re-exported beside the schemas.
+export {
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeyPattern,
+  noClientEmailMessage,
+  SEND_MESSAGE_MAX_LENGTH,
+} from './sending-basics.js';
 
 /** The send dialog's fields: the recipient (default: the client's e-mail) and a message. */
 export const sendMailFields = {

@@ -9,22 +9,23 @@
  * the failure is recorded on the invoice and notified, and the next step is the next chance.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { companyWithDefaults, type Company } from '@btp/shared/entities/company';
+import type { Company } from '@btp/shared/entities/company';
+import { companyWithDefaults } from '@btp/shared/entities/company-profile';
 import type { Invoice } from '@btp/shared/entities/invoice';
 import { frenchDate } from '@btp/shared/french-text';
 import { calendarDateInFrance, isOverdue } from '@btp/shared/invoice-status';
 import { formatEuro, parseMoney } from '@btp/shared/money';
-import { noClientEmailMessage } from '@btp/shared/sending';
+import { noClientEmailMessage } from '@btp/shared/sending-basics';
 import {
   daysPastDue,
   reminderMessages,
-  reminderSettingsOf,
   reminderStepLabel,
   reminderStepReached,
   renderReminder,
-  type InvoiceReminder,
   type ReminderStep,
-} from '@btp/shared/reminders';
+} from '@btp/shared/reminder-rules';
+import { reminderSettingsOf } from '@btp/shared/reminder-settings';
+import type { InvoiceReminder } from '@btp/shared/reminders';
 import { companyIsOpen, getCompany, listCompanies } from '../accounts/companies.js';
 import { dueIdsPrefix } from '../aggregates/figures.js';
 import { queryAggregates } from '../aggregates/read.js';

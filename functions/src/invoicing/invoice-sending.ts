@@ -60,10 +60,9 @@ import {
   type DocumentSources,
 } from '../pdf/pdf-sources.js';
 import { renderInvoicePdf } from '../pdf/renderer.js';
-import { assertDraft, invoiceMessages } from './invoice-service.js';
+import { assertDraft, invoiceMessages } from './invoice-refusals.js';
 import { assertProfileComplete, buyerSnapshot, sellerSnapshot } from './issuer.js';
 import { presentInvoice } from './present.js';
-import { assertSituationCurrent } from './situations.js';
 
 /** `issueDate` + `days`, both `YYYY-MM-DD`. */
 function addDays(date: string, days: number): string {
@@ -169,7 +168,11 @@ export async function checkInvoiceIssue(issue: InvoiceIssue, version: number): P
   if (draft.lines.length === 0) throw conflict(invoiceMessages.noLines);
   if (parseMoney(draft.totalAmount) <= 0) throw conflict(invoiceMessages.notPositive);
   assertProfileComplete(sources.company ?? {}, { forInvoice: true });
-  await assertSituationCurrent(issue.companyId, draft, sources);
+  if (draft.kind === 'progress') {
+    // A situation's check (its quote's billing recomputed) is loaded for a situation only.
+    const { assertSituationCurrent } = await import('./situations.js');
+    await assertSituationCurrent(issue.companyId, draft, sources);
+  }
   if (!sources.client) throw conflict(invoiceMessages.clientGone);
 }
 

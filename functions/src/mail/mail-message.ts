@@ -3,9 +3,7 @@
  * sender's display name made safe, one recipient address, the tags (`mailer.ts` sends it; `mime.ts`
  * composes it as RFC 5322 bytes).
  */
-// zod's own messages in French (`lib/http.ts` no longer loads them for every route).
-import '@btp/shared/zod-fr';
-import * as z from 'zod';
+import { isEmailAddress } from '@btp/shared/email-address';
 
 export interface MailAttachment {
   filename: string;
@@ -55,7 +53,7 @@ export function safeDisplayName(name: string): string {
 /** An address as given, refused if it holds anything that could smuggle a header or a second recipient. */
 export function singleAddress(address: string, field: string): string {
   const trimmed = address.trim();
-  if (!z.email().safeParse(trimmed).success) {
+  if (!isEmailAddress(trimmed)) {
     throw new MailSendError(`Adresse e-mail invalide (${field}).`);
   }
   return trimmed;

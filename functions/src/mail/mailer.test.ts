@@ -1,7 +1,17 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
+import { seededRandom } from '@btp/shared/testing/seeded-random';
+import '@btp/shared/zod-fr';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appUrl, MailSendError, safeDisplayName, sendMail, type OutgoingMail } from './mailer.js';
+import * as z from 'zod';
+import {
+  appUrl,
+  MailSendError,
+  parseMailConfig,
+  safeDisplayName,
+  sendMail,
+  type OutgoingMail,
+} from './mailer.js';
 import { buildMime } from './mime.js';
 
 const ses = mockClient(SESv2Client);
@@ -198,6 +208,69 @@ describe('sendMail through SES (no MAIL_SMTP_PORT)', () => {
     delete process.env.MAIL_FROM;
     await expect(sendMail(mail)).rejects.toBeInstanceOf(MailSendError);
     expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+});
+
+describe('the mail configuration, read without zod', () => {
+  /** The zod schema the mailer read its configuration with until issue 27's ninth pass. */
+  const mailConfigSchema = z.object({
+    MAIL_FROM: z.email(),
+    MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
+    MAIL_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+    MAIL_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    AWS_REGION: z.string().min(1).default('eu-west-3'),
+  });
+  const samples: Record<string, (string | undefined)[]> = {
+    MAIL_FROM: [undefined, '', 'envoi@btp-gestion.fr', ' envoi@btp-gestion.fr', 'envoi@btp-gestion', 'envoi'],
+    MAIL_CONFIGURATION_SET: [undefined, '', 'btp-gestion-mail'],
+    MAIL_SMTP_HOST: [undefined, '', 'localhost'],
+    MAIL_SMTP_PORT: [
+      undefined,
+      '',
+      ' ',
+      '2525',
+      ' 1025 ',
+      '0',
+      '65535',
+      '65536',
+      '25.5',
+      '1e3',
+      'x',
+      'Infinity',
+    ],
+    AWS_REGION: [undefined, '', 'eu-west-1'],
+  };
+
+  it('answers as the zod schema it replaces: the same values, the same variables named (2,000 random environments)', () => {
+    const random = seededRandom(2714);
+    for (let round = 0; round < 2_000; round += 1) {
+      const env: Record<string, string> = {};
+      for (const [name, values] of Object.entries(samples)) {
+        const value = random.pick(values);
+        if (value !== undefined) env[name] = value;
+      }
+      const expected = mailConfigSchema.safeParse(env);
+      const seen = parseMailConfig(env);
+      if (expected.success) expect(seen, JSON.stringify(env)).toEqual({ config: expected.data });
+      else
+        expect(seen, JSON.stringify(env)).toEqual({
+          invalid: expected.error.issues.map((issue) => issue.path.join('.')),
+        });
+    }
+  });
+
+  it('names what is wrong, never a value', () => {
+    expect(parseMailConfig({ MAIL_FROM: 'secret-sender', MAIL_SMTP_PORT: '70000' })).toEqual({
+      invalid: ['MAIL_FROM', 'MAIL_SMTP_PORT'],
+    });
+    expect(parseMailConfig({ MAIL_FROM: 'envoi@btp-gestion.fr', MAIL_SMTP_PORT: '1025' })).toEqual({
+      config: {
+        MAIL_FROM: 'envoi@btp-gestion.fr',
+        MAIL_SMTP_HOST: '127.0.0.1',
+        MAIL_SMTP_PORT: 1025,
+        AWS_REGION: 'eu-west-3',
+      },
+    });
   });
 });
 

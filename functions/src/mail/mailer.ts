@@ -1,8 +1,6 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Transporter } from 'nodemailer';
-// zod's own messages in French (`lib/http.ts` no longer loads them for every route).
-import '@btp/shared/zod-fr';
-import * as z from 'zod';
+import { isEmailAddress } from '@btp/shared/email-address';
 import { logger } from '../lib/logger.js';
 import { MailSendError, tagList, type OutgoingMail } from './mail-message.js';
 
@@ -19,28 +17,55 @@ export {
  * need it): `MAIL_FROM` the verified sending address; in AWS `MAIL_CONFIGURATION_SET` (the SES
  * configuration set whose event destination reports bounces and complaints); locally
  * `MAIL_SMTP_PORT` (and `MAIL_SMTP_HOST`, default 127.0.0.1), the local SMTP server; `APP_URL` the
- * site's public URL.
+ * site's public URL. Read by hand, as `lib/config.ts` reads the rest: the functions that send start
+ * without zod's code (issue 27, `bench:lambda`).
  */
-const mailConfigSchema = z.object({
-  MAIL_FROM: z.email(),
-  MAIL_CONFIGURATION_SET: z.string().min(1).optional(),
-  MAIL_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
-  MAIL_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  AWS_REGION: z.string().min(1).default('eu-west-3'),
-});
+interface MailConfig {
+  MAIL_FROM: string;
+  MAIL_CONFIGURATION_SET?: string | undefined;
+  MAIL_SMTP_HOST: string;
+  MAIL_SMTP_PORT?: number | undefined;
+  AWS_REGION: string;
+}
 
-type MailConfig = z.infer<typeof mailConfigSchema>;
+/** The mail configuration of `env`, or the names of the variables that are wrong. */
+export function parseMailConfig(env: NodeJS.ProcessEnv): { config: MailConfig } | { invalid: string[] } {
+  const invalid: string[] = [];
+  const text = (name: string, fallback?: string): string | undefined => {
+    const value = env[name] ?? fallback;
+    if (value !== undefined && value.length < 1) invalid.push(name);
+    return value;
+  };
+  const from = env.MAIL_FROM;
+  if (from === undefined || !isEmailAddress(from)) invalid.push('MAIL_FROM');
+  const configurationSet = text('MAIL_CONFIGURATION_SET');
+  const host = text('MAIL_SMTP_HOST', '127.0.0.1');
+  // As `z.coerce.number()`: blank text reads as 0 (then out of range).
+  const port = env.MAIL_SMTP_PORT === undefined ? undefined : Number(env.MAIL_SMTP_PORT);
+  if (port !== undefined && !(Number.isSafeInteger(port) && port >= 1 && port <= 65_535)) {
+    invalid.push('MAIL_SMTP_PORT');
+  }
+  const region = text('AWS_REGION', 'eu-west-3');
+  if (invalid.length > 0) return { invalid };
+  return {
+    config: {
+      MAIL_FROM: from!,
+      MAIL_CONFIGURATION_SET: configurationSet,
+      MAIL_SMTP_HOST: host!,
+      MAIL_SMTP_PORT: port,
+      AWS_REGION: region!,
+    },
+  };
+}
 
 function mailConfig(): MailConfig {
-  const result = mailConfigSchema.safeParse(process.env);
-  if (!result.success) {
+  const result = parseMailConfig(process.env);
+  if ('invalid' in result) {
     throw new MailSendError("L'envoi d'e-mails n'est pas configuré.", {
-      cause: new Error(
-        `Configuration de l'envoi invalide : ${result.error.issues.map((issue) => issue.path.join('.')).join(', ')}`,
-      ),
+      cause: new Error(`Configuration de l'envoi invalide : ${result.invalid.join(', ')}`),
     });
   }
-  return result.data;
+  return result.config;
 }
 
 /** The app's public URL for a path (`appUrl('/devis/abc')`), from env `APP_URL`. */

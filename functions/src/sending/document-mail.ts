@@ -5,7 +5,8 @@
  */
 import type { Client } from '@btp/shared/entities/client';
 import type { Company } from '@btp/shared/entities/company';
-import { noClientEmailMessage, type EmailStatus } from '@btp/shared/sending';
+import { noClientEmailMessage } from '@btp/shared/sending-basics';
+import type { EmailStatus } from '@btp/shared/sending';
 import { nowIso } from '../data/ids.js';
 import { badRequest } from '../lib/http-errors.js';
 import { logger } from '../lib/logger.js';

@@ -7,7 +7,7 @@
  * anything was e-mailed, so that the same dialog may try again; it expires after a day.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { idempotencyKeyPattern } from '@btp/shared/sending';
+import { idempotencyKeyPattern } from '@btp/shared/sending-basics';
 import { companyPk } from '../data/keys.js';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { badRequest, conflict } from '../lib/http-errors.js';

@@ -31,6 +31,7 @@ import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { invoiceLifecycleSchema } from '../einvoicing-network.js';
 import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';
+import { PAYMENT_REFERENCE_MAX_LENGTH } from './invoice-pay-input.js';
 import { sectionField, vatBreakdownSchema } from './quote.js';
 
 /** The most lines one invoice carries. */
@@ -152,8 +153,8 @@ export {
   type SellerSnapshot,
 } from './party-snapshot.js';
 
-/** The longest reference of a payment (n° de chèque, libellé du virement). */
-export const PAYMENT_REFERENCE_MAX_LENGTH = 200;
+// Beside the payment's hand parser (no zod there).
+export { PAYMENT_REFERENCE_MAX_LENGTH } from './invoice-pay-input.js';
 
 /**
  * One payment received on an invoice (`POST /api/invoices/{id}/pay` adds one): its amount TTC, the

@@ -14,6 +14,7 @@ import {
   requiredText,
 } from '../fields.js';
 import { loginMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../login-input.js';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './auth-input.js';
 import { recordFields } from '../record.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
@@ -21,9 +22,8 @@ import '../zod-fr.js';
 // The password's bounds and messages beside the login's hand parser (no zod there).
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../login-input.js';
 
-/** Spec section 9. */
-export const USERNAME_MIN_LENGTH = 3;
-export const USERNAME_MAX_LENGTH = 100;
+// The username's bounds beside the setup's and the registration's hand parsers (no zod there).
+export { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './auth-input.js';
 
 const usernameMessage = "Le nom d'utilisateur doit contenir au moins 3 caractères";
 

@@ -11,8 +11,6 @@ import type { Invoice } from '@btp/shared/entities/invoice';
 import { buyerSirenOf, notSentReasonOf } from '@btp/shared/einvoicing-network-rules';
 import type { TransactItem } from '../../data/transactions.js';
 import { logger } from '../../lib/logger.js';
-import { sendOutboxItem } from './outbox.js';
-import { companyPlatform } from './platform-connection.js';
 import { invoiceNetworkPut, outboxPut, readOutboxItem, readSettings } from './network-store.js';
 
 /**
@@ -61,6 +59,12 @@ export async function submitIssuedInvoice(
   try {
     const item = await readOutboxItem(companyId, invoiceId);
     if (!item) return;
+    // The platform's client (its HTTP, flows, directory, secrets) is loaded here, for an invoice
+    // that goes on the network only: a send of any other starts without it (issue 27, `bench:lambda`).
+    const [{ companyPlatform }, { sendOutboxItem }] = await Promise.all([
+      import('./platform-connection.js'),
+      import('./outbox.js'),
+    ]);
     const platform = await companyPlatform(companyId, 'route');
     await sendOutboxItem(companyId, platform, item, pdf ? { pdf } : {});
   } catch (error) {

@@ -1,4 +1,4 @@
-import { invoiceRemindInput } from '@btp/shared/reminders';
+import { invoiceRemindParser } from '@btp/shared/sending-input';
 import { invoices } from '../../data/entities/invoices.js';
 import { remindInvoice } from '../../invoicing/invoice-reminders.js';
 import { presentInvoice } from '../../invoicing/present.js';
@@ -15,7 +15,7 @@ import { claimSending, idempotencyKeyOf } from '../../sending/idempotency.js';
  * request answer the invoice again instead of sending a second reminder (docs/sending.md).
  */
 export const handler = createHandler(
-  { body: invoiceRemindInput, params: idParams },
+  { body: invoiceRemindParser, params: idParams },
   async ({ body, params, principal, headers }) => {
     const companyId = companyOf(principal);
     const claim = await claimSending(companyId, idempotencyKeyOf(headers), {

@@ -1,4 +1,4 @@
-import { invoiceSendInput } from '@btp/shared/entities/invoice';
+import { invoiceSendParser } from '@btp/shared/sending-input';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
@@ -13,7 +13,7 @@ import { sendInvoiceByEmail } from '../../sending/invoice-mail.js';
  * repeat answer without sending again.
  */
 export const handler = createHandler(
-  { body: invoiceSendInput, params: idParams },
+  { body: invoiceSendParser, params: idParams },
   async ({ body, params, principal, headers }) => ({
     body: await sendInvoiceByEmail(companyOf(principal), params.id, body, idempotencyKeyOf(headers)),
   }),

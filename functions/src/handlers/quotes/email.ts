@@ -1,4 +1,4 @@
-import { documentEmailInput } from '@btp/shared/sending';
+import { documentEmailParser } from '@btp/shared/sending-input';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
@@ -10,7 +10,7 @@ import { emailQuoteAgain } from '../../sending/quote-mail.js';
  * the client's; 200 with the quote and its `emailStatus`, whether the e-mail went or failed.
  */
 export const handler = createHandler(
-  { body: documentEmailInput, params: idParams },
+  { body: documentEmailParser, params: idParams },
   async ({ body, params, principal, headers }) => ({
     body: await emailQuoteAgain(companyOf(principal), params.id, body, idempotencyKeyOf(headers)),
   }),

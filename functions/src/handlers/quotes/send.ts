@@ -1,4 +1,4 @@
-import { documentSendInput } from '@btp/shared/sending';
+import { documentSendParser } from '@btp/shared/sending-input';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
@@ -11,7 +11,7 @@ import { sendQuoteByEmail } from '../../sending/quote-mail.js';
  * may carry the `version` read; an `Idempotency-Key` header makes a repeat answer without sending.
  */
 export const handler = createHandler(
-  { body: documentSendInput, params: idParams },
+  { body: documentSendParser, params: idParams },
   async ({ body, params, principal, headers }) => ({
     body: await sendQuoteByEmail(companyOf(principal), params.id, body, idempotencyKeyOf(headers)),
   }),
