@@ -46,7 +46,7 @@ export type OptionalField<T extends z.ZodType> = z.ZodOptional<
  * Makes a field optional: a missing key, `null`, `''` or blank text all read as absent (`undefined`)
  * and anything else must satisfy `schema`.
  */
-export const optionalField = z.lazyFactory(function optionalField<T extends z.ZodType>(
+export const optionalField = /* @__PURE__ */ z.lazyFactory(function optionalField<T extends z.ZodType>(
   schema: T,
 ): OptionalField<T> {
   // The cast only restates the input type: `preprocess` types its input as `unknown`, while the SPA's
@@ -65,7 +65,7 @@ export type ClearableField<T extends z.ZodType> = z.ZodOptional<
  * For partial updates: a missing key means "unchanged" (`undefined`), while `null`, `''` or blank
  * text mean "clear" (`null`); anything else must satisfy `schema`.
  */
-export const clearableField = z.lazyFactory(function clearableField<T extends z.ZodType>(
+export const clearableField = /* @__PURE__ */ z.lazyFactory(function clearableField<T extends z.ZodType>(
   schema: T,
 ): ClearableField<T> {
   return z
@@ -74,7 +74,7 @@ export const clearableField = z.lazyFactory(function clearableField<T extends z.
 });
 
 /** Like `optionalField`, but an absent value becomes `defaultValue` (spec section 9 defaults). */
-export const defaultedField = z.lazyFactory(function defaultedField<T extends z.ZodType>(
+export const defaultedField = /* @__PURE__ */ z.lazyFactory(function defaultedField<T extends z.ZodType>(
   schema: T,
   defaultValue: z.output<T>,
 ) {
@@ -146,7 +146,7 @@ function decimalField(rule: DecimalRule) {
  * (precision 12,2); output "1234.50". `nonNegative` refuses amounts below zero. `message` replaces the
  * messages for a missing, unreadable or negative value (e.g. the spec's unit-price message).
  */
-export const moneyField = z.lazyFactory(function moneyField(
+export const moneyField = /* @__PURE__ */ z.lazyFactory(function moneyField(
   options: { nonNegative?: boolean; message?: string; required?: string } = {},
 ) {
   const invalid = 'Montant invalide : utilisez un nombre avec au plus deux décimales, par exemple 1 234,50';
@@ -169,7 +169,9 @@ export const moneyField = z.lazyFactory(function moneyField(
 });
 
 /** Percentage from 0 to 100 with at most two decimals (precision 5,2); output "10.00". */
-export const percentField = z.lazyFactory(function percentField(options: { message?: string } = {}) {
+export const percentField = /* @__PURE__ */ z.lazyFactory(function percentField(
+  options: { message?: string } = {},
+) {
   const message =
     options.message ?? 'Le pourcentage doit être un nombre entre 0 et 100, avec au plus deux décimales';
   return decimalField({
@@ -191,7 +193,7 @@ const VAT_RATE_MESSAGE = 'Taux de TVA inconnu : choisissez 20 %, 10 %, 5,5 %, 2,
  * A French VAT rate (DOCUMENTS.md § 2): 20, 10, 5.5, 2.1 or 0 %, as a number or text ("5,5", "5.50",
  * 20); output "5.50". Any other rate is refused with a French message listing the rates.
  */
-export const vatRateField = z.lazyFactory(function vatRateField() {
+export const vatRateField = /* @__PURE__ */ z.lazyFactory(function vatRateField() {
   return decimalUnits({
     scale: PERCENT_SCALE,
     min: 0,
@@ -214,7 +216,7 @@ export const vatRateField = z.lazyFactory(function vatRateField() {
  * `positive` refuses zero and below. `message` replaces the messages for a missing, unreadable or
  * non-positive value.
  */
-export const quantityField = z.lazyFactory(function quantityField(
+export const quantityField = /* @__PURE__ */ z.lazyFactory(function quantityField(
   options: { positive?: boolean; message?: string } = {},
 ) {
   const invalid = 'Quantité invalide : utilisez un nombre avec au plus trois décimales, par exemple 12,5';
@@ -247,7 +249,9 @@ export const HOURS_MESSAGE =
  * Hours worked (pointage): a JSON number or text ("7,5", "7.75") in quarter hours, from 0.25 to 24;
  * output "7.50".
  */
-export const hoursField = z.lazyFactory(function hoursField(options: { required?: string } = {}) {
+export const hoursField = /* @__PURE__ */ z.lazyFactory(function hoursField(
+  options: { required?: string } = {},
+) {
   return decimalUnits({
     scale: 2,
     min: 0,
@@ -281,7 +285,7 @@ export function formatReceivedDecimal(units: number, minScale: number): string {
  * with at least `minScale` decimals ("12.500" for a quantity, "8.50" for a price). `nonNegative`
  * refuses values below zero (a price; a quantity may be negative, a line returned).
  */
-export const receivedDecimalField = z.lazyFactory(function receivedDecimalField(options: {
+export const receivedDecimalField = /* @__PURE__ */ z.lazyFactory(function receivedDecimalField(options: {
   minScale: number;
   nonNegative?: boolean;
   required: string;
@@ -307,13 +311,13 @@ export const receivedDecimalField = z.lazyFactory(function receivedDecimalField(
  * A VAT rate a supplier charged: any percentage from 0 to 100 with at most two decimals (a French
  * rate, or another country's: 19 %, 7 %, 21 %…); output "20.00".
  */
-export const receivedVatRateField = z.lazyFactory(function receivedVatRateField() {
+export const receivedVatRateField = /* @__PURE__ */ z.lazyFactory(function receivedVatRateField() {
   const message = 'Le taux de TVA doit être un pourcentage entre 0 et 100, avec au plus deux décimales';
   return percentField({ message });
 });
 
 /** Supplier rating from 1 to 5 in steps of 0.1 (precision 2,1); output "4.5". */
-export const ratingField = z.lazyFactory(function ratingField() {
+export const ratingField = /* @__PURE__ */ z.lazyFactory(function ratingField() {
   const message = 'La note doit être comprise entre 1 et 5, par pas de 0,1';
   return decimalField({
     scale: RATING_SCALE,
@@ -327,7 +331,7 @@ export const ratingField = z.lazyFactory(function ratingField() {
  * Integer between `min` and `max` from a JSON number or digits as text ("50"); output a number.
  * `message` is shown for anything refused but a missing value (`required`).
  */
-export const integerField = z.lazyFactory(function integerField(options: {
+export const integerField = /* @__PURE__ */ z.lazyFactory(function integerField(options: {
   min: number;
   max: number;
   message: string;
@@ -347,7 +351,7 @@ export const integerField = z.lazyFactory(function integerField(options: {
 });
 
 /** Whole percent of progress, 0 to 100 (projects, progress reports); output a number. */
-export const progressField = z.lazyFactory(function progressField(
+export const progressField = /* @__PURE__ */ z.lazyFactory(function progressField(
   options: { message?: string; required?: string } = {},
 ) {
   return integerField({
@@ -363,7 +367,9 @@ export const progressField = z.lazyFactory(function progressField(
  * `Date.toJSON` sends) is accepted too and keeps the date as written in it, without time-zone
  * conversion.
  */
-export const dateField = z.lazyFactory(function dateField(options: { required?: string } = {}) {
+export const dateField = /* @__PURE__ */ z.lazyFactory(function dateField(
+  options: { required?: string } = {},
+) {
   const required = options.required ?? 'La date est requise';
   return z
     .string({ error: (issue) => (isBlank(issue.input) ? required : DATE_MESSAGE) })
@@ -378,7 +384,7 @@ const INSTANT_MESSAGE =
   'Date et heure invalides : utilisez le format ISO 8601 avec fuseau, par exemple 2026-11-22T14:30:00Z';
 
 /** An instant: ISO 8601 date and time with `Z` or an offset; output in UTC, `toISOString()` form. */
-export const instantField = z.lazyFactory(function instantField() {
+export const instantField = /* @__PURE__ */ z.lazyFactory(function instantField() {
   return z
     .string({ error: INSTANT_MESSAGE })
     .trim()
@@ -393,7 +399,7 @@ export const instantField = z.lazyFactory(function instantField() {
 });
 
 /** A required text: trimmed, not blank, at most `max` characters. */
-export const requiredText = z.lazyFactory(function requiredText(
+export const requiredText = /* @__PURE__ */ z.lazyFactory(function requiredText(
   message: string,
   max: number = TEXT_MAX_LENGTH,
 ) {
@@ -405,7 +411,7 @@ export const requiredText = z.lazyFactory(function requiredText(
 });
 
 /** Text trimmed and at most `max` characters long (possibly empty): the base of the text fields. */
-export const boundedText = z.lazyFactory(function boundedText(max: number) {
+export const boundedText = /* @__PURE__ */ z.lazyFactory(function boundedText(max: number) {
   return z
     .string()
     .trim()
@@ -419,12 +425,14 @@ export const textField = optionalField(boundedText(TEXT_MAX_LENGTH));
 export const longTextField = optionalField(boundedText(LONG_TEXT_MAX_LENGTH));
 
 /** An e-mail address, trimmed (case is kept; comparing lower-cased is the server's job). */
-export const emailField = z.lazyFactory(function emailField(message = "L'adresse e-mail doit être valide") {
+export const emailField = /* @__PURE__ */ z.lazyFactory(function emailField(
+  message = "L'adresse e-mail doit être valide",
+) {
   return z.string({ error: message }).trim().max(254, message).regex(z.regexes.email, message);
 });
 
 /** A uuid (lower-cased). A blank value reads as missing and gets `required`. */
-export const idField = z.lazyFactory(function idField(required = "L'identifiant est requis") {
+export const idField = /* @__PURE__ */ z.lazyFactory(function idField(required = "L'identifiant est requis") {
   return z
     .uuid({ error: (issue) => (isBlank(issue.input) ? required : 'Identifiant invalide') })
     .transform((value) => value.toLowerCase());
@@ -543,7 +551,7 @@ export const versionField = z.lazyFactory(() =>
  * "75.00". Values from 0 to 1 000 pass: above 100 % is a business refusal (409 with the line named),
  * not a malformed body.
  */
-export const cumulativePercentField = z.lazyFactory(function cumulativePercentField() {
+export const cumulativePercentField = /* @__PURE__ */ z.lazyFactory(function cumulativePercentField() {
   const message = 'Le pourcentage cumulé doit être un nombre entre 0 et 100, avec au plus deux décimales';
   return decimalField({
     scale: PERCENT_SCALE,
