@@ -46,13 +46,15 @@ export type OptionalField<T extends z.ZodType> = z.ZodOptional<
  * Makes a field optional: a missing key, `null`, `''` or blank text all read as absent (`undefined`)
  * and anything else must satisfy `schema`.
  */
-export function optionalField<T extends z.ZodType>(schema: T): OptionalField<T> {
+export const optionalField = /* @__PURE__ */ z.lazyFactory(function optionalField<T extends z.ZodType>(
+  schema: T,
+): OptionalField<T> {
   // The cast only restates the input type: `preprocess` types its input as `unknown`, while the SPA's
   // forms need the real one.
   return z
     .preprocess((value) => (isBlank(value) ? undefined : value), schema.optional())
     .optional() as unknown as OptionalField<T>;
-}
+});
 
 /** What `clearableField` returns: accepts the field's input, `null` or nothing; outputs the field's output or `null`. */
 export type ClearableField<T extends z.ZodType> = z.ZodOptional<
@@ -63,16 +65,21 @@ export type ClearableField<T extends z.ZodType> = z.ZodOptional<
  * For partial updates: a missing key means "unchanged" (`undefined`), while `null`, `''` or blank
  * text mean "clear" (`null`); anything else must satisfy `schema`.
  */
-export function clearableField<T extends z.ZodType>(schema: T): ClearableField<T> {
+export const clearableField = /* @__PURE__ */ z.lazyFactory(function clearableField<T extends z.ZodType>(
+  schema: T,
+): ClearableField<T> {
   return z
     .preprocess((value) => (isBlank(value) ? null : value), schema.nullable())
     .optional() as unknown as ClearableField<T>;
-}
+});
 
 /** Like `optionalField`, but an absent value becomes `defaultValue` (spec section 9 defaults). */
-export function defaultedField<T extends z.ZodType>(schema: T, defaultValue: z.output<T>) {
+export const defaultedField = /* @__PURE__ */ z.lazyFactory(function defaultedField<T extends z.ZodType>(
+  schema: T,
+  defaultValue: z.output<T>,
+) {
   return optionalField(schema).transform((value): z.output<T> => value ?? defaultValue);
-}
+});
 
 function addIssue(ctx: z.core.$RefinementCtx, input: unknown, message: string): never {
   ctx.issues.push({ code: 'custom', input, message });
@@ -139,7 +146,9 @@ function decimalField(rule: DecimalRule) {
  * (precision 12,2); output "1234.50". `nonNegative` refuses amounts below zero. `message` replaces the
  * messages for a missing, unreadable or negative value (e.g. the spec's unit-price message).
  */
-export function moneyField(options: { nonNegative?: boolean; message?: string; required?: string } = {}) {
+export const moneyField = /* @__PURE__ */ z.lazyFactory(function moneyField(
+  options: { nonNegative?: boolean; message?: string; required?: string } = {},
+) {
   const invalid = 'Montant invalide : utilisez un nombre avec au plus deux décimales, par exemple 1 234,50';
   return decimalField({
     scale: MONEY_SCALE,
@@ -157,10 +166,12 @@ export function moneyField(options: { nonNegative?: boolean; message?: string; r
       tooBig: 'Montant invalide : au plus 9 999 999 999,99 en valeur absolue',
     },
   });
-}
+});
 
 /** Percentage from 0 to 100 with at most two decimals (precision 5,2); output "10.00". */
-export function percentField(options: { message?: string } = {}) {
+export const percentField = /* @__PURE__ */ z.lazyFactory(function percentField(
+  options: { message?: string } = {},
+) {
   const message =
     options.message ?? 'Le pourcentage doit être un nombre entre 0 et 100, avec au plus deux décimales';
   return decimalField({
@@ -174,7 +185,7 @@ export function percentField(options: { message?: string } = {}) {
       tooBig: message,
     },
   });
-}
+});
 
 const VAT_RATE_MESSAGE = 'Taux de TVA inconnu : choisissez 20 %, 10 %, 5,5 %, 2,1 % ou 0 %';
 
@@ -182,7 +193,7 @@ const VAT_RATE_MESSAGE = 'Taux de TVA inconnu : choisissez 20 %, 10 %, 5,5 %, 2,
  * A French VAT rate (DOCUMENTS.md § 2): 20, 10, 5.5, 2.1 or 0 %, as a number or text ("5,5", "5.50",
  * 20); output "5.50". Any other rate is refused with a French message listing the rates.
  */
-export function vatRateField() {
+export const vatRateField = /* @__PURE__ */ z.lazyFactory(function vatRateField() {
   return decimalUnits({
     scale: PERCENT_SCALE,
     min: 0,
@@ -198,14 +209,16 @@ export function vatRateField() {
     if (!(vatRates as readonly string[]).includes(rate)) return addIssue(ctx, rate, VAT_RATE_MESSAGE);
     return rate as VatRate;
   });
-}
+});
 
 /**
  * Quantity with at most three decimals, within ±9 999 999.999 (precision 10,3); output "12.500".
  * `positive` refuses zero and below. `message` replaces the messages for a missing, unreadable or
  * non-positive value.
  */
-export function quantityField(options: { positive?: boolean; message?: string } = {}) {
+export const quantityField = /* @__PURE__ */ z.lazyFactory(function quantityField(
+  options: { positive?: boolean; message?: string } = {},
+) {
   const invalid = 'Quantité invalide : utilisez un nombre avec au plus trois décimales, par exemple 12,5';
   return decimalField({
     scale: QUANTITY_SCALE,
@@ -224,7 +237,7 @@ export function quantityField(options: { positive?: boolean; message?: string } 
       tooBig: 'Quantité invalide : au plus 9 999 999,999 en valeur absolue',
     },
   });
-}
+});
 
 // Defined with the pointage rules (`timesheet.ts`, read without zod by the data layer).
 export { MAX_DAY_HOURS_HUNDREDTHS };
@@ -236,7 +249,9 @@ export const HOURS_MESSAGE =
  * Hours worked (pointage): a JSON number or text ("7,5", "7.75") in quarter hours, from 0.25 to 24;
  * output "7.50".
  */
-export function hoursField(options: { required?: string } = {}) {
+export const hoursField = /* @__PURE__ */ z.lazyFactory(function hoursField(
+  options: { required?: string } = {},
+) {
   return decimalUnits({
     scale: 2,
     min: 0,
@@ -253,7 +268,7 @@ export function hoursField(options: { required?: string } = {}) {
     if (units % 25 !== 0) return addIssue(ctx, units, HOURS_MESSAGE);
     return formatDecimal(units, 2);
   });
-}
+});
 
 /** Units of 10^-6 → "12.5" written with at least `minScale` decimals ("12.500" at 3), no trailing zero beyond. */
 export function formatReceivedDecimal(units: number, minScale: number): string {
@@ -270,7 +285,7 @@ export function formatReceivedDecimal(units: number, minScale: number): string {
  * with at least `minScale` decimals ("12.500" for a quantity, "8.50" for a price). `nonNegative`
  * refuses values below zero (a price; a quantity may be negative, a line returned).
  */
-export function receivedDecimalField(options: {
+export const receivedDecimalField = /* @__PURE__ */ z.lazyFactory(function receivedDecimalField(options: {
   minScale: number;
   nonNegative?: boolean;
   required: string;
@@ -290,19 +305,19 @@ export function receivedDecimalField(options: {
       tooBig,
     },
   }).transform((units) => formatReceivedDecimal(units, options.minScale));
-}
+});
 
 /**
  * A VAT rate a supplier charged: any percentage from 0 to 100 with at most two decimals (a French
  * rate, or another country's: 19 %, 7 %, 21 %…); output "20.00".
  */
-export function receivedVatRateField() {
+export const receivedVatRateField = /* @__PURE__ */ z.lazyFactory(function receivedVatRateField() {
   const message = 'Le taux de TVA doit être un pourcentage entre 0 et 100, avec au plus deux décimales';
   return percentField({ message });
-}
+});
 
 /** Supplier rating from 1 to 5 in steps of 0.1 (precision 2,1); output "4.5". */
-export function ratingField() {
+export const ratingField = /* @__PURE__ */ z.lazyFactory(function ratingField() {
   const message = 'La note doit être comprise entre 1 et 5, par pas de 0,1';
   return decimalField({
     scale: RATING_SCALE,
@@ -310,13 +325,18 @@ export function ratingField() {
     max: 5 * 10 ** RATING_SCALE,
     messages: { required: 'La note est requise', invalid: message, tooSmall: message, tooBig: message },
   });
-}
+});
 
 /**
  * Integer between `min` and `max` from a JSON number or digits as text ("50"); output a number.
  * `message` is shown for anything refused but a missing value (`required`).
  */
-export function integerField(options: { min: number; max: number; message: string; required?: string }) {
+export const integerField = /* @__PURE__ */ z.lazyFactory(function integerField(options: {
+  min: number;
+  max: number;
+  message: string;
+  required?: string;
+}) {
   return decimalUnits({
     scale: 0,
     min: options.min,
@@ -328,24 +348,28 @@ export function integerField(options: { min: number; max: number; message: strin
       tooBig: options.message,
     },
   });
-}
+});
 
 /** Whole percent of progress, 0 to 100 (projects, progress reports); output a number. */
-export function progressField(options: { message?: string; required?: string } = {}) {
+export const progressField = /* @__PURE__ */ z.lazyFactory(function progressField(
+  options: { message?: string; required?: string } = {},
+) {
   return integerField({
     min: 0,
     max: 100,
     message: options.message ?? "L'avancement doit être un nombre entier entre 0 et 100",
     required: options.required,
   });
-}
+});
 
 /**
  * A calendar date, output "2026-11-22". A full ISO timestamp ("2026-11-22T00:00:00.000Z", what
  * `Date.toJSON` sends) is accepted too and keeps the date as written in it, without time-zone
  * conversion.
  */
-export function dateField(options: { required?: string } = {}) {
+export const dateField = /* @__PURE__ */ z.lazyFactory(function dateField(
+  options: { required?: string } = {},
+) {
   const required = options.required ?? 'La date est requise';
   return z
     .string({ error: (issue) => (isBlank(issue.input) ? required : DATE_MESSAGE) })
@@ -354,13 +378,13 @@ export function dateField(options: { required?: string } = {}) {
       if (value === '') return addIssue(ctx, value, required);
       return calendarDateOf(value) ?? addIssue(ctx, value, DATE_MESSAGE);
     });
-}
+});
 
 const INSTANT_MESSAGE =
   'Date et heure invalides : utilisez le format ISO 8601 avec fuseau, par exemple 2026-11-22T14:30:00Z';
 
 /** An instant: ISO 8601 date and time with `Z` or an offset; output in UTC, `toISOString()` form. */
-export function instantField() {
+export const instantField = /* @__PURE__ */ z.lazyFactory(function instantField() {
   return z
     .string({ error: INSTANT_MESSAGE })
     .trim()
@@ -372,24 +396,27 @@ export function instantField() {
       if (Number.isNaN(instant.getTime())) return addIssue(ctx, value, INSTANT_MESSAGE);
       return instant.toISOString();
     });
-}
+});
 
 /** A required text: trimmed, not blank, at most `max` characters. */
-export function requiredText(message: string, max: number = TEXT_MAX_LENGTH) {
+export const requiredText = /* @__PURE__ */ z.lazyFactory(function requiredText(
+  message: string,
+  max: number = TEXT_MAX_LENGTH,
+) {
   return z
     .string({ error: (issue) => (isBlank(issue.input) ? message : undefined) })
     .trim()
     .min(1, message)
     .max(max, `Le texte doit contenir au plus ${frenchInteger(max)} caractères`);
-}
+});
 
 /** Text trimmed and at most `max` characters long (possibly empty): the base of the text fields. */
-export function boundedText(max: number) {
+export const boundedText = /* @__PURE__ */ z.lazyFactory(function boundedText(max: number) {
   return z
     .string()
     .trim()
     .max(max, `Le texte doit contenir au plus ${frenchInteger(max)} caractères`);
-}
+});
 
 /** An optional text (names, phones, cities…): trimmed, at most 2,000 characters, blank = absent. */
 export const textField = optionalField(boundedText(TEXT_MAX_LENGTH));
@@ -398,26 +425,30 @@ export const textField = optionalField(boundedText(TEXT_MAX_LENGTH));
 export const longTextField = optionalField(boundedText(LONG_TEXT_MAX_LENGTH));
 
 /** An e-mail address, trimmed (case is kept; comparing lower-cased is the server's job). */
-export function emailField(message = "L'adresse e-mail doit être valide") {
+export const emailField = /* @__PURE__ */ z.lazyFactory(function emailField(
+  message = "L'adresse e-mail doit être valide",
+) {
   return z.string({ error: message }).trim().max(254, message).regex(z.regexes.email, message);
-}
+});
 
 /** A uuid (lower-cased). A blank value reads as missing and gets `required`. */
-export function idField(required = "L'identifiant est requis") {
+export const idField = /* @__PURE__ */ z.lazyFactory(function idField(required = "L'identifiant est requis") {
   return z
     .uuid({ error: (issue) => (isBlank(issue.input) ? required : 'Identifiant invalide') })
     .transform((value) => value.toLowerCase());
-}
+});
 
 /**
  * An optional link to another record: a uuid, or absent when missing, `null`, blank or `'none'`
  * (the value the forms' "no project" choice sends).
  */
-export const optionalIdField = z
-  .custom<string | null>()
-  .transform((value) => (isBlank(value) || value === 'none' ? undefined : (value ?? undefined)))
-  .pipe(idField().optional())
-  .optional();
+export const optionalIdField = z.lazyFactory(() =>
+  z
+    .custom<string | null>()
+    .transform((value) => (isBlank(value) || value === 'none' ? undefined : (value ?? undefined)))
+    .pipe(idField().optional())
+    .optional(),
+)();
 
 /** A required choice among `values`; a blank or missing value gets `required`. */
 export function enumField<const T extends readonly [string, ...string[]]>(values: T, required?: string) {
@@ -431,24 +462,26 @@ export function enumField<const T extends readonly [string, ...string[]]>(values
  * repeats dropped (as the tag input does), then at most 50 entries of at most 2,000 characters.
  * A single comma-separated text is accepted too (multipart forms send text).
  */
-export const tagListField = z
-  .union([z.array(z.string()), z.string()], { error: 'Liste invalide : une liste de textes est attendue' })
-  .transform((value) => {
-    const entries = (typeof value === 'string' ? value.split(',') : value).map((entry) => entry.trim());
-    return [...new Set(entries.filter((entry) => entry !== ''))];
-  })
-  .pipe(
-    z
-      .array(
-        z
-          .string()
-          .max(
-            TEXT_MAX_LENGTH,
-            `Chaque élément doit contenir au plus ${frenchInteger(TEXT_MAX_LENGTH)} caractères`,
-          ),
-      )
-      .max(TAG_LIST_MAX_ENTRIES, `La liste doit contenir au plus ${TAG_LIST_MAX_ENTRIES} éléments`),
-  );
+export const tagListField = z.lazyFactory(() =>
+  z
+    .union([z.array(z.string()), z.string()], { error: 'Liste invalide : une liste de textes est attendue' })
+    .transform((value) => {
+      const entries = (typeof value === 'string' ? value.split(',') : value).map((entry) => entry.trim());
+      return [...new Set(entries.filter((entry) => entry !== ''))];
+    })
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(
+              TEXT_MAX_LENGTH,
+              `Chaque élément doit contenir au plus ${frenchInteger(TEXT_MAX_LENGTH)} caractères`,
+            ),
+        )
+        .max(TAG_LIST_MAX_ENTRIES, `La liste doit contenir au plus ${TAG_LIST_MAX_ENTRIES} éléments`),
+    ),
+)();
 
 /** A JSON value, as `JSON.parse` gives it. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -506,17 +539,19 @@ export const jsonItemsField = z
   .max(1_000, 'La liste doit contenir au plus 1 000 lignes');
 
 /** The optimistic-locking version a client read (API.md "Updates"). */
-export const versionField = z
-  .number({ error: 'La version doit être un nombre entier positif' })
-  .int('La version doit être un nombre entier positif')
-  .min(1, 'La version doit être un nombre entier positif');
+export const versionField = z.lazyFactory(() =>
+  z
+    .number({ error: 'La version doit être un nombre entier positif' })
+    .int('La version doit être un nombre entier positif')
+    .min(1, 'La version doit être un nombre entier positif'),
+)();
 
 /**
  * A situation's cumulative percent of a quote line (DOCUMENTS.md § 4), at most two decimals, output
  * "75.00". Values from 0 to 1 000 pass: above 100 % is a business refusal (409 with the line named),
  * not a malformed body.
  */
-export function cumulativePercentField() {
+export const cumulativePercentField = /* @__PURE__ */ z.lazyFactory(function cumulativePercentField() {
   const message = 'Le pourcentage cumulé doit être un nombre entre 0 et 100, avec au plus deux décimales';
   return decimalField({
     scale: PERCENT_SCALE,
@@ -529,4 +564,4 @@ export function cumulativePercentField() {
       tooBig: message,
     },
   });
-}
+});

@@ -1,11 +1,25 @@
 /**
- * The registry of `lazy-zod.ts`'s stand-ins and {@link buildNow}, without zod: what `lib/http.ts`
+ * The key of `lazy-zod.ts`'s stand-ins and {@link buildNow}, without zod: what `lib/http.ts`
  * imports so that a route whose inputs are parsed without zod (the list queries, `list.ts`) starts
  * without loading zod at all (issue 27, `bench:lambda`).
  */
 
-/** Each stand-in of `lazy-zod.ts` → the function that builds (once) and returns its real schema. */
-export const lazySchemaBuilders = new WeakMap<object, () => object>();
+/** How a stand-in's schema is built: once, on the first call of `real()`, which returns it. */
+export interface LazyRecipe {
+  real(): object;
+}
+
+/**
+ * What a stand-in of `lazy-zod.ts` answers for this key: its recipe (any other object: `undefined`).
+ * A key rather than a registry (a `WeakMap` of every stand-in): nothing to fill while the schema
+ * modules load.
+ */
+export const lazyRecipe: unique symbol = Symbol('lazy-zod recipe');
+
+/** The recipe of `value` when it is a stand-in of `lazy-zod.ts`. */
+export function recipeOf(value: object): LazyRecipe | undefined {
+  return (value as { [lazyRecipe]?: LazyRecipe })[lazyRecipe];
+}
 
 /**
  * `schema` built now with every schema it holds (its fields, options, inner schemas…): for what a
@@ -17,9 +31,9 @@ export function buildNow<T>(schema: T): T {
   const visit = (value: unknown, depth: number): void => {
     if (typeof value !== 'object' || value === null || seen.has(value) || depth > 64) return;
     seen.add(value);
-    const real = lazySchemaBuilders.get(value);
-    const target: object = real ? real() : value;
-    if (real) seen.add(target);
+    const recipe = recipeOf(value);
+    const target: object = recipe ? recipe.real() : value;
+    if (recipe) seen.add(target);
     const definition = (target as { _zod?: { def?: unknown } })._zod?.def;
     if (definition !== undefined) {
       visit(definition, depth + 1);

@@ -92,4 +92,51 @@ describe('lazy-zod: schemas built on first use', () => {
     schema.parse({ list: [{ inner: 'abc' }], other: 1 });
     expect(z.lazySchemasBuilt() - before).toBe(built);
   });
+
+  it('lazyFactory runs a schema function on first use only, once, with its arguments', () => {
+    const calls: number[] = [];
+    const bounded = z.lazyFactory((max: number) => {
+      calls.push(max);
+      return z.string().trim().max(max, `Au plus ${max}`);
+    });
+    const before = z.lazySchemasBuilt();
+    const field = bounded(3);
+    const optional = field.optional();
+    expect(calls).toEqual([]);
+    expect(z.lazySchemasBuilt()).toBe(before);
+
+    expect(outcome(optional, ' abcd ')).toEqual({ messages: ['Au plus 3'] });
+    expect(outcome(optional, undefined)).toEqual({ value: undefined });
+    expect(field.parse(' ab ')).toBe('ab');
+    expect(calls).toEqual([3]);
+    // The function's own builder calls build at once: one schema for the call, one for `.optional()`.
+    expect(z.lazySchemasBuilt() - before).toBe(2);
+    expect(field instanceof zod.ZodString).toBe(true);
+  });
+
+  it('lazyFactory answers as the function it wraps, inside other schemas too', () => {
+    const made = z.string().min(2, 'Trop court');
+    const reused = z.lazyFactory(() => made);
+    const nested = z.lazyFactory((inner: zod.ZodType) => z.object({ inner: inner.optional() }));
+    const lazy = nested(z.array(reused()).max(1, 'Une seule'));
+    const eager = zod.object({
+      inner: zod.array(zod.string().min(2, 'Trop court')).max(1, 'Une seule').optional(),
+    });
+    for (const input of [{}, { inner: ['ab'] }, { inner: ['a', 'bc'] }, { inner: 'x' }, null]) {
+      expect(outcome(lazy, input)).toEqual(outcome(eager, input));
+    }
+    const before = z.lazySchemasBuilt();
+    const again = nested(reused());
+    expect(z.buildNow(again)).toBe(again);
+    expect(z.lazySchemasBuilt()).toBeGreaterThan(before);
+    expect(Object.keys((again as zod.ZodObject).shape)).toEqual(['inner']);
+  });
+
+  it('hands out the same bound method on every read', () => {
+    const schema = z.object({ a: z.string() });
+    const { parse } = schema;
+    expect(schema.parse).toBe(parse);
+    expect(parse({ a: 'x' })).toEqual({ a: 'x' });
+    expect(() => parse({})).toThrow(zod.ZodError);
+  });
 });

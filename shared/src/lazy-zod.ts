@@ -12,12 +12,18 @@
  * use goes to it. So a route builds the schemas it parses with (`lib/http.ts` builds its
  * declared body, query and parameter schemas when the function starts) and no other.
  *
+ * What a stand-in costs while the modules load is what a function pays for every schema it does not
+ * use (issue 27, ninth pass): one recipe object and one proxy (one handler shared by all), and
+ * `lazyFactory` makes a function that builds a schema from many builder calls (`fields.ts`'s
+ * `moneyField`, `optionalField`…) record one stand-in per call; its builder calls run at once when
+ * the schema is built.
+ *
  * What stays as zod's: messages (`zod-fr.ts` is imported here too), errors, types, `z.config`,
  * `instanceof` checks (zod's `Symbol.hasInstance` reads the schema's `_zod`, which builds it). A
  * stand-in is not the schema itself (`===`), so register schemas in a zod registry only once built.
  */
 import * as zod from 'zod';
-import { lazySchemaBuilders } from './lazy-build.js';
+import { lazyRecipe, recipeOf, type LazyRecipe } from './lazy-build.js';
 import './zod-fr.js';
 
 export { buildNow } from './lazy-build.js';
@@ -128,76 +134,129 @@ export function lazySchemasBuilt(): number {
   return builtCount;
 }
 
-type Build = () => object;
+/**
+ * Recipes being built (nested: a chained call builds its source first). While one is, builders
+ * and chained calls build at once: what a {@link lazyFactory} runs is needed now.
+ */
+let building = 0;
+
+type Maker = (...args: never[]) => object;
 
 /**
- * A stand-in for the schema `build` returns, built on its first use other than a chained builder
+ * How to build one schema: call a zod builder (or a {@link lazyFactory}'s function) with `args`, or
+ * call the method `key` of another recipe's schema. It is also its stand-in's proxy target, with one
+ * handler for every stand-in: no closure per schema declared, only this object and the proxy.
+ */
+class Recipe implements LazyRecipe {
+  built: object | undefined = undefined;
+  /** The functions read from the built schema, bound to it: `[read, bound]` per key. */
+  bound: Map<PropertyKey, [unknown, unknown]> | undefined = undefined;
+
+  constructor(
+    readonly source: ((...args: unknown[]) => object) | Recipe,
+    readonly key: string,
+    readonly args: unknown[],
+  ) {}
+
+  real(): object {
+    if (this.built !== undefined) return this.built;
+    building += 1;
+    let built: object;
+    try {
+      const source = this.source;
+      if (source instanceof Recipe) {
+        const schema = source.real();
+        built = (Reflect.get(schema, this.key) as (...args: unknown[]) => object).apply(schema, this.args);
+      } else {
+        built = source(...this.args);
+      }
+      // A factory may return a stand-in made before (a schema module's constant).
+      built = recipeOf(built)?.real() ?? built;
+    } finally {
+      building -= 1;
+    }
+    this.built = built;
+    builtCount += 1;
+    return built;
+  }
+}
+
+const standInHandler: ProxyHandler<Recipe> = {
+  get(recipe, key) {
+    if (key === lazyRecipe) return recipe;
+    if (recipe.built === undefined && building === 0 && typeof key === 'string' && schemaBuilders.has(key)) {
+      return (...args: unknown[]) => standIn(new Recipe(recipe, key, args));
+    }
+    const target = recipe.real();
+    const value: unknown = Reflect.get(target, key);
+    if (typeof value !== 'function' || key === 'constructor') return value;
+    // zod's methods read `this`: bound to the built schema, once per function read.
+    recipe.bound ??= new Map();
+    const known = recipe.bound.get(key);
+    if (known !== undefined && known[0] === value) return known[1];
+    const bound: unknown = value.bind(target);
+    recipe.bound.set(key, [value, bound]);
+    return bound;
+  },
+  set: (recipe, key, value) => Reflect.set(recipe.real(), key, value),
+  has: (recipe, key) => Reflect.has(recipe.real(), key),
+  ownKeys: (recipe) => Reflect.ownKeys(recipe.real()),
+  getOwnPropertyDescriptor(recipe, key) {
+    const descriptor = Reflect.getOwnPropertyDescriptor(recipe.real(), key);
+    // A proxy may not report a property its target lacks as non-configurable.
+    return descriptor === undefined || descriptor.configurable === true
+      ? descriptor
+      : { ...descriptor, configurable: true };
+  },
+  defineProperty: (recipe, key, descriptor) => Reflect.defineProperty(recipe.real(), key, descriptor),
+  deleteProperty: (recipe, key) => Reflect.deleteProperty(recipe.real(), key),
+  getPrototypeOf: (recipe) => Reflect.getPrototypeOf(recipe.real()),
+};
+
+/**
+ * A stand-in for the schema `recipe` builds, built on its first use other than a chained builder
  * method. Functions read from the built schema are bound to it (zod's methods read `this`).
  */
-function lazySchema(build: Build): object {
-  let built: object | undefined;
-  const real = (): object => {
-    if (built === undefined) {
-      built = build();
-      builtCount += 1;
-    }
-    return built;
-  };
-  const standIn: object = new Proxy(
-    {},
-    {
-      get(_target, key) {
-        if (built === undefined && typeof key === 'string' && schemaBuilders.has(key)) {
-          return (...args: unknown[]) =>
-            lazySchema(() => (Reflect.get(real(), key) as (...a: unknown[]) => object).apply(real(), args));
-        }
-        const target = real();
-        const value: unknown = Reflect.get(target, key);
-        return typeof value === 'function' && key !== 'constructor' ? value.bind(target) : value;
-      },
-      set: (_target, key, value) => Reflect.set(real(), key, value),
-      has: (_target, key) => Reflect.has(real(), key),
-      ownKeys: () => Reflect.ownKeys(real()),
-      getOwnPropertyDescriptor(_target, key) {
-        const descriptor = Reflect.getOwnPropertyDescriptor(real(), key);
-        // A proxy may not report a property its (empty) target lacks as non-configurable.
-        return descriptor && { ...descriptor, configurable: true };
-      },
-      defineProperty: (_target, key, descriptor) => Reflect.defineProperty(real(), key, descriptor),
-      deleteProperty: (_target, key) => Reflect.deleteProperty(real(), key),
-      getPrototypeOf: () => Reflect.getPrototypeOf(real()),
-    },
-  );
-  lazySchemaBuilders.set(standIn, real);
-  return standIn;
+function standIn(recipe: Recipe): object {
+  return new Proxy(recipe, standInHandler);
+}
+
+/**
+ * `factory`, made lazy: a call returns a stand-in for the schema it returns, and `factory` runs
+ * (with the same arguments) when that schema is first used; the zod builders and chained calls it
+ * makes then build at once. For a function that builds a schema from several builder calls (the
+ * fields of `fields.ts`): one stand-in per call instead of one per builder call.
+ */
+export function lazyFactory<F extends Maker>(factory: F): F {
+  const make = factory as unknown as (...args: unknown[]) => object;
+  return ((...args: unknown[]) =>
+    building > 0 ? make(...args) : standIn(new Recipe(make, '', args))) as unknown as F;
 }
 
 /** A zod builder whose schemas are built on first use. */
-function lazyBuilder<F extends (...args: never[]) => object>(builder: F): F {
-  return ((...args: Parameters<F>) => lazySchema(() => builder(...args))) as unknown as F;
-}
+const lazyBuilder = lazyFactory;
 
 // The builders the schema modules call; the rest of zod is re-exported as it is (`export *`), so a
 // builder missing here still works, built when called.
-export const array = lazyBuilder(zod.array);
-export const boolean = lazyBuilder(zod.boolean);
-export const custom = lazyBuilder(zod.custom);
-export const discriminatedUnion = lazyBuilder(zod.discriminatedUnion);
-export const email = lazyBuilder(zod.email);
-const enumBuilder = lazyBuilder(zod.enum);
+export const array = /* @__PURE__ */ lazyBuilder(zod.array);
+export const boolean = /* @__PURE__ */ lazyBuilder(zod.boolean);
+export const custom = /* @__PURE__ */ lazyBuilder(zod.custom);
+export const discriminatedUnion = /* @__PURE__ */ lazyBuilder(zod.discriminatedUnion);
+export const email = /* @__PURE__ */ lazyBuilder(zod.email);
+const enumBuilder = /* @__PURE__ */ lazyBuilder(zod.enum);
 export { enumBuilder as enum };
-export const json = lazyBuilder(zod.json);
-export const lazy = lazyBuilder(zod.lazy);
-export const literal = lazyBuilder(zod.literal);
-export const nullable = lazyBuilder(zod.nullable);
-export const number = lazyBuilder(zod.number);
-export const object = lazyBuilder(zod.object);
-export const optional = lazyBuilder(zod.optional);
-export const preprocess = lazyBuilder(zod.preprocess);
-export const record = lazyBuilder(zod.record);
-export const strictObject = lazyBuilder(zod.strictObject);
-export const string = lazyBuilder(zod.string);
-export const union = lazyBuilder(zod.union);
-export const unknown = lazyBuilder(zod.unknown);
-export const url = lazyBuilder(zod.url);
+export const json = /* @__PURE__ */ lazyBuilder(zod.json);
+export const lazy = /* @__PURE__ */ lazyBuilder(zod.lazy);
+export const literal = /* @__PURE__ */ lazyBuilder(zod.literal);
+export const nullable = /* @__PURE__ */ lazyBuilder(zod.nullable);
+export const number = /* @__PURE__ */ lazyBuilder(zod.number);
+export const object = /* @__PURE__ */ lazyBuilder(zod.object);
+export const optional = /* @__PURE__ */ lazyBuilder(zod.optional);
+export const preprocess = /* @__PURE__ */ lazyBuilder(zod.preprocess);
+export const record = /* @__PURE__ */ lazyBuilder(zod.record);
+export const strictObject = /* @__PURE__ */ lazyBuilder(zod.strictObject);
+export const string = /* @__PURE__ */ lazyBuilder(zod.string);
+export const union = /* @__PURE__ */ lazyBuilder(zod.union);
+export const unknown = /* @__PURE__ */ lazyBuilder(zod.unknown);
+export const url = /* @__PURE__ */ lazyBuilder(zod.url);
 export const coerce: typeof zod.coerce = { ...zod.coerce, number: lazyBuilder(zod.coerce.number) };
