@@ -53,25 +53,40 @@ function tooShort(value: unknown, min: number): boolean {
   return length !== undefined && !((length as number) >= min);
 }
 
+/** A length check's message, or zod's default one, which names what it measured (`zodTooLong`). */
+export type LengthMessage = string | ((measured: unknown) => string);
+
+/**
+ * zod's own message for `max(max)` without one (`zod-fr.ts`): it names what it measured, text in
+ * characters, a list in elements, anything else (an object with a `length`) as a value.
+ */
+export const zodTooLong = (max: number) => (measured: unknown) => {
+  if (typeof measured === 'string') return `Trop grand : chaîne de caractères doit avoir <=${max} caractères`;
+  if (Array.isArray(measured)) return `Trop grand : tableau doit avoir <=${max} éléments`;
+  return `Trop grand : valeur doit être <=${max}`;
+};
+
 /**
  * A text field: `typeMessage` for a value that is not text (a type error, which stops the object's
  * refinements; zod's length checks still measure it), else trimmed when `trim`, then each of `checks`
  * (length bounds, then the others on text only), every failing one reported.
  */
-function textAnswer(
+export function textAnswer(
   value: unknown,
   options: {
     typeMessage: string;
     trim: boolean;
-    min?: { length: number; message: string };
-    max: { length: number; message: string };
+    min?: { length: number; message: LengthMessage };
+    max: { length: number; message: LengthMessage };
     checks?: readonly { ok: (text: string) => boolean; message: string }[];
   },
 ): FieldAnswer {
   const { min, max } = options;
+  const say = (message: LengthMessage, measured: unknown) =>
+    typeof message === 'string' ? message : message(measured);
   const lengthMessages = (measured: unknown) => [
-    ...(min && tooShort(measured, min.length) ? [min.message] : []),
-    ...(tooLong(measured, max.length) ? [max.message] : []),
+    ...(min && tooShort(measured, min.length) ? [say(min.message, measured)] : []),
+    ...(tooLong(measured, max.length) ? [say(max.message, measured)] : []),
   ];
   if (typeof value !== 'string') return refused(value, [options.typeMessage, ...lengthMessages(value)], true);
   const text = options.trim ? value.trim() : value;
@@ -173,6 +188,44 @@ export function moneyAnswer(value: unknown, options: { nonNegative: boolean }): 
   }
   if (parsed.units > MONEY_MAX_CENTS) return refused(value, [MONEY_TOO_BIG], true);
   return passed(formatDecimal(parsed.units, MONEY_SCALE));
+}
+
+/** A decimal's bounds (in units of 10^-scale) and messages, as `fields.ts`'s `decimalUnits` takes them. */
+export interface DecimalAnswerRule {
+  scale: number;
+  min: number;
+  minExclusive?: boolean;
+  max: number;
+  messages: { required: string; invalid: string; scale?: string; tooSmall: string; tooBig: string };
+}
+
+/**
+ * `decimalUnits(rule)` (`integerField`, and `quantityField`… before their output is written out): a
+ * JSON number or text within the rule's bounds, output in integer units. Each refusal stops the
+ * object's refinements (zod's union, then its transform); missing, `null` or blank is `required`.
+ */
+export function decimalUnitsAnswer(value: unknown, rule: DecimalAnswerRule): FieldAnswer {
+  const { messages } = rule;
+  if ((typeof value !== 'string' && typeof value !== 'number') || Number.isNaN(value)) {
+    return refused(value, [isBlank(value) ? messages.required : messages.invalid], true);
+  }
+  if (isBlank(value)) return refused(value, [messages.required], true);
+  const parsed = tryParseDecimal(value, rule.scale);
+  if (!parsed.ok) {
+    const message =
+      parsed.reason === 'range'
+        ? messages.tooBig
+        : parsed.reason === 'scale'
+          ? (messages.scale ?? messages.invalid)
+          : messages.invalid;
+    return refused(value, [message], true);
+  }
+  const { units } = parsed;
+  if (units < rule.min || (rule.minExclusive === true && units === rule.min)) {
+    return refused(value, [messages.tooSmall], true);
+  }
+  if (units > rule.max) return refused(value, [messages.tooBig], true);
+  return passed(units);
 }
 
 const INSTANT_MESSAGE =

@@ -14,6 +14,7 @@ import {
   type LifecycleReason,
 } from './einvoicing-lifecycle.js';
 import { formatMoney, formatPercent, parseMoney, parsePercent } from './money.js';
+import type { InvoiceLifecycle } from './einvoicing-network.js';
 import type { VatBreakdownInUnits } from './vat.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -228,3 +229,9 @@ export function collectedView(parts: readonly CollectedAtRate[]): { rate: string
     .filter((part) => part.amountCents > 0)
     .map((part) => ({ rate: formatPercent(part.rateHundredths), amount: formatMoney(part.amountCents) }));
 }
+
+/**
+ * An invoice that was never submitted nor refused: no record of it on the network (here, without
+ * zod, for the routes that answer a lifecycle; `einvoicing-network.ts` re-exports it).
+ */
+export const notSentLifecycle: InvoiceLifecycle = { network: 'not_sent', events: [] };

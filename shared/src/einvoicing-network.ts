@@ -140,9 +140,6 @@ export const invoiceLifecycleSchema = z.object({
 });
 export type InvoiceLifecycle = z.infer<typeof invoiceLifecycleSchema>;
 
-/** An invoice that was never submitted nor refused: no record of it on the network. */
-export const notSentLifecycle: InvoiceLifecycle = { network: 'not_sent', events: [] };
-
 /** The line a card shows for an invoice's network state, or `undefined` when there is nothing to say. */
 export interface LifecycleSummary {
   text: string;

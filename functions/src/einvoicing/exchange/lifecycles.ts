@@ -4,13 +4,13 @@
  * in the lists, and on Achats a supplier invoice received through the platform with the answers
  * the person gives (`POST /api/supplier-invoices/{id}/status`, each a CDAR to the seller).
  */
-import {
-  notSentLifecycle,
-  type InvoiceLifecycle,
-  type LifecycleEvent,
-  type SupplierInvoiceLifecycle,
-  type SupplierInvoiceStatusData,
+import type {
+  InvoiceLifecycle,
+  LifecycleEvent,
+  SupplierInvoiceLifecycle,
+  SupplierInvoiceStatusData,
 } from '@btp/shared/einvoicing-network';
+import { notSentLifecycle } from '@btp/shared/einvoicing-network-rules';
 import type { LifecycleReason } from '@btp/shared/einvoicing-lifecycle';
 import { sirenOfSiret } from '@btp/shared/legal-identity';
 import { getCompany } from '../../accounts/companies.js';

@@ -1,4 +1,4 @@
-import { supplierInvoiceStatusInput } from '@btp/shared/einvoicing-network';
+import { supplierInvoiceStatusParser } from '@btp/shared/einvoicing-network-input';
 import { answerSupplierInvoice } from '../../einvoicing/exchange/lifecycles.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
@@ -10,7 +10,7 @@ import { companyOf } from '../../lib/tenancy.js';
  * supplier invoice's lifecycle.
  */
 export const handler = createHandler(
-  { body: supplierInvoiceStatusInput, params: idParams },
+  { body: supplierInvoiceStatusParser, params: idParams },
   async ({ body, params, principal }) => ({
     body: await answerSupplierInvoice(companyOf(principal), params.id, body),
   }),
