@@ -18,6 +18,7 @@ import {
   QUANTITY_SCALE,
   RATING_SCALE,
   tryParseDecimal,
+  QUANTITY_MAX_THOUSANDTHS,
 } from './money.js';
 import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
 import { jsonDepthExceeds } from './json-depth.js';
@@ -31,9 +32,7 @@ import './zod-fr.js';
 export { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from './text-limits.js';
 export const TAG_LIST_MAX_ENTRIES = 50;
 
-export { MONEY_MAX_CENTS } from './money.js';
-/** Quantity precision 10,3: at most 9 999 999.999, in thousandths. */
-export const QUANTITY_MAX_THOUSANDTHS = 9_999_999_999;
+export { MONEY_MAX_CENTS, QUANTITY_MAX_THOUSANDTHS } from './money.js';
 
 export { isBlank } from './blank.js';
 

@@ -13,6 +13,8 @@ export const MONEY_SCALE = 2;
 /** Money precision 12,2: at most 9 999 999 999.99 in absolute value, in cents. */
 export const MONEY_MAX_CENTS = 999_999_999_999;
 export const QUANTITY_SCALE = 3;
+/** Quantity precision 10,3: at most 9 999 999.999, in thousandths (`fields.ts` re-exports it). */
+export const QUANTITY_MAX_THOUSANDTHS = 9_999_999_999;
 export const PERCENT_SCALE = 2;
 export const RATING_SCALE = 1;
 /** Decimals of a supplier invoice line's quantity and unit price (what received e-invoices write: BT-129, BT-146). */

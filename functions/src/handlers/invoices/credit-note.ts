@@ -1,4 +1,4 @@
-import { invoiceCreditNoteInput } from '@btp/shared/entities/invoice';
+import { invoiceCreditNoteParser } from '@btp/shared/entities/invoice-credit-note-input';
 import { createCreditNote } from '../../invoicing/credit-notes.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
@@ -6,7 +6,7 @@ import { companyOf } from '../../lib/tenancy.js';
 
 /** POST /api/invoices/{id}/credit-note: a draft credit note of an issued invoice (all or chosen lines). */
 export const handler = createHandler(
-  { body: invoiceCreditNoteInput, params: idParams },
+  { body: invoiceCreditNoteParser, params: idParams },
   async ({ body, params, principal }) => ({
     statusCode: 201,
     body: await createCreditNote(companyOf(principal), params.id, body),
