@@ -16,9 +16,7 @@ import {
 import { formatDecimal, QUANTITY_MAX_THOUSANDTHS, QUANTITY_SCALE } from '../money.js';
 import { objectBodyParser, receivedType, type QueryIssue, type QueryParser } from '../query-parser.js';
 import { TEXT_MAX_LENGTH } from '../text-limits.js';
-
-/** The most lines one invoice carries (`invoice.ts` re-exports it). */
-export const MAX_INVOICE_LINES = 1_000;
+import { MAX_INVOICE_LINES } from './invoice-limits.js';
 
 /** A credit note of chosen lines (each by position, for part of it a quantity), and why. */
 export interface InvoiceCreditNoteBody {

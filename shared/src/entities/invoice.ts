@@ -31,12 +31,12 @@ import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { invoiceLifecycleSchema } from '../einvoicing-network.js';
 import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';
-import { MAX_INVOICE_LINES } from './invoice-credit-note-input.js';
+import { MAX_INVOICE_LINES } from './invoice-limits.js';
 import { PAYMENT_REFERENCE_MAX_LENGTH } from './invoice-pay-input.js';
 import { sectionField, vatBreakdownSchema } from './quote.js';
 
-/** The most lines one invoice carries (beside the credit note's hand parser, which needs it without zod). */
-export { MAX_INVOICE_LINES } from './invoice-credit-note-input.js';
+/** The most lines one invoice carries. */
+export { MAX_INVOICE_LINES } from './invoice-limits.js';
 
 /** The editable fields of an invoice line: a selling price HT, directly. */
 export const invoiceLineFields = {
