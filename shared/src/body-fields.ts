@@ -12,7 +12,7 @@ import { isBlank } from './blank.js';
 import { isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
 import { EMAIL_PATTERN } from './email-address.js';
 import { formatDecimal, MONEY_MAX_CENTS, MONEY_SCALE, tryParseDecimal } from './money.js';
-import { frenchInteger, notText, type QueryIssue } from './query-parser.js';
+import { frenchInteger, notText, receivedType, type QueryIssue, UUID } from './query-parser.js';
 
 /**
  * One field's answer: the value zod keeps for it (its output, or what it holds when refused: the
@@ -228,6 +228,12 @@ export function decimalUnitsAnswer(value: unknown, rule: DecimalAnswerRule): Fie
   return passed(units);
 }
 
+/** `decimalField(rule)` (`quantityField`, `cumulativePercentField`…): as `decimalUnitsAnswer`, output written out ("12.500"). */
+export function decimalAnswer(value: unknown, rule: DecimalAnswerRule): FieldAnswer {
+  const answer = decimalUnitsAnswer(value, rule);
+  return answer.messages.length > 0 ? answer : passed(formatDecimal(answer.value as number, rule.scale));
+}
+
 const INSTANT_MESSAGE =
   'Date et heure invalides : utilisez le format ISO 8601 avec fuseau, par exemple 2026-11-22T14:30:00Z';
 
@@ -283,4 +289,74 @@ export function readFields(
     aborted ||= answer.messages.length > 0 && answer.aborts === true;
   }
   return { values, issues, aborted };
+}
+
+/**
+ * `optionalIdField`: a uuid, lower-cased; absent when blank or `'none'`. A text that is not a uuid is
+ * refused but kept (the object's refinements read it as given).
+ */
+export function optionalIdAnswer(value: unknown): FieldAnswer {
+  if (isBlank(value) || value === 'none') return passed(undefined);
+  if (typeof value !== 'string') return refused(value, ['Identifiant invalide'], true);
+  if (!UUID.test(value)) return refused(value, ['Identifiant invalide'], false);
+  return passed(value.toLowerCase());
+}
+
+/** `idField(required)`: a uuid, lower-cased; `required` when missing, `null` or blank. */
+export function idAnswer(value: unknown, required: string): FieldAnswer {
+  if (typeof value !== 'string')
+    return refused(value, [isBlank(value) ? required : 'Identifiant invalide'], true);
+  if (!UUID.test(value)) return refused(value, [isBlank(value) ? required : 'Identifiant invalide'], false);
+  return passed(value.toLowerCase());
+}
+
+/**
+ * `z.array(z.object(fields)).min(min).max(max)` at `name`, given a value that is not blank: each
+ * item's issues (path `name`, its position, its field), then the list's size, measured as zod
+ * measures it (the `length` of anything that has one, also of a value refused as a list). A list over
+ * the maximum has that message alone, which stops the object's refinements: zod then reads none of
+ * its items.
+ */
+export function objectListAnswer(
+  name: string,
+  value: unknown,
+  options: {
+    fields: Record<string, (value: unknown) => FieldAnswer>;
+    min?: { length: number; message: string };
+    max: { length: number; message: string };
+  },
+): { value: unknown; issues: QueryIssue[]; aborted: boolean } {
+  const { min, max } = options;
+  if (Array.isArray(value) && value.length > max.length) {
+    return { value, issues: [{ path: [name], message: max.message }], aborted: true };
+  }
+  const issues: QueryIssue[] = [];
+  let aborted = false;
+  const items: unknown[] = [];
+  if (Array.isArray(value)) {
+    value.forEach((item: unknown, index) => {
+      const position = String(index);
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+        issues.push({
+          path: [name, position],
+          message: `Entrée invalide : objet attendu, ${receivedType(item)} reçu`,
+        });
+        aborted = true;
+        return;
+      }
+      const read = readFields(item as Record<string, unknown>, options.fields);
+      issues.push(...read.issues.map((issue) => ({ ...issue, path: [name, position, ...issue.path] })));
+      aborted ||= read.aborted;
+      items.push(read.values);
+    });
+  } else {
+    issues.push({ path: [name], message: `Entrée invalide : tableau attendu, ${receivedType(value)} reçu` });
+    aborted = true;
+  }
+  const length = value === undefined || value === null ? undefined : (value as { length?: unknown }).length;
+  if (min && length !== undefined && !((length as number) >= min.length))
+    issues.push({ path: [name], message: min.message });
+  if (length !== undefined && !((length as number) <= max.length))
+    issues.push({ path: [name], message: max.message });
+  return { value: Array.isArray(value) ? items : value, issues, aborted };
 }

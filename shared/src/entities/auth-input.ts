@@ -9,15 +9,15 @@ import { isBlank } from '../blank.js';
 import {
   boundedTextAnswer,
   emailAnswer,
-  type FieldAnswer,
   optional,
+  optionalIdAnswer,
   readFields,
   requiredTextAnswer,
   sizedTextAnswer,
   plainTextAnswer,
 } from '../body-fields.js';
 import { loginMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../login-input.js';
-import { objectBodyParser, type QueryJsonSchema, type QueryParser, UUID } from '../query-parser.js';
+import { objectBodyParser, type QueryJsonSchema, type QueryParser } from '../query-parser.js';
 import { TEXT_MAX_LENGTH } from '../text-limits.js';
 
 /** Spec section 9 (`entities/user.ts` re-exports them). */
@@ -67,17 +67,6 @@ const personFields = {
   email: (value: unknown) => emailAnswer(value, "L'adresse e-mail doit être valide"),
   username: usernameAnswer,
 };
-
-/**
- * `optionalIdField`: a uuid, lower-cased; absent when blank or `'none'`. A text that is not a uuid is
- * refused but kept (the registration's company choice reads it as given).
- */
-function optionalIdAnswer(value: unknown): FieldAnswer {
-  if (isBlank(value) || value === 'none') return { value: undefined, messages: [] };
-  if (typeof value !== 'string') return { value, messages: ['Identifiant invalide'], aborts: true };
-  if (!UUID.test(value)) return { value, messages: ['Identifiant invalide'] };
-  return { value: value.toLowerCase(), messages: [] };
-}
 
 const text = (max: number): QueryJsonSchema => ({ type: 'string', minLength: 1, maxLength: max });
 const personProperties: Record<string, QueryJsonSchema> = {

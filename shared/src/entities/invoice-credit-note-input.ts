@@ -8,13 +8,14 @@
 import { isBlank } from '../blank.js';
 import {
   boundedTextAnswer,
+  decimalAnswer,
   decimalUnitsAnswer,
+  objectListAnswer,
   optional,
   readFields,
-  type FieldAnswer,
 } from '../body-fields.js';
-import { formatDecimal, QUANTITY_MAX_THOUSANDTHS, QUANTITY_SCALE } from '../money.js';
-import { objectBodyParser, receivedType, type QueryIssue, type QueryParser } from '../query-parser.js';
+import { QUANTITY_MAX_THOUSANDTHS, QUANTITY_SCALE } from '../money.js';
+import { objectBodyParser, type QueryIssue, type QueryParser } from '../query-parser.js';
 import { TEXT_MAX_LENGTH } from '../text-limits.js';
 import { MAX_INVOICE_LINES } from './invoice-limits.js';
 
@@ -45,8 +46,8 @@ const indexAnswer = (value: unknown) =>
   });
 
 /** `quantityField({ positive: true, message })`: output "1.500". */
-function quantityAnswer(value: unknown): FieldAnswer {
-  const answer = decimalUnitsAnswer(value, {
+const quantityAnswer = (value: unknown) =>
+  decimalAnswer(value, {
     scale: QUANTITY_SCALE,
     min: 0,
     minExclusive: true,
@@ -59,68 +60,18 @@ function quantityAnswer(value: unknown): FieldAnswer {
       tooBig: 'Quantité invalide : au plus 9 999 999,999 en valeur absolue',
     },
   });
-  return answer.messages.length > 0
-    ? answer
-    : { value: formatDecimal(answer.value as number, QUANTITY_SCALE), messages: [] };
-}
-
-/** What zod's `min`/`max` on the list compare: the `length` of anything that has one, as it is. */
-function measuredLength(value: unknown): unknown {
-  return value === undefined || value === null ? undefined : (value as { length?: unknown }).length;
-}
-
-/**
- * `optionalField(z.array(z.object({ index, quantity })).min(1).max(MAX_INVOICE_LINES))`, given a
- * value that is not blank: each line's issues (path `lines`, its position, its field), then the
- * list's size, measured as zod measures it (also on a value it refused as a list); a list over the
- * maximum has that message only, as zod then reads none of its lines.
- */
-function linesAnswer(value: unknown): { value: unknown; issues: QueryIssue[] } {
-  const issues: QueryIssue[] = [];
-  const lines: InvoiceCreditNoteBody['lines'] = [];
-  if (Array.isArray(value) && value.length > MAX_INVOICE_LINES) {
-    // zod reads no line of a list over its maximum: the size's message alone.
-    return { value, issues: [{ path: ['lines'], message: TOO_MANY_LINES }] };
-  }
-  if (Array.isArray(value)) {
-    value.forEach((line: unknown, index) => {
-      const position = String(index);
-      if (typeof line !== 'object' || line === null || Array.isArray(line)) {
-        issues.push({
-          path: ['lines', position],
-          message: `Entrée invalide : objet attendu, ${receivedType(line)} reçu`,
-        });
-        return;
-      }
-      const read = readFields(line as Record<string, unknown>, {
-        index: indexAnswer,
-        quantity: optional(quantityAnswer),
-      });
-      issues.push(...read.issues.map((issue) => ({ ...issue, path: ['lines', position, ...issue.path] })));
-      lines.push(read.values as { index: number; quantity?: string });
-    });
-  } else {
-    issues.push({
-      path: ['lines'],
-      message: `Entrée invalide : tableau attendu, ${receivedType(value)} reçu`,
-    });
-  }
-  const length = measuredLength(value);
-  if (length !== undefined && !((length as number) >= 1)) issues.push({ path: ['lines'], message: NO_LINE });
-  if (length !== undefined && !((length as number) <= MAX_INVOICE_LINES)) {
-    issues.push({ path: ['lines'], message: TOO_MANY_LINES });
-  }
-  return { value: lines, issues };
-}
 
 /** `POST /api/invoices/{id}/credit-note`'s body. */
 export const invoiceCreditNoteParser: QueryParser<InvoiceCreditNoteBody> = objectBodyParser(
   (body) => {
     const output: InvoiceCreditNoteBody = {};
     const issues: QueryIssue[] = [];
-    const { lines } = body;
-    if (!isBlank(lines)) {
-      const answer = linesAnswer(lines);
+    if (!isBlank(body.lines)) {
+      const answer = objectListAnswer('lines', body.lines, {
+        fields: { index: indexAnswer, quantity: optional(quantityAnswer) },
+        min: { length: 1, message: NO_LINE },
+        max: { length: MAX_INVOICE_LINES, message: TOO_MANY_LINES },
+      });
       issues.push(...answer.issues);
       output.lines = answer.value as InvoiceCreditNoteBody['lines'];
     }
