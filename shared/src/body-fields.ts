@@ -9,7 +9,7 @@
  * (`sending-input.test.ts`, `entities/invoice-pay-input.test.ts`, `entities/auth-input.test.ts`).
  */
 import { isBlank } from './blank.js';
-import { isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
+import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
 import { EMAIL_PATTERN } from './email-address.js';
 import { formatDecimal, MONEY_MAX_CENTS, MONEY_SCALE, tryParseDecimal } from './money.js';
 import { frenchInteger, notText, receivedType, type QueryIssue, UUID } from './query-parser.js';
@@ -232,6 +232,18 @@ export function decimalUnitsAnswer(value: unknown, rule: DecimalAnswerRule): Fie
 export function decimalAnswer(value: unknown, rule: DecimalAnswerRule): FieldAnswer {
   const answer = decimalUnitsAnswer(value, rule);
   return answer.messages.length > 0 ? answer : passed(formatDecimal(answer.value as number, rule.scale));
+}
+
+/**
+ * `dateField({ required })`: a calendar date, trimmed, output "2026-11-22" (a full ISO timestamp
+ * gives its date); `required` when missing, `null` or blank. Each refusal stops the object's refinements.
+ */
+export function dateAnswer(value: unknown, required = 'La date est requise'): FieldAnswer {
+  if (typeof value !== 'string') return refused(value, [isBlank(value) ? required : DATE_MESSAGE], true);
+  const text = value.trim();
+  if (text === '') return refused(text, [required], true);
+  const date = calendarDateOf(text);
+  return date === undefined ? refused(text, [DATE_MESSAGE], true) : passed(date);
 }
 
 const INSTANT_MESSAGE =

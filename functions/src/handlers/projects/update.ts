@@ -1,4 +1,4 @@
-import { projectUpdateInput } from '@btp/shared/entities/project';
+import { projectUpdateParser } from '@btp/shared/entities/project-input';
 import { updateProject } from '../../projects/project-service.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
@@ -6,7 +6,7 @@ import { companyOf } from '../../lib/tenancy.js';
 
 /** PUT /api/projects/{id}: the whole editable record, optionally with the `version` read. */
 export const handler = createHandler(
-  { body: projectUpdateInput, params: idParams },
+  { body: projectUpdateParser, params: idParams },
   async ({ body, params, principal }) => ({
     body: await updateProject(companyOf(principal), params.id, body),
   }),
