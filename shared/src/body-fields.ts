@@ -102,6 +102,18 @@ export function optional(field: (value: unknown) => FieldAnswer): (value: unknow
   return (value) => (isBlank(value) ? passed(undefined) : field(value));
 }
 
+/** `defaultedField(field, value)` (`fields.ts`): missing, `null` or blank reads as `value`. */
+export function defaulted(
+  field: (value: unknown) => FieldAnswer,
+  defaultValue: unknown,
+): (value: unknown) => FieldAnswer {
+  const read = optional(field);
+  return (value) => {
+    const answer = read(value);
+    return answer.messages.length === 0 && answer.value === undefined ? passed(defaultValue) : answer;
+  };
+}
+
 /** The longest e-mail address (`emailField`). */
 export const EMAIL_MAX_LENGTH = 254;
 

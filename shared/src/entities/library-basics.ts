@@ -35,6 +35,10 @@ export function normaliseFamily(family: string | undefined | null): string | und
 }
 
 /** Lengths of the short texts of the library. */
+/** An article's catalogue status: `retired` is « hors catalogue » (`library.ts` re-exports them). */
+export const articleStatuses = ['active', 'retired'] as const;
+export type ArticleStatus = (typeof articleStatuses)[number];
+
 export const LIBRARY_REFERENCE_MAX_LENGTH = 100;
 export const LIBRARY_DESIGNATION_MAX_LENGTH = 500;
 export const LIBRARY_UNIT_MAX_LENGTH = 20;

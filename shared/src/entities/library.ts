@@ -21,6 +21,8 @@ import { companyRecordFields, updateVersionFields } from '../record.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import {
+  articleStatuses,
+  type ArticleStatus,
   familyLevels,
   LIBRARY_DESIGNATION_MAX_LENGTH,
   LIBRARY_FAMILY_MAX_LENGTH,
@@ -63,8 +65,7 @@ export {
 } from './library-query.js';
 
 /** An article's catalogue status: « hors catalogue » once a re-import no longer lists it (kept). */
-export const articleStatuses = ['active', 'retired'] as const;
-export type ArticleStatus = (typeof articleStatuses)[number];
+export { articleStatuses, type ArticleStatus } from './library-basics.js';
 export const articleStatusLabels: Record<ArticleStatus, string> = {
   active: 'Au catalogue',
   retired: 'Hors catalogue',

@@ -28,7 +28,7 @@ const dates = [
 ];
 const amounts = [0, 125000, '125 000,50', '1.005', -1, '-0,01', 1e21, '10 000 000 000', 'abc'];
 const progresses = [0, 50, 100, '75', ' 20 ', 101, -1, 12.5, '1,0', 'moitié'];
-const versions = [1, 2, 0, -3, 1.5, '3', null];
+const versions = [1, 2, 3, 7, 12, 0, -3, 1.5, '3', null];
 
 const value = (random: Random, typical: readonly unknown[], odds = 0.08) =>
   random.next() < odds ? random.pick(oddValues) : random.pick(typical);

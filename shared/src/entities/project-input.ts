@@ -8,6 +8,7 @@ import {
   boundedTextAnswer,
   dateAnswer,
   decimalUnitsAnswer,
+  defaulted,
   enumAnswer,
   idAnswer,
   moneyAnswer,
@@ -15,7 +16,6 @@ import {
   readFields,
   requiredTextAnswer,
   versionAnswer,
-  type FieldAnswer,
 } from '../body-fields.js';
 import { defaultProjectStatus, projectStatuses, type ProjectStatus } from '../enums.js';
 import { MONEY_MAX_CENTS } from '../money.js';
@@ -38,16 +38,6 @@ export interface ProjectBody {
 }
 
 const PROGRESS_MESSAGE = "L'avancement doit être un nombre entier entre 0 et 100";
-
-/** `defaultedField(field, value)`: missing, `null` or blank reads as `value`. */
-const defaulted =
-  (field: (value: unknown) => FieldAnswer, defaultValue: unknown) =>
-  (value: unknown): FieldAnswer => {
-    const answer = optional(field)(value);
-    return answer.messages.length === 0 && answer.value === undefined
-      ? { value: defaultValue, messages: [] }
-      : answer;
-  };
 
 /** `projectFields` (`entities/project.ts`), in its order. */
 const projectFields = {

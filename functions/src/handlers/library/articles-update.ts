@@ -1,4 +1,4 @@
-import { articleUpdateInput } from '@btp/shared/entities/library';
+import { articleUpdateParser } from '@btp/shared/entities/article-input';
 import { updateArticle } from '../../library/article-service.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
@@ -6,7 +6,7 @@ import { companyOf } from '../../lib/tenancy.js';
 
 /** PUT /api/library/articles/{id}: the whole editable record, optionally with the `version` read. */
 export const handler = createHandler(
-  { body: articleUpdateInput, params: idParams },
+  { body: articleUpdateParser, params: idParams },
   async ({ body, params, principal }) => ({
     body: await updateArticle(companyOf(principal), params.id, body),
   }),
