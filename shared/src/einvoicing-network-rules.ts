@@ -14,7 +14,6 @@ import {
   type LifecycleReason,
 } from './einvoicing-lifecycle.js';
 import { formatMoney, formatPercent, parseMoney, parsePercent } from './money.js';
-import type { InvoiceLifecycle } from './einvoicing-network.js';
 import type { VatBreakdownInUnits } from './vat.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -231,7 +230,11 @@ export function collectedView(parts: readonly CollectedAtRate[]): { rate: string
 }
 
 /**
- * An invoice that was never submitted nor refused: no record of it on the network (here, without
- * zod, for the routes that answer a lifecycle; `einvoicing-network.ts` re-exports it).
+ * An invoice that was never submitted nor refused: no record of it on the network (an
+ * `InvoiceLifecycle`; here, without zod, for the routes that answer one; `einvoicing-network.ts`
+ * re-exports it).
  */
-export const notSentLifecycle: InvoiceLifecycle = { network: 'not_sent', events: [] };
+export const notSentLifecycle: { network: NetworkState; events: never[] } = {
+  network: 'not_sent',
+  events: [],
+};
