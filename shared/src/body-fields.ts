@@ -12,7 +12,14 @@ import { isBlank } from './blank.js';
 import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
 import { EMAIL_PATTERN } from './email-address.js';
 import { formatDecimal, MONEY_MAX_CENTS, MONEY_SCALE, tryParseDecimal } from './money.js';
-import { frenchInteger, notText, receivedType, type QueryIssue, UUID } from './query-parser.js';
+import {
+  frenchInteger,
+  notText,
+  receivedType,
+  type QueryIssue,
+  type QueryJsonSchema,
+  UUID,
+} from './query-parser.js';
 
 /**
  * One field's answer: the value zod keeps for it (its output, or what it holds when refused: the
@@ -383,4 +390,13 @@ export function objectListAnswer(
   if (length !== undefined && !((length as number) <= max.length))
     issues.push({ path: [name], message: max.message });
   return { value: Array.isArray(value) ? items : value, issues, aborted };
+}
+
+/** The JSON Schema of a list of at most `maxItems` objects (the route fuzz's input for `objectListAnswer`). */
+export function objectListJsonSchema(
+  maxItems: number,
+  properties: Record<string, QueryJsonSchema>,
+  required: string[],
+): QueryJsonSchema {
+  return { type: 'array', maxItems, items: { type: 'object', properties, required } };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resourceTypes } from '../enums.js';
 import { oddValues, repeated } from '../testing/odd-values.js';
 import { seededRandom } from '../testing/seeded-random.js';
 import { compareParsers, uuidSamples } from '../testing/seen-answer.js';
@@ -7,17 +8,7 @@ import { articleCreateParser, articleUpdateParser } from './article-input.js';
 
 type Random = ReturnType<typeof seededRandom>;
 
-const resourceTypes = [
-  'materials',
-  'labor',
-  'equipment',
-  'subcontractor',
-  'rental',
-  'merchandise',
-  'other',
-  'Matériaux',
-  'x',
-];
+const types = [...resourceTypes, 'Matériaux', 'x'];
 const references = ['REF-001', ' AB 12 ', repeated('x', 100), repeated('x', 101), repeated('😀', 100)];
 const designations = ['Parpaing 20×20×50', ' Ciment ', repeated('x', 500), repeated('x', 501)];
 const units = ['u', 'm²', ' ml ', repeated('x', 20), repeated('x', 21)];
@@ -42,7 +33,7 @@ const value = (random: Random, typical: readonly unknown[], odds = 0.08) =>
 function randomBody(random: Random, withVersion: boolean): unknown {
   if (random.next() < 0.05) return random.pick([null, undefined, 'x', 5, [], [{ unit: 'u' }]]);
   const body: Record<string, unknown> = {};
-  if (random.next() < 0.95) body.resourceType = value(random, resourceTypes, 0.05);
+  if (random.next() < 0.95) body.resourceType = value(random, types, 0.05);
   if (random.next() < 0.4) body.reference = value(random, references);
   if (random.next() < 0.95) body.designation = value(random, designations, 0.05);
   if (random.next() < 0.95) body.unit = value(random, units, 0.05);

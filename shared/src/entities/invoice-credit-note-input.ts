@@ -11,6 +11,7 @@ import {
   decimalAnswer,
   decimalUnitsAnswer,
   objectListAnswer,
+  objectListJsonSchema,
   optional,
   readFields,
 } from '../body-fields.js';
@@ -83,18 +84,14 @@ export const invoiceCreditNoteParser: QueryParser<InvoiceCreditNoteBody> = objec
   {
     type: 'object',
     properties: {
-      lines: {
-        type: 'array',
-        maxItems: MAX_INVOICE_LINES,
-        items: {
-          type: 'object',
-          properties: {
-            index: { type: ['string', 'number'], minimum: 0, maximum: MAX_INVOICE_LINES - 1 },
-            quantity: { type: ['string', 'number'], minimum: 0 },
-          },
-          required: ['index'],
+      lines: objectListJsonSchema(
+        MAX_INVOICE_LINES,
+        {
+          index: { type: ['string', 'number'], minimum: 0, maximum: MAX_INVOICE_LINES - 1 },
+          quantity: { type: ['string', 'number'], minimum: 0 },
         },
-      },
+        ['index'],
+      ),
       reason: { type: 'string', maxLength: TEXT_MAX_LENGTH },
     },
   },

@@ -10,6 +10,7 @@ import {
   decimalAnswer,
   idAnswer,
   objectListAnswer,
+  objectListJsonSchema,
   optional,
   optionalIdAnswer,
   readFields,
@@ -80,18 +81,14 @@ export const situationParser: QueryParser<SituationBody> = objectBodyParser(
   {
     type: 'object',
     properties: {
-      lines: {
-        type: 'array',
-        maxItems: MAX_INVOICE_LINES,
-        items: {
-          type: 'object',
-          properties: {
-            itemId: { type: 'string', format: 'uuid' },
-            cumulativePercent: { type: ['string', 'number'], minimum: 0, maximum: 100 },
-          },
-          required: ['itemId', 'cumulativePercent'],
+      lines: objectListJsonSchema(
+        MAX_INVOICE_LINES,
+        {
+          itemId: { type: 'string', format: 'uuid' },
+          cumulativePercent: { type: ['string', 'number'], minimum: 0, maximum: 100 },
         },
-      },
+        ['itemId', 'cumulativePercent'],
+      ),
       cumulativePercent: { type: ['string', 'number'], minimum: 0, maximum: 100 },
       progressReportId: { type: 'string', format: 'uuid' },
     },
