@@ -32,7 +32,7 @@ describe('the inputs the route fuzz reads from each handler', () => {
     const invoiceCreate = routes.find((route) => route.handler === 'invoices/create');
     const login = routes.find((route) => route.handler === 'auth/login');
     expect(fieldsOf((await routeInputs(invoiceCreate!)).body)).toEqual(
-      expect.arrayContaining(['clientId', 'title', 'items']),
+      expect.arrayContaining(['clientId', 'title', 'lines']),
     );
     expect(fieldsOf((await routeInputs(login!)).body)).toEqual(['identifier', 'password']);
   });

@@ -56,7 +56,9 @@ export interface RouteInputs {
 /** The inputs `route`'s handler declares to `createHandler`, as JSON Schemas. */
 export async function routeInputs(route: RouteDefinition): Promise<RouteInputs> {
   if (route.path === '$default') return { hasBody: true };
-  const module = (await import(pathToFileURL(join(functionsDir, 'handlers', `${route.handler}.ts`)).href)) as {
+  const module = (await import(
+    pathToFileURL(join(functionsDir, 'handlers', `${route.handler}.ts`)).href
+  )) as {
     handler: unknown;
   };
   const found = handlerSchemas(module.handler);
