@@ -153,6 +153,9 @@ describe('lazy-zod: schemas built on first use', () => {
     for (const io of ['input', 'output'] as const) {
       expect(zod.toJSONSchema(lazy, { io })).toEqual(zod.toJSONSchema(eager, { io }));
     }
+    const field = z.string().trim().pipe(z.string().min(1)).optional();
+    const eagerField = zod.string().trim().pipe(zod.string().min(1)).optional();
+    expect(z.toJSONSchema(field, { io: 'input' })).toEqual(zod.toJSONSchema(eagerField, { io: 'input' }));
     const extended = lazy.extend({ extra: name.optional() }).partial();
     expect(Object.keys(zod.toJSONSchema(extended, { io: 'input' }).properties ?? {})).toEqual([
       'name',

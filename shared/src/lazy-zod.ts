@@ -296,4 +296,14 @@ export const string = /* @__PURE__ */ lazyBuilder(zod.string);
 export const union = /* @__PURE__ */ lazyBuilder(zod.union);
 export const unknown = /* @__PURE__ */ lazyBuilder(zod.unknown);
 export const url = /* @__PURE__ */ lazyBuilder(zod.url);
+/**
+ * zod's `toJSONSchema`, given the schema a stand-in stands for: zod looks the schema it is given up
+ * by identity (a stand-in of an optional or a pipe failed); the schemas inside it are built ones.
+ */
+export const toJSONSchema: typeof zod.toJSONSchema = ((schema: object, params?: object) =>
+  zod.toJSONSchema(
+    (recipeOf(schema)?.real() ?? schema) as zod.ZodType,
+    params as zod.core.ToJSONSchemaParams,
+  )) as typeof zod.toJSONSchema;
+
 export const coerce: typeof zod.coerce = { ...zod.coerce, number: lazyBuilder(zod.coerce.number) };

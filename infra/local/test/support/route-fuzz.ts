@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import type * as z from 'zod';
+import { toJSONSchema } from '@btp/shared/lazy-zod';
 import type { QueryParser } from '@btp/shared/query-parser';
 import type { RouteDefinition } from '@btp/shared/routes';
 import type { seededRandom } from '@btp/shared/testing/seeded-random';
@@ -42,7 +43,7 @@ export interface JsonSchema {
 export function jsonSchemaOf(schema: z.ZodType | QueryParser<unknown> | undefined): JsonSchema | undefined {
   if (!schema) return undefined;
   if ('jsonSchema' in schema) return schema.jsonSchema;
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }
 
 /** What the fuzz makes a route's requests from: its body's and query's JSON Schemas. */
