@@ -16,7 +16,7 @@
  * - a refused request (4xx) writes nothing to the table (but its sign-in failure count, a public
  *   rate-limit counter, the session's last use).
  *
- * Seeded: `FUZZ_SEED` (default below) and `FUZZ_RUNS` rounds (default 1, about 750 requests; each
+ * Seeded: `FUZZ_SEED` (default below) and `FUZZ_RUNS` rounds (default 1, about 1,180 requests; each
  * round draws anew). The same seed sends the same requests (unknown ids and tokens too): the summary
  * prints a fingerprint of the requests and answers, `FUZZ_TRACE=<file>` writes them. Every failure
  * names its round's seed and the request. docs/testing.md.
