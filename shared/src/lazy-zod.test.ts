@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as zod from 'zod';
+import { recipeOf } from './lazy-build.js';
 import * as z from './lazy-zod.js';
 
 /** The messages of a refused value, or the parsed value. */
@@ -130,6 +131,51 @@ describe('lazy-zod: schemas built on first use', () => {
     expect(z.buildNow(again)).toBe(again);
     expect(z.lazySchemasBuilt()).toBeGreaterThan(before);
     expect(Object.keys((again as zod.ZodObject).shape)).toEqual(['inner']);
+  });
+
+  it('writes the JSON Schema zod writes, optional fields and pipes inside included', () => {
+    const name = z.string().trim().min(1);
+    const lazy = z.object({
+      name,
+      note: z.string().max(10).optional(),
+      count: z.string().trim().pipe(z.string().regex(/^\d+$/)),
+      lines: z.array(z.object({ label: name.nullable().optional() })).max(3),
+      kind: z.union([z.literal('a'), z.number().optional()]),
+    });
+    const eagerName = zod.string().trim().min(1);
+    const eager = zod.object({
+      name: eagerName,
+      note: zod.string().max(10).optional(),
+      count: zod.string().trim().pipe(zod.string().regex(/^\d+$/)),
+      lines: zod.array(zod.object({ label: eagerName.nullable().optional() })).max(3),
+      kind: zod.union([zod.literal('a'), zod.number().optional()]),
+    });
+    for (const io of ['input', 'output'] as const) {
+      expect(zod.toJSONSchema(lazy, { io })).toEqual(zod.toJSONSchema(eager, { io }));
+    }
+    const field = z.string().trim().pipe(z.string().min(1)).optional();
+    const eagerField = zod.string().trim().pipe(zod.string().min(1)).optional();
+    expect(z.toJSONSchema(field, { io: 'input' })).toEqual(zod.toJSONSchema(eagerField, { io: 'input' }));
+    const extended = lazy.extend({ extra: name.optional() }).partial();
+    expect(Object.keys(zod.toJSONSchema(extended, { io: 'input' }).properties ?? {})).toEqual([
+      'name',
+      'note',
+      'count',
+      'lines',
+      'kind',
+      'extra',
+    ]);
+  });
+
+  it('builds a schema around built schemas, never around a stand-in', () => {
+    const inner = z.string().optional();
+    const made = z.lazyFactory((field: zod.ZodType) => z.object({ field, list: z.array(inner) }));
+    const schema = z.object({ inner, made: made(inner) }).extend({ other: inner });
+    const { shape } = schema;
+    const madeShape = shape.made.shape;
+    const held: object[] = [shape.inner, shape.other, madeShape.field, madeShape.list.element];
+    for (const child of held) expect(recipeOf(child)).toBeUndefined();
+    expect(held.every((child) => child === held[0])).toBe(true);
   });
 
   it('hands out the same bound method on every read', () => {

@@ -142,6 +142,39 @@ let building = 0;
 
 type Maker = (...args: never[]) => object;
 
+/** Whether `value` is a stand-in. */
+function isStandIn(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && recipeOf(value) !== undefined;
+}
+
+/**
+ * A builder's argument with the stand-ins it holds as schemas (itself, an array's items: a union's
+ * options; a plain object's values: an object's shape) replaced by their built schemas, built now;
+ * else the argument itself. So a built schema holds real schemas, never a stand-in: zod finds its
+ * children as they are (`z.toJSONSchema` looks each schema up by identity, and failed on a stand-in
+ * holding an optional field or a pipe), and parsing reads them without the proxy.
+ */
+function builtArgument(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const recipe = recipeOf(value);
+  if (recipe !== undefined) return recipe.real();
+  if (Array.isArray(value)) return value.some(isStandIn) ? value.map(builtArgument) : value;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const descriptors = Object.getOwnPropertyDescriptors(value);
+  const keys = Reflect.ownKeys(descriptors) as (keyof typeof descriptors)[];
+  if (!keys.some((key) => isStandIn(descriptors[key]?.value))) return value;
+  // A getter (zod's recursive shapes) stays as it is.
+  for (const key of keys) {
+    const descriptor = descriptors[key];
+    if (descriptor !== undefined && 'value' in descriptor) descriptor.value = builtArgument(descriptor.value);
+  }
+  return Object.defineProperties({}, descriptors);
+}
+
+function builtArguments(args: unknown[]): unknown[] {
+  return args.some((arg) => typeof arg === 'object' && arg !== null) ? args.map(builtArgument) : args;
+}
+
 /**
  * How to build one schema: call a zod builder (or a {@link lazyFactory}'s function) with `args`, or
  * call the method `key` of another recipe's schema. It is also its stand-in's proxy target, with one
@@ -164,11 +197,12 @@ class Recipe implements LazyRecipe {
     let built: object;
     try {
       const source = this.source;
+      const args = builtArguments(this.args);
       if (source instanceof Recipe) {
         const schema = source.real();
-        built = (Reflect.get(schema, this.key) as (...args: unknown[]) => object).apply(schema, this.args);
+        built = (Reflect.get(schema, this.key) as (...args: unknown[]) => object).apply(schema, args);
       } else {
-        built = source(...this.args);
+        built = source(...args);
       }
       // A factory may return a stand-in made before (a schema module's constant).
       built = recipeOf(built)?.real() ?? built;
@@ -194,7 +228,10 @@ const standInHandler: ProxyHandler<Recipe> = {
     recipe.bound ??= new Map();
     const known = recipe.bound.get(key);
     if (known !== undefined && known[0] === value) return known[1];
-    const bound: unknown = value.bind(target);
+    // A builder method of the built schema gets built schemas too (see `builtArgument`).
+    const bound: unknown = schemaBuilders.has(key as string)
+      ? (...args: unknown[]) => (value as (...args: unknown[]) => unknown).apply(target, builtArguments(args))
+      : value.bind(target);
     recipe.bound.set(key, [value, bound]);
     return bound;
   },
@@ -230,7 +267,7 @@ function standIn(recipe: Recipe): object {
 export function lazyFactory<F extends Maker>(factory: F): F {
   const make = factory as unknown as (...args: unknown[]) => object;
   return ((...args: unknown[]) =>
-    building > 0 ? make(...args) : standIn(new Recipe(make, '', args))) as unknown as F;
+    building > 0 ? make(...builtArguments(args)) : standIn(new Recipe(make, '', args))) as unknown as F;
 }
 
 /** A zod builder whose schemas are built on first use. */
@@ -259,4 +296,14 @@ export const string = /* @__PURE__ */ lazyBuilder(zod.string);
 export const union = /* @__PURE__ */ lazyBuilder(zod.union);
 export const unknown = /* @__PURE__ */ lazyBuilder(zod.unknown);
 export const url = /* @__PURE__ */ lazyBuilder(zod.url);
+/**
+ * zod's `toJSONSchema`, given the schema a stand-in stands for: zod looks the schema it is given up
+ * by identity (a stand-in of an optional or a pipe failed); the schemas inside it are built ones.
+ */
+export const toJSONSchema: typeof zod.toJSONSchema = ((schema: object, params?: object) =>
+  zod.toJSONSchema(
+    (recipeOf(schema)?.real() ?? schema) as zod.ZodType,
+    params as zod.core.ToJSONSchemaParams,
+  )) as typeof zod.toJSONSchema;
+
 export const coerce: typeof zod.coerce = { ...zod.coerce, number: lazyBuilder(zod.coerce.number) };

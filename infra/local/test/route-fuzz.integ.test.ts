@@ -16,21 +16,17 @@
  * - a refused request (4xx) writes nothing to the table (but its sign-in failure count, a public
  *   rate-limit counter, the session's last use).
  *
- * Seeded: `FUZZ_SEED` (default below) and `FUZZ_RUNS` rounds (default 1, about 750 requests; each
+ * Seeded: `FUZZ_SEED` (default below) and `FUZZ_RUNS` rounds (default 1, about 1,180 requests; each
  * round draws anew). The same seed sends the same requests (unknown ids and tokens too): the summary
  * prints a fingerprint of the requests and answers, `FUZZ_TRACE=<file>` writes them. Every failure
  * names its round's seed and the request. docs/testing.md.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { routes, type RouteDefinition } from '@btp/shared/routes';
 import { seededRandom } from '@btp/shared/testing/seeded-random';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../functions/src/lib/dynamo.js';
-import { handlerSchemas } from '../../../functions/src/lib/http.js';
-import { functionsDir } from '../src/local-stack.js';
 import { TestClient } from './http-client.js';
 import { signedInSuperAdmin, startTestStack, testPassword, testSuperAdmin } from './support.js';
 import {
@@ -47,16 +43,17 @@ import {
   shapeKinds,
   contractErrorProblems,
   idVariants,
-  jsonSchemaOf,
   malformedIds,
   preview,
   queryOf,
+  routeInputs,
   watchWrites,
   wrongContentTypes,
   type BodyKind,
   type IdVariant,
   type JsonSchema,
   type Random,
+  type RouteInputs,
   unknownId,
   unknownToken,
 } from './support/route-fuzz.js';
@@ -79,7 +76,7 @@ const actors = new Map<ActorName, Actor>();
 const pools = { own: new Map<string, string[]>(), other: new Map<string, string[]>() };
 /** Never in an "own" pool: the actors themselves and their company, which the fuzz must not disable. */
 const protectedIds = new Set<string>();
-const schemas = new Map<RouteDefinition, { body?: JsonSchema; query?: JsonSchema; hasBody: boolean }>();
+const schemas = new Map<RouteDefinition, RouteInputs>();
 
 async function signIn(identifier: string): Promise<string> {
   const client = new TestClient(stack.url);
@@ -267,23 +264,7 @@ beforeAll(async () => {
   pools.own.set('company', [alpha.companyId]);
   pools.other.set('company', [beta.companyId]);
 
-  for (const route of routes) {
-    if (route.path === '$default') {
-      schemas.set(route, { hasBody: true });
-      continue;
-    }
-    const module = (await import(
-      pathToFileURL(join(functionsDir, 'handlers', `${route.handler}.ts`)).href
-    )) as {
-      handler: unknown;
-    };
-    const found = handlerSchemas(module.handler);
-    schemas.set(route, {
-      body: jsonSchemaOf(found?.body),
-      query: jsonSchemaOf(found?.query),
-      hasBody: found?.body !== undefined,
-    });
-  }
+  for (const route of routes) schemas.set(route, await routeInputs(route));
 }, 180_000);
 
 afterAll(async () => {

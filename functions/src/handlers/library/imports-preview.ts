@@ -1,7 +1,6 @@
 import { optionalIdField } from '@btp/shared/fields';
-// zod's own messages in French (`lib/http.ts` no longer loads them for every route).
-import '@btp/shared/zod-fr';
-import * as z from 'zod';
+// The shared modules' zod (French messages; a schema holding their fields is built with them).
+import * as z from '@btp/shared/lazy-zod';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';

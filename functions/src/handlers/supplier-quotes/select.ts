@@ -1,6 +1,6 @@
 import { updateVersionFields } from '@btp/shared/record';
-import '@btp/shared/zod-fr';
-import * as z from 'zod';
+// The shared modules' zod (French messages; a schema holding their fields is built with them).
+import * as z from '@btp/shared/lazy-zod';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';

@@ -3,10 +3,16 @@
  * answers against: values made from a route's zod schemas (through their JSON Schema), the bodies
  * of every JSON type and shape, the contract's error body in French, and the writes a request made.
  */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import type * as z from 'zod';
+import { toJSONSchema } from '@btp/shared/lazy-zod';
 import type { QueryParser } from '@btp/shared/query-parser';
+import type { RouteDefinition } from '@btp/shared/routes';
 import type { seededRandom } from '@btp/shared/testing/seeded-random';
+import { handlerSchemas } from '../../../../functions/src/lib/http.js';
+import { functionsDir } from '../../src/local-stack.js';
 
 export type Random = ReturnType<typeof seededRandom>;
 
@@ -30,17 +36,38 @@ export interface JsonSchema {
 }
 
 /**
- * A zod schema's input as JSON Schema, or `undefined` when zod cannot write it; a query parsed by
- * hand (`@btp/shared/query-parser`, the lists) gives its own.
+ * A zod schema's input as JSON Schema (`undefined` for no schema); an input parsed by hand
+ * (`@btp/shared/query-parser`: the lists' queries, some bodies) gives its own. zod failing to write
+ * one is an error, not a route fuzzed without its fields.
  */
 export function jsonSchemaOf(schema: z.ZodType | QueryParser<unknown> | undefined): JsonSchema | undefined {
   if (!schema) return undefined;
   if ('jsonSchema' in schema) return schema.jsonSchema;
-  try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  } catch {
-    return undefined;
-  }
+  return toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+/** What the fuzz makes a route's requests from: its body's and query's JSON Schemas. */
+export interface RouteInputs {
+  body?: JsonSchema;
+  query?: JsonSchema;
+  /** Whether the route reads a body (the gateway's `$default` answers any). */
+  hasBody: boolean;
+}
+
+/** The inputs `route`'s handler declares to `createHandler`, as JSON Schemas. */
+export async function routeInputs(route: RouteDefinition): Promise<RouteInputs> {
+  if (route.path === '$default') return { hasBody: true };
+  const module = (await import(
+    pathToFileURL(join(functionsDir, 'handlers', `${route.handler}.ts`)).href
+  )) as {
+    handler: unknown;
+  };
+  const found = handlerSchemas(module.handler);
+  return {
+    body: jsonSchemaOf(found?.body),
+    query: jsonSchemaOf(found?.query),
+    hasBody: found?.body !== undefined,
+  };
 }
 
 /** Which id a value that names a record gets: the caller's company's, another's, none's, or junk. */
