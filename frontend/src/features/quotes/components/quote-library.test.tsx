@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { json } from '../../../testing/api-stub';
+import { heldAnswer, json } from '../../../testing/api-stub';
 import { press } from '../../../testing/keys';
 import { toasts } from '../../../testing/render-app';
 import { setupUser } from '../../../testing/user';
@@ -120,6 +120,32 @@ describe('Devis built from the library', () => {
         { articleId: macon.id, quantity: '0.850', unitCost: '38.75', resourceType: 'labor' },
       ],
     });
+  }, 60_000);
+
+  it('gives an ouvrage’s line its resource type at once, while its components are still being read', async () => {
+    const user = setupUser();
+    const ouvrage = heldAnswer(json(mur));
+    stub({ [SEARCH_MUR]: json([wall]), [OUVRAGE]: ouvrage.answer });
+    renderPage();
+    await card('DEV-2026-0002');
+    const dialog = await newQuote(user);
+
+    await user.click(within(dialog).getByRole('button', { name: /Ajouter une ligne/ }));
+    await takeWall(user, dialog, '1');
+    // The search's type (the ouvrage's largest cost: labour): no « Le type de ressource est requis »
+    // if the devis is saved before the sous-détail arrives.
+    expect(
+      line(dialog, '1').getByRole('combobox', { name: 'Type de ressource' }).closest('.ant-select'),
+    ).toHaveTextContent("Main-d'œuvre");
+    const price = line(dialog, '1').getByLabelText('Prix unitaire (déboursé)');
+    expect(price).not.toHaveAttribute('readonly');
+
+    // Its components read: the price is theirs (read-only), the type still the ouvrage's.
+    ouvrage.release();
+    await waitFor(() => expect(price).toHaveAttribute('readonly'));
+    expect(
+      line(dialog, '1').getByRole('combobox', { name: 'Type de ressource' }).closest('.ant-select'),
+    ).toHaveTextContent("Main-d'œuvre");
   }, 60_000);
 
   it('closes the results with Escape, keeping the text typed and the dialog open', async () => {

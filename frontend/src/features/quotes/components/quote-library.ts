@@ -18,8 +18,10 @@ function isVatRate(value: string | undefined): value is VatRate {
 
 /**
  * The line once a result of the library is taken (LIBRARY.md "From library to devis"): its
- * designation, unit and cost (an article's cost, an ouvrage's déboursé), its type and default VAT
- * rate; the quantity typed stays. An ouvrage's components come with `withComponents` once read.
+ * designation, unit and cost (an article's cost, an ouvrage's déboursé), its type (an ouvrage's:
+ * the type of its largest cost, which the search answers too, so the line is complete while its
+ * components are read) and default VAT rate; the quantity typed stays. An ouvrage's components come
+ * with `withOuvrageComponents` once read.
  */
 export function lineFromPick(line: LineDraft, item: LibrarySearchItem): LineDraft {
   return {
@@ -27,7 +29,7 @@ export function lineFromPick(line: LineDraft, item: LibrarySearchItem): LineDraf
     description: item.designation,
     unit: item.unit,
     unitPrice: priceText(item.unitCost),
-    resourceType: item.kind === 'article' ? (item.resourceType ?? line.resourceType) : line.resourceType,
+    resourceType: item.resourceType ?? line.resourceType,
     vatRate: isVatRate(item.vatRate) ? item.vatRate : line.vatRate,
     supplierId: item.kind === 'article' ? item.supplier?.id : undefined,
     articleId: item.kind === 'article' ? item.id : undefined,
