@@ -467,18 +467,23 @@ export function formatReceivedDecimal(units: number, minScale: number): string {
   return digits === '' ? integer : `${integer}.${digits}`;
 }
 
+/** What a received decimal (`receivedDecimalField`) is told: its shortest output, its sign, its messages. */
+export interface ReceivedDecimalOptions {
+  minScale: number;
+  nonNegative?: boolean;
+  required: string;
+  invalid: string;
+  negative?: string;
+}
+
 /**
- * `receivedDecimalField(options)` (a supplier invoice line's quantity or unit price): at most six
- * decimals, within ±999 999 999.999999 (`nonNegative`: from 0); output with at least `minScale`
- * decimals ("12.500", "8.50"). Each refusal stops the object's refinements.
+ * The rule of a received decimal (a supplier invoice line's quantity or unit price): at most six
+ * decimals, within ±999 999 999.999999 (`nonNegative`: from 0). `fields.ts` builds its zod field on it.
  */
-export function receivedDecimalAnswer(
-  value: unknown,
-  options: { minScale: number; nonNegative?: boolean; required: string; invalid: string; negative?: string },
-): FieldAnswer {
+export function receivedDecimalRule(options: ReceivedDecimalOptions): DecimalAnswerRule {
   const max = 999_999_999_999_999;
   const tooBig = 'Nombre invalide : au plus 999 999 999 en valeur absolue';
-  const answer = decimalUnitsAnswer(value, {
+  return {
     scale: RECEIVED_DECIMAL_SCALE,
     min: options.nonNegative === true ? 0 : -max,
     max,
@@ -488,7 +493,15 @@ export function receivedDecimalAnswer(
       tooSmall: options.nonNegative === true ? (options.negative ?? options.invalid) : tooBig,
       tooBig,
     },
-  });
+  };
+}
+
+/**
+ * `receivedDecimalField(options)`: as `receivedDecimalRule` reads it, output with at least
+ * `minScale` decimals ("12.500", "8.50"). Each refusal stops the object's refinements.
+ */
+export function receivedDecimalAnswer(value: unknown, options: ReceivedDecimalOptions): FieldAnswer {
+  const answer = decimalUnitsAnswer(value, receivedDecimalRule(options));
   return answer.messages.length > 0
     ? answer
     : passed(formatReceivedDecimal(answer.value as number, options.minScale));

@@ -13,7 +13,6 @@ import {
   formatDecimal,
   MONEY_MAX_CENTS,
   MONEY_SCALE,
-  RECEIVED_DECIMAL_SCALE,
   PERCENT_SCALE,
   QUANTITY_SCALE,
   RATING_SCALE,
@@ -21,7 +20,12 @@ import {
   QUANTITY_MAX_THOUSANDTHS,
 } from './money.js';
 import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
-import { formatReceivedDecimal, jsonObjectRefusal } from './body-fields.js';
+import {
+  formatReceivedDecimal,
+  jsonObjectRefusal,
+  receivedDecimalRule,
+  type ReceivedDecimalOptions,
+} from './body-fields.js';
 import { frenchInteger } from './query-parser.js';
 import { LONG_TEXT_MAX_LENGTH, TAG_LIST_MAX_ENTRIES, TEXT_MAX_LENGTH } from './text-limits.js';
 import { MAX_DAY_HOURS_HUNDREDTHS } from './timesheet.js';
@@ -275,26 +279,12 @@ export const hoursField = /* @__PURE__ */ z.lazyFactory(function hoursField(
  * with at least `minScale` decimals ("12.500" for a quantity, "8.50" for a price). `nonNegative`
  * refuses values below zero (a price; a quantity may be negative, a line returned).
  */
-export const receivedDecimalField = /* @__PURE__ */ z.lazyFactory(function receivedDecimalField(options: {
-  minScale: number;
-  nonNegative?: boolean;
-  required: string;
-  invalid: string;
-  negative?: string;
-}) {
-  const max = 999_999_999_999_999;
-  const tooBig = 'Nombre invalide : au plus 999 999 999 en valeur absolue';
-  return decimalUnits({
-    scale: RECEIVED_DECIMAL_SCALE,
-    min: options.nonNegative === true ? 0 : -max,
-    max,
-    messages: {
-      required: options.required,
-      invalid: options.invalid,
-      tooSmall: options.nonNegative === true ? (options.negative ?? options.invalid) : tooBig,
-      tooBig,
-    },
-  }).transform((units) => formatReceivedDecimal(units, options.minScale));
+export const receivedDecimalField = /* @__PURE__ */ z.lazyFactory(function receivedDecimalField(
+  options: ReceivedDecimalOptions,
+) {
+  return decimalUnits(receivedDecimalRule(options)).transform((units) =>
+    formatReceivedDecimal(units, options.minScale),
+  );
 });
 
 /**
