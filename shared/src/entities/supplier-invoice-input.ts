@@ -40,16 +40,7 @@ import {
 } from '../query-parser.js';
 import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from '../text-limits.js';
 import type { SupplierInvoiceCreateData, SupplierInvoiceUpdateData } from './supplier-invoice.js';
-
-/** The most lines one supplier invoice carries. */
-export const MAX_SUPPLIER_INVOICE_LINES = 1_000;
-
-/** Messages of the supplier invoice rules the schema itself checks. */
-export const supplierInvoiceMessages = {
-  totalRequired: 'Le montant total est requis',
-  tooManyLines: 'Une facture fournisseur contient au plus 1 000 lignes',
-  creditedOnInvoice: "Seul un avoir peut citer la facture qu'il corrige : choisissez le type « Avoir ».",
-} as const;
+import { MAX_SUPPLIER_INVOICE_LINES, supplierInvoiceMessages } from './supplier-invoice-limits.js';
 
 const VAT_RATE_MESSAGE =
   'Le taux de TVA doit être un pourcentage entre 0 et 100, avec au plus deux décimales';

@@ -29,10 +29,10 @@ import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { vatBreakdownSchema } from './quote.js';
 
-import { MAX_SUPPLIER_INVOICE_LINES, supplierInvoiceMessages } from './supplier-invoice-input.js';
+import { MAX_SUPPLIER_INVOICE_LINES, supplierInvoiceMessages } from './supplier-invoice-limits.js';
 
-// Beside the parsers of the bodies, read without zod (`supplier-invoice-input.ts`).
-export { MAX_SUPPLIER_INVOICE_LINES, supplierInvoiceMessages } from './supplier-invoice-input.js';
+// Read without zod by the parsers of the bodies too (`supplier-invoice-input.ts`).
+export { MAX_SUPPLIER_INVOICE_LINES, supplierInvoiceMessages } from './supplier-invoice-limits.js';
 
 /**
  * The editable fields of a supplier invoice line: a purchase price HT and the rate the supplier
