@@ -11,7 +11,14 @@
 import { isBlank } from './blank.js';
 import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
 import { EMAIL_PATTERN } from './email-address.js';
-import { formatDecimal, MONEY_MAX_CENTS, MONEY_SCALE, tryParseDecimal } from './money.js';
+import { jsonDepthExceeds } from './json-depth.js';
+import {
+  formatDecimal,
+  MONEY_MAX_CENTS,
+  MONEY_SCALE,
+  RECEIVED_DECIMAL_SCALE,
+  tryParseDecimal,
+} from './money.js';
 import {
   frenchInteger,
   notText,
@@ -20,6 +27,7 @@ import {
   type QueryJsonSchema,
   UUID,
 } from './query-parser.js';
+import { TAG_LIST_MAX_ENTRIES, TEXT_MAX_LENGTH } from './text-limits.js';
 
 /**
  * One field's answer: the value zod keeps for it (its output, or what it holds when refused: the
@@ -29,6 +37,13 @@ export interface FieldAnswer {
   value: unknown;
   messages: readonly string[];
   aborts?: boolean;
+  /** Issues inside the value (a list's entries), their paths from the field's; they never stop the refinements. */
+  nested?: readonly QueryIssue[];
+  /**
+   * zod runs none of the object's refinements, not even those with `when: () => true` (a list over
+   * its maximum).
+   */
+  stopsRefinements?: boolean;
 }
 
 const passed = (value: unknown): FieldAnswer => ({ value, messages: [] });
@@ -309,17 +324,20 @@ export function versionAnswer(value: unknown, missing?: string): FieldAnswer {
 export function readFields(
   body: Record<string, unknown>,
   fields: Record<string, (value: unknown) => FieldAnswer>,
-): { values: Record<string, unknown>; issues: QueryIssue[]; aborted: boolean } {
+): { values: Record<string, unknown>; issues: QueryIssue[]; aborted: boolean; stopped: boolean } {
   const values: Record<string, unknown> = {};
   const issues: QueryIssue[] = [];
   let aborted = false;
+  let stopped = false;
   for (const [name, field] of Object.entries(fields)) {
     const answer = field(body[name]);
     if (answer.value !== undefined) values[name] = answer.value;
     issues.push(...answer.messages.map((message) => ({ path: [name], message })));
+    issues.push(...(answer.nested ?? []).map((issue) => ({ ...issue, path: [name, ...issue.path] })));
     aborted ||= answer.messages.length > 0 && answer.aborts === true;
+    stopped ||= answer.stopsRefinements === true;
   }
-  return { values, issues, aborted };
+  return { values, issues, aborted, stopped };
 }
 
 /**
@@ -355,6 +373,8 @@ export function objectListAnswer(
     fields: Record<string, (value: unknown) => FieldAnswer>;
     min?: { length: number; message: string };
     max: { length: number; message: string };
+    /** The message for a value that is not a list (`z.array(item, { error })`); zod's own by default. */
+    typeMessage?: string;
   },
 ): { value: unknown; issues: QueryIssue[]; aborted: boolean } {
   const { min, max } = options;
@@ -381,7 +401,8 @@ export function objectListAnswer(
       items.push(read.values);
     });
   } else {
-    issues.push({ path: [name], message: `Entrée invalide : tableau attendu, ${receivedType(value)} reçu` });
+    const message = options.typeMessage ?? `Entrée invalide : tableau attendu, ${receivedType(value)} reçu`;
+    issues.push({ path: [name], message });
     aborted = true;
   }
   const length = value === undefined || value === null ? undefined : (value as { length?: unknown }).length;
@@ -399,4 +420,159 @@ export function objectListJsonSchema(
   required: string[],
 ): QueryJsonSchema {
   return { type: 'array', maxItems, items: { type: 'object', properties, required } };
+}
+
+/**
+ * `tagListField` (supplier specialties), given a value that is not blank: a list of texts or one
+ * comma-separated text, each entry trimmed, blank entries and repeats dropped; then each entry at most
+ * 2,000 characters (its path its position in what is kept), and at most 50 entries (over them, that
+ * message alone). A value of another
+ * type stops the object's refinements; the checks after it do not.
+ */
+export function tagListAnswer(value: unknown): FieldAnswer {
+  const isTextList = Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+  if (!isTextList && typeof value !== 'string') {
+    return refused(value, ['Liste invalide : une liste de textes est attendue'], true);
+  }
+  const entries = (typeof value === 'string' ? value.split(',') : (value as string[])).map((entry) =>
+    entry.trim(),
+  );
+  const kept = [...new Set(entries.filter((entry) => entry !== ''))];
+  // Over the maximum, zod reports the list's size alone: it reads none of its entries.
+  if (kept.length > TAG_LIST_MAX_ENTRIES) {
+    return {
+      value: kept,
+      messages: [],
+      nested: [{ path: [], message: `La liste doit contenir au plus ${TAG_LIST_MAX_ENTRIES} éléments` }],
+    };
+  }
+  const issues: QueryIssue[] = [];
+  kept.forEach((entry, index) => {
+    if (tooLong(entry, TEXT_MAX_LENGTH)) {
+      issues.push({
+        path: [String(index)],
+        message: `Chaque élément doit contenir au plus ${frenchInteger(TEXT_MAX_LENGTH)} caractères`,
+      });
+    }
+  });
+  return issues.length > 0 ? { value: kept, messages: [], nested: issues } : passed(kept);
+}
+
+/** Units of 10^-6 → "12.5" written with at least `minScale` decimals ("12.500" at 3), no trailing zero beyond. */
+export function formatReceivedDecimal(units: number, minScale: number): string {
+  const full = formatDecimal(units, RECEIVED_DECIMAL_SCALE);
+  const [integer = '', fraction = ''] = full.split('.');
+  let digits = fraction;
+  while (digits.length > minScale && digits.endsWith('0')) digits = digits.slice(0, -1);
+  return digits === '' ? integer : `${integer}.${digits}`;
+}
+
+/** What a received decimal (`receivedDecimalField`) is told: its shortest output, its sign, its messages. */
+export interface ReceivedDecimalOptions {
+  minScale: number;
+  nonNegative?: boolean;
+  required: string;
+  invalid: string;
+  negative?: string;
+}
+
+/**
+ * The rule of a received decimal (a supplier invoice line's quantity or unit price): at most six
+ * decimals, within ±999 999 999.999999 (`nonNegative`: from 0). `fields.ts` builds its zod field on it.
+ */
+export function receivedDecimalRule(options: ReceivedDecimalOptions): DecimalAnswerRule {
+  const max = 999_999_999_999_999;
+  const tooBig = 'Nombre invalide : au plus 999 999 999 en valeur absolue';
+  return {
+    scale: RECEIVED_DECIMAL_SCALE,
+    min: options.nonNegative === true ? 0 : -max,
+    max,
+    messages: {
+      required: options.required,
+      invalid: options.invalid,
+      tooSmall: options.nonNegative === true ? (options.negative ?? options.invalid) : tooBig,
+      tooBig,
+    },
+  };
+}
+
+/**
+ * `receivedDecimalField(options)`: as `receivedDecimalRule` reads it, output with at least
+ * `minScale` decimals ("12.500", "8.50"). Each refusal stops the object's refinements.
+ */
+export function receivedDecimalAnswer(value: unknown, options: ReceivedDecimalOptions): FieldAnswer {
+  const answer = decimalUnitsAnswer(value, receivedDecimalRule(options));
+  return answer.messages.length > 0
+    ? answer
+    : passed(formatReceivedDecimal(answer.value as number, options.minScale));
+}
+
+/**
+ * The deepest free-form JSON a record keeps (levels of objects and arrays, `{}` is one): well
+ * inside DynamoDB's 32 levels of nesting, with room for the record around it.
+ */
+export const JSON_MAX_DEPTH = 16;
+/** The largest free-form JSON object, serialised, in bytes (UTF-8). */
+export const JSON_MAX_BYTES = 16 * 1024;
+
+/** Whether `value` is JSON (finite numbers, plain objects), walked without recursion. */
+function isJsonValue(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (next === null || typeof next === 'string' || typeof next === 'boolean') continue;
+    if (typeof next === 'number') {
+      if (!Number.isFinite(next)) return false;
+      continue;
+    }
+    if (typeof next !== 'object') return false;
+    if (!Array.isArray(next)) {
+      const prototype = Object.getPrototypeOf(next) as unknown;
+      if (prototype !== Object.prototype && prototype !== null) return false;
+    }
+    // One by one: spreading a list of 100,000 entries into `push` overflows the stack too.
+    for (const child of Object.values(next)) pending.push(child);
+  }
+  return true;
+}
+
+/**
+ * Why `value` is not a free-form JSON object (`jsonObjectField`), or `undefined` when it is one: at
+ * most {@link JSON_MAX_DEPTH} levels and {@link JSON_MAX_BYTES}, the depth checked first.
+ */
+export function jsonObjectRefusal(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'Objet JSON attendu';
+  if (jsonDepthExceeds(value, JSON_MAX_DEPTH))
+    return `Données trop imbriquées : au plus ${JSON_MAX_DEPTH} niveaux`;
+  if (!isJsonValue(value)) return 'Objet JSON attendu';
+  if (new TextEncoder().encode(JSON.stringify(value)).byteLength > JSON_MAX_BYTES) {
+    return `Données trop volumineuses : au plus ${JSON_MAX_BYTES / 1024} Ko`;
+  }
+  return undefined;
+}
+
+/** The most entries of `jsonItemsField` (a supplier quote's or invoice's `items`). */
+export const JSON_ITEMS_MAX = 1_000;
+
+/**
+ * `jsonItemsField` (`items (json)`), given a value that is not blank: a list of at most 1,000 JSON
+ * objects (over it, that message alone, and zod runs none of the object's refinements); an entry refused does not stop
+ * them, a value that is not a list does.
+ */
+export function jsonItemsAnswer(value: unknown): FieldAnswer {
+  const tooMany = 'La liste doit contenir au plus 1 000 lignes';
+  if (Array.isArray(value) && value.length > JSON_ITEMS_MAX) {
+    return { ...refused(value, [tooMany], true), stopsRefinements: true };
+  }
+  if (!Array.isArray(value)) {
+    const messages = [`Entrée invalide : tableau attendu, ${receivedType(value)} reçu`];
+    if (tooLong(value, JSON_ITEMS_MAX)) messages.push(tooMany);
+    return refused(value, messages, true);
+  }
+  const nested: QueryIssue[] = [];
+  value.forEach((entry: unknown, index) => {
+    const message = jsonObjectRefusal(entry);
+    if (message !== undefined) nested.push({ path: [String(index)], message });
+  });
+  return nested.length > 0 ? { value, messages: [], nested } : passed(value);
 }

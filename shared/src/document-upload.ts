@@ -3,7 +3,7 @@
  * API in one multipart request, larger ones straight to the bucket with a presigned POST then a
  * `complete` call. The SPA picks the path with `uploadPathFor`; the server enforces both limits.
  */
-import { MAX_DOCUMENT_BYTES } from './entities/document.js';
+import { MAX_DOCUMENT_BYTES } from './document-bucket.js';
 
 /**
  * The largest file `POST /api/documents/upload` takes, in bytes (4 MiB): the request reaches Lambda

@@ -13,7 +13,6 @@ import {
   formatDecimal,
   MONEY_MAX_CENTS,
   MONEY_SCALE,
-  RECEIVED_DECIMAL_SCALE,
   PERCENT_SCALE,
   QUANTITY_SCALE,
   RATING_SCALE,
@@ -21,18 +20,23 @@ import {
   QUANTITY_MAX_THOUSANDTHS,
 } from './money.js';
 import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
-import { jsonDepthExceeds } from './json-depth.js';
+import {
+  formatReceivedDecimal,
+  jsonObjectRefusal,
+  receivedDecimalRule,
+  type ReceivedDecimalOptions,
+} from './body-fields.js';
 import { frenchInteger } from './query-parser.js';
-import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from './text-limits.js';
+import { LONG_TEXT_MAX_LENGTH, TAG_LIST_MAX_ENTRIES, TEXT_MAX_LENGTH } from './text-limits.js';
 import { MAX_DAY_HOURS_HUNDREDTHS } from './timesheet.js';
 import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
 /** API.md limits: text fields, notes and descriptions (`text-limits.ts`, no zod), lists inside a record. */
-export { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from './text-limits.js';
-export const TAG_LIST_MAX_ENTRIES = 50;
+export { LONG_TEXT_MAX_LENGTH, TAG_LIST_MAX_ENTRIES, TEXT_MAX_LENGTH } from './text-limits.js';
 
 export { MONEY_MAX_CENTS, QUANTITY_MAX_THOUSANDTHS } from './money.js';
+export { formatReceivedDecimal } from './body-fields.js';
 
 export { isBlank } from './blank.js';
 
@@ -269,41 +273,18 @@ export const hoursField = /* @__PURE__ */ z.lazyFactory(function hoursField(
   });
 });
 
-/** Units of 10^-6 → "12.5" written with at least `minScale` decimals ("12.500" at 3), no trailing zero beyond. */
-export function formatReceivedDecimal(units: number, minScale: number): string {
-  const full = formatDecimal(units, RECEIVED_DECIMAL_SCALE);
-  const [integer = '', fraction = ''] = full.split('.');
-  let digits = fraction;
-  while (digits.length > minScale && digits.endsWith('0')) digits = digits.slice(0, -1);
-  return digits === '' ? integer : `${integer}.${digits}`;
-}
-
 /**
  * A quantity (BT-129) or a unit price HT (BT-146) of a supplier invoice line: at most six decimals,
  * as suppliers' e-invoices write them (`1.2605`, `0.000125`), within ±999 999 999.999999; output
  * with at least `minScale` decimals ("12.500" for a quantity, "8.50" for a price). `nonNegative`
  * refuses values below zero (a price; a quantity may be negative, a line returned).
  */
-export const receivedDecimalField = /* @__PURE__ */ z.lazyFactory(function receivedDecimalField(options: {
-  minScale: number;
-  nonNegative?: boolean;
-  required: string;
-  invalid: string;
-  negative?: string;
-}) {
-  const max = 999_999_999_999_999;
-  const tooBig = 'Nombre invalide : au plus 999 999 999 en valeur absolue';
-  return decimalUnits({
-    scale: RECEIVED_DECIMAL_SCALE,
-    min: options.nonNegative === true ? 0 : -max,
-    max,
-    messages: {
-      required: options.required,
-      invalid: options.invalid,
-      tooSmall: options.nonNegative === true ? (options.negative ?? options.invalid) : tooBig,
-      tooBig,
-    },
-  }).transform((units) => formatReceivedDecimal(units, options.minScale));
+export const receivedDecimalField = /* @__PURE__ */ z.lazyFactory(function receivedDecimalField(
+  options: ReceivedDecimalOptions,
+) {
+  return decimalUnits(receivedDecimalRule(options)).transform((units) =>
+    formatReceivedDecimal(units, options.minScale),
+  );
 });
 
 /**
@@ -485,34 +466,7 @@ export const tagListField = z.lazyFactory(() =>
 /** A JSON value, as `JSON.parse` gives it. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/**
- * The deepest free-form JSON a record keeps (levels of objects and arrays, `{}` is one): well
- * inside DynamoDB's 32 levels of nesting, with room for the record around it.
- */
-export const JSON_MAX_DEPTH = 16;
-/** The largest free-form JSON object, serialised, in bytes (UTF-8). */
-export const JSON_MAX_BYTES = 16 * 1024;
-
-/** Whether `value` is JSON (finite numbers, plain objects), walked without recursion. */
-function isJsonValue(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (next === null || typeof next === 'string' || typeof next === 'boolean') continue;
-    if (typeof next === 'number') {
-      if (!Number.isFinite(next)) return false;
-      continue;
-    }
-    if (typeof next !== 'object') return false;
-    if (!Array.isArray(next)) {
-      const prototype = Object.getPrototypeOf(next) as unknown;
-      if (prototype !== Object.prototype && prototype !== null) return false;
-    }
-    // One by one: spreading a list of 100,000 entries into `push` overflows the stack too.
-    for (const child of Object.values(next)) pending.push(child);
-  }
-  return true;
-}
+export { JSON_MAX_BYTES, JSON_MAX_DEPTH } from './body-fields.js';
 
 /**
  * A free-form JSON object (company settings, user permissions, supplier document lines): at most
@@ -520,16 +474,8 @@ function isJsonValue(value: unknown): boolean {
  * `z.json()` recurses and overflows the stack on a few thousand levels), the depth first.
  */
 export const jsonObjectField = z.custom<Record<string, JsonValue>>().superRefine((value, context) => {
-  const refuse = (message: string) => context.addIssue({ code: 'custom', message, input: value });
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    refuse('Objet JSON attendu');
-  } else if (jsonDepthExceeds(value, JSON_MAX_DEPTH)) {
-    refuse(`Données trop imbriquées : au plus ${JSON_MAX_DEPTH} niveaux`);
-  } else if (!isJsonValue(value)) {
-    refuse('Objet JSON attendu');
-  } else if (new TextEncoder().encode(JSON.stringify(value)).byteLength > JSON_MAX_BYTES) {
-    refuse(`Données trop volumineuses : au plus ${JSON_MAX_BYTES / 1024} Ko`);
-  }
+  const message = jsonObjectRefusal(value);
+  if (message !== undefined) context.addIssue({ code: 'custom', message, input: value });
 });
 
 /** The `items (json)` of supplier quotes and invoices: a list of JSON objects, at most 1,000. */

@@ -4,3 +4,5 @@
  */
 export const TEXT_MAX_LENGTH = 2_000;
 export const LONG_TEXT_MAX_LENGTH = 10_000;
+/** The most entries of a tag list (supplier specialties, document tags). */
+export const TAG_LIST_MAX_ENTRIES = 50;

@@ -13,12 +13,12 @@
 import { MULTIPART_UPLOAD_MAX_BYTES } from '@btp/shared/document-upload';
 import type { DocumentRecord } from '@btp/shared/entities/document';
 import type { Supplier } from '@btp/shared/entities/supplier';
-import { supplierCreateInput } from '@btp/shared/entities/supplier';
-import {
-  supplierInvoiceCreateInput,
-  type SupplierInvoice,
-  type SupplierInvoiceAdjustment,
-  type SupplierInvoiceLine,
+import { supplierCreateParser } from '@btp/shared/entities/supplier-input';
+import { supplierInvoiceCreateParser } from '@btp/shared/entities/supplier-invoice-input';
+import type {
+  SupplierInvoice,
+  SupplierInvoiceAdjustment,
+  SupplierInvoiceLine,
 } from '@btp/shared/entities/supplier-invoice';
 import { centsOf } from '@btp/shared/finance';
 import { DecimalInputError, formatEuro, formatPercent, parsePercent, sumCents } from '@btp/shared/money';
@@ -156,9 +156,9 @@ function newSupplierFields(seller: ReceivedSeller, invoice: ReceivedInvoice, nam
     vatNumber: seller.vatNumber,
     notes: `Fournisseur créé à l'import de sa facture électronique ${invoice.number}.`,
   };
-  let parsed = supplierCreateInput.safeParse(candidate);
+  let parsed = supplierCreateParser.safeParse(candidate);
   // An e-mail address the form would refuse is left out rather than refusing the invoice.
-  if (!parsed.success) parsed = supplierCreateInput.safeParse({ ...candidate, email: undefined });
+  if (!parsed.success) parsed = supplierCreateParser.safeParse({ ...candidate, email: undefined });
   if (!parsed.success)
     throw badRequest(supplierInvoiceImportMessages.invalid, detailsOf(parsed.error.issues));
   return parsed.data;
@@ -449,7 +449,7 @@ export function receivedFields(
     totalAmount: money(invoice.totalCents),
   };
   try {
-    const withLines = supplierInvoiceCreateInput.safeParse({
+    const withLines = supplierInvoiceCreateParser.safeParse({
       ...body,
       lines: invoice.lines.map((line) => ({
         description: line.description,
@@ -497,7 +497,7 @@ export function receivedFields(
       throw error;
     }
   }
-  const parsed = supplierInvoiceCreateInput.safeParse({ ...body, ...expected });
+  const parsed = supplierInvoiceCreateParser.safeParse({ ...body, ...expected });
   if (!parsed.success) {
     throw badRequest(supplierInvoiceImportMessages.invalid, detailsOf(parsed.error.issues));
   }

@@ -29,15 +29,10 @@ import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { vatBreakdownSchema } from './quote.js';
 
-/** The most lines one supplier invoice carries. */
-export const MAX_SUPPLIER_INVOICE_LINES = 1_000;
+import { MAX_SUPPLIER_INVOICE_LINES, supplierInvoiceMessages } from './supplier-invoice-limits.js';
 
-/** Messages of the supplier invoice rules the schema itself checks. */
-export const supplierInvoiceMessages = {
-  totalRequired: 'Le montant total est requis',
-  tooManyLines: 'Une facture fournisseur contient au plus 1 000 lignes',
-  creditedOnInvoice: "Seul un avoir peut citer la facture qu'il corrige : choisissez le type « Avoir ».",
-} as const;
+// Read without zod by the parsers of the bodies too (`supplier-invoice-input.ts`).
+export { MAX_SUPPLIER_INVOICE_LINES, supplierInvoiceMessages } from './supplier-invoice-limits.js';
 
 /**
  * The editable fields of a supplier invoice line: a purchase price HT and the rate the supplier

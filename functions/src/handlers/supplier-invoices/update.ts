@@ -1,4 +1,4 @@
-import { supplierInvoiceUpdateInput } from '@btp/shared/entities/supplier-invoice';
+import { supplierInvoiceUpdateParser } from '@btp/shared/entities/supplier-invoice-input';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
@@ -6,7 +6,7 @@ import { updateSupplierInvoice } from '../../purchases/supplier-invoice-service.
 
 /** PUT /api/supplier-invoices/{id}: every field, status included. */
 export const handler = createHandler(
-  { body: supplierInvoiceUpdateInput, params: idParams },
+  { body: supplierInvoiceUpdateParser, params: idParams },
   async ({ body, params, principal }) => ({
     body: await updateSupplierInvoice(companyOf(principal), params.id, body),
   }),
