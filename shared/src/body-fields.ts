@@ -13,9 +13,11 @@ import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from '
 import { EMAIL_PATTERN } from './email-address.js';
 import { jsonDepthExceeds } from './json-depth.js';
 import {
+  type DecimalErrorReason,
   formatDecimal,
   MONEY_MAX_CENTS,
   MONEY_SCALE,
+  PERCENT_SCALE,
   RECEIVED_DECIMAL_SCALE,
   tryParseDecimal,
 } from './money.js';
@@ -233,6 +235,32 @@ export interface DecimalAnswerRule {
   messages: { required: string; invalid: string; scale?: string; tooSmall: string; tooBig: string };
 }
 
+/** The message of a decimal `tryParseDecimal` refused, by its reason (`fields.ts`'s `decimalUnits` too). */
+export function decimalRefusalMessage(
+  reason: DecimalErrorReason,
+  messages: DecimalAnswerRule['messages'],
+): string {
+  if (reason === 'range') return messages.tooBig;
+  if (reason === 'scale') return messages.scale ?? messages.invalid;
+  return messages.invalid;
+}
+
+/** An unknown VAT rate (`vatRateField`, and the articles' hand parser). */
+export const VAT_RATE_MESSAGE = 'Taux de TVA inconnu : choisissez 20 %, 10 %, 5,5 %, 2,1 % ou 0 %';
+
+/** A VAT rate's decimal rule: 0 to 100 % at two decimals, then one of `vatRates` (checked apart). */
+export const vatRateUnitsRule: DecimalAnswerRule = {
+  scale: PERCENT_SCALE,
+  min: 0,
+  max: 100 * 10 ** PERCENT_SCALE,
+  messages: {
+    required: 'Le taux de TVA est requis',
+    invalid: VAT_RATE_MESSAGE,
+    tooSmall: VAT_RATE_MESSAGE,
+    tooBig: VAT_RATE_MESSAGE,
+  },
+};
+
 /**
  * `decimalUnits(rule)` (`integerField`, and `quantityField`… before their output is written out): a
  * JSON number or text within the rule's bounds, output in integer units. Each refusal stops the
@@ -245,15 +273,7 @@ export function decimalUnitsAnswer(value: unknown, rule: DecimalAnswerRule): Fie
   }
   if (isBlank(value)) return refused(value, [messages.required], true);
   const parsed = tryParseDecimal(value, rule.scale);
-  if (!parsed.ok) {
-    const message =
-      parsed.reason === 'range'
-        ? messages.tooBig
-        : parsed.reason === 'scale'
-          ? (messages.scale ?? messages.invalid)
-          : messages.invalid;
-    return refused(value, [message], true);
-  }
+  if (!parsed.ok) return refused(value, [decimalRefusalMessage(parsed.reason, messages)], true);
   const { units } = parsed;
   if (units < rule.min || (rule.minExclusive === true && units === rule.min)) {
     return refused(value, [messages.tooSmall], true);

@@ -21,10 +21,13 @@ import {
 } from './money.js';
 import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
 import {
+  decimalRefusalMessage,
   formatReceivedDecimal,
   jsonObjectRefusal,
   receivedDecimalRule,
   type ReceivedDecimalOptions,
+  VAT_RATE_MESSAGE,
+  vatRateUnitsRule,
 } from './body-fields.js';
 import { frenchInteger } from './query-parser.js';
 import { LONG_TEXT_MAX_LENGTH, TAG_LIST_MAX_ENTRIES, TEXT_MAX_LENGTH } from './text-limits.js';
@@ -122,15 +125,7 @@ function decimalUnits(rule: DecimalRule) {
     .transform((value, ctx): number => {
       if (isBlank(value)) return addIssue(ctx, value, messages.required);
       const parsed = tryParseDecimal(value, rule.scale);
-      if (!parsed.ok) {
-        const message =
-          parsed.reason === 'range'
-            ? messages.tooBig
-            : parsed.reason === 'scale'
-              ? (messages.scale ?? messages.invalid)
-              : messages.invalid;
-        return addIssue(ctx, value, message);
-      }
+      if (!parsed.ok) return addIssue(ctx, value, decimalRefusalMessage(parsed.reason, messages));
       const { units } = parsed;
       if (units < rule.min || (rule.minExclusive === true && units === rule.min)) {
         return addIssue(ctx, value, messages.tooSmall);
@@ -190,24 +185,12 @@ export const percentField = /* @__PURE__ */ z.lazyFactory(function percentField(
   });
 });
 
-const VAT_RATE_MESSAGE = 'Taux de TVA inconnu : choisissez 20 %, 10 %, 5,5 %, 2,1 % ou 0 %';
-
 /**
  * A French VAT rate (DOCUMENTS.md § 2): 20, 10, 5.5, 2.1 or 0 %, as a number or text ("5,5", "5.50",
  * 20); output "5.50". Any other rate is refused with a French message listing the rates.
  */
 export const vatRateField = /* @__PURE__ */ z.lazyFactory(function vatRateField() {
-  return decimalUnits({
-    scale: PERCENT_SCALE,
-    min: 0,
-    max: 100 * 10 ** PERCENT_SCALE,
-    messages: {
-      required: 'Le taux de TVA est requis',
-      invalid: VAT_RATE_MESSAGE,
-      tooSmall: VAT_RATE_MESSAGE,
-      tooBig: VAT_RATE_MESSAGE,
-    },
-  }).transform((units, ctx): VatRate => {
+  return decimalUnits(vatRateUnitsRule).transform((units, ctx): VatRate => {
     const rate = formatDecimal(units, PERCENT_SCALE);
     if (!(vatRates as readonly string[]).includes(rate)) return addIssue(ctx, rate, VAT_RATE_MESSAGE);
     return rate as VatRate;

@@ -17,6 +17,8 @@ import {
   versionAnswer,
   type DecimalAnswerRule,
   type FieldAnswer,
+  VAT_RATE_MESSAGE,
+  vatRateUnitsRule,
 } from '../body-fields.js';
 import { isBlank } from '../blank.js';
 import { resourceTypes, vatRates, type ResourceType, type VatRate } from '../enums.js';
@@ -51,7 +53,6 @@ export interface ArticleBody {
 
 const MONEY_INVALID =
   'Montant invalide : utilisez un nombre avec au plus deux décimales, par exemple 1 234,50';
-const VAT_RATE_MESSAGE = 'Taux de TVA inconnu : choisissez 20 %, 10 %, 5,5 %, 2,1 % ou 0 %';
 
 /** `moneyField({ nonNegative: true, message })`. */
 const positiveMoney = (message: string): DecimalAnswerRule => ({
@@ -69,17 +70,7 @@ const positiveMoney = (message: string): DecimalAnswerRule => ({
 
 /** `vatRateField()`: one of the rates, output "5.50". */
 function vatRateAnswer(value: unknown): FieldAnswer {
-  const answer = decimalUnitsAnswer(value, {
-    scale: PERCENT_SCALE,
-    min: 0,
-    max: 100 * 10 ** PERCENT_SCALE,
-    messages: {
-      required: 'Le taux de TVA est requis',
-      invalid: VAT_RATE_MESSAGE,
-      tooSmall: VAT_RATE_MESSAGE,
-      tooBig: VAT_RATE_MESSAGE,
-    },
-  });
+  const answer = decimalUnitsAnswer(value, vatRateUnitsRule);
   if (answer.messages.length > 0) return answer;
   const rate = formatDecimal(answer.value as number, PERCENT_SCALE);
   return (vatRates as readonly string[]).includes(rate)
