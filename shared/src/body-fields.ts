@@ -596,3 +596,58 @@ export function jsonItemsAnswer(value: unknown): FieldAnswer {
   });
   return nested.length > 0 ? { value, messages: [], nested } : passed(value);
 }
+
+// The customer invoice's body (`entities/invoice-input.ts`, issue 27's tenth pass).
+
+/** `z.boolean({ error: message })`: `true` or `false` as JSON booleans, `message` for anything else. */
+export function booleanAnswer(value: unknown, message: string): FieldAnswer {
+  return typeof value === 'boolean' ? passed(value) : refused(value, [message], true);
+}
+
+/**
+ * `moneyField(options)`'s rule, for `decimalAnswer`: two decimals within ±9 999 999 999,99
+ * (`nonNegative`: from 0); `message` replaces the messages of a missing, unreadable or negative
+ * amount, `required` that of a missing one.
+ */
+export function moneyRule(
+  options: { nonNegative?: boolean; message?: string; required?: string } = {},
+): DecimalAnswerRule {
+  const nonNegative = options.nonNegative === true;
+  const belowMessage = nonNegative
+    ? 'Le montant doit être positif ou nul'
+    : 'Montant invalide : au moins -9 999 999 999,99';
+  return {
+    scale: MONEY_SCALE,
+    min: nonNegative ? 0 : -MONEY_MAX_CENTS,
+    max: MONEY_MAX_CENTS,
+    messages: {
+      required: options.required ?? options.message ?? 'Le montant est requis',
+      invalid: options.message ?? MONEY_INVALID,
+      scale: MONEY_INVALID,
+      tooSmall: options.message ?? belowMessage,
+      tooBig: MONEY_TOO_BIG,
+    },
+  };
+}
+
+/**
+ * `z.array(z.object(fields), { error: typeMessage }).max(max).optional()`: absent passes; anything
+ * else is read by `objectListAnswer`, its issues inside the field (a line's path from its position).
+ * A list over the maximum stops the object's refinements, as zod does.
+ */
+export function optionalObjectListAnswer(options: {
+  fields: Record<string, (value: unknown) => FieldAnswer>;
+  max: { length: number; message: string };
+  typeMessage: string;
+}): (value: unknown) => FieldAnswer {
+  return (value) => {
+    if (value === undefined) return passed(value);
+    const read = objectListAnswer('', value, options);
+    return {
+      value: read.value,
+      messages: [],
+      nested: read.issues.map((issue) => ({ ...issue, path: issue.path.slice(1) })),
+      stopsRefinements: Array.isArray(value) && value.length > options.max.length,
+    };
+  };
+}

@@ -31,7 +31,7 @@ import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import { invoiceLifecycleSchema } from '../einvoicing-network.js';
 import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';
-import { MAX_INVOICE_LINES } from './invoice-limits.js';
+import { invoiceMessages, MAX_INVOICE_LINES } from './invoice-limits.js';
 import { PAYMENT_REFERENCE_MAX_LENGTH } from './invoice-pay-input.js';
 import { sectionField, vatBreakdownSchema } from './quote.js';
 
@@ -40,15 +40,12 @@ export { MAX_INVOICE_LINES } from './invoice-limits.js';
 
 /** The editable fields of an invoice line: a selling price HT, directly. */
 export const invoiceLineFields = {
-  description: requiredText('La désignation de la ligne est requise'),
+  description: requiredText(invoiceMessages.lineDescription),
   unit: textField,
   /** Thousandths; must be > 0 ("12.500"). */
-  quantity: quantityField({ positive: true, message: 'La quantité doit être un nombre positif' }),
+  quantity: quantityField({ positive: true, message: invoiceMessages.quantity }),
   /** Unit price HT, money ≥ 0 ("45.00"). */
-  unitPrice: moneyField({
-    nonNegative: true,
-    message: 'Le prix unitaire HT doit être un nombre positif ou nul',
-  }),
+  unitPrice: moneyField({ nonNegative: true, message: invoiceMessages.unitPrice }),
   /** "20.00", "10.00", "5.50", "2.10" or "0.00"; absent: the company's default rate. */
   vatRate: optionalField(vatRateField()),
   /** The lot of the devis the line comes from ("2.1", docs/library.md), kept by an invoice of the devis. */
@@ -81,8 +78,8 @@ export const invoiceLineSchema = z.object({
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 const invoiceLinesField = z
-  .array(invoiceLineInput, { error: 'La liste des lignes est requise' })
-  .max(MAX_INVOICE_LINES, 'Une facture contient au plus 1 000 lignes');
+  .array(invoiceLineInput, { error: invoiceMessages.linesRequired })
+  .max(MAX_INVOICE_LINES, invoiceMessages.tooManyLines);
 
 /**
  * One quote line in a situation (DOCUMENTS.md § 4), as printed: its contract amount, the cumulative
@@ -127,15 +124,15 @@ export type Situation = z.infer<typeof situationSchema>;
 
 /** The editable fields of an invoice. */
 export const invoiceFields = {
-  clientId: idField('Le client est requis'),
+  clientId: idField(invoiceMessages.client),
   projectId: optionalIdField,
   quoteId: optionalIdField,
-  title: requiredText('Le titre est requis'),
+  title: requiredText(invoiceMessages.title),
   description: longTextField,
   /** Absent: the issue date + the company's payment term, set when the invoice is sent. */
   dueDate: optionalField(dateField()),
   /** Autoliquidation (art. 283-2 nonies CGI): every line at 0 %, the mention and both VAT numbers. */
-  reverseCharge: defaultedField(z.boolean({ error: 'Autoliquidation : oui ou non' }), false),
+  reverseCharge: defaultedField(z.boolean({ error: invoiceMessages.reverseCharge }), false),
 };
 
 /**
@@ -144,7 +141,7 @@ export const invoiceFields = {
  */
 const invoiceBodyLines = {
   lines: invoiceLinesField.optional(),
-  totalAmount: optionalField(moneyField({ nonNegative: true, message: 'Le montant HT est invalide' })),
+  totalAmount: optionalField(moneyField({ nonNegative: true, message: invoiceMessages.totalAmount })),
 };
 
 export {

@@ -1,4 +1,4 @@
-import { invoiceUpdateInput } from '@btp/shared/entities/invoice';
+import { invoiceUpdateParser } from '@btp/shared/entities/invoice-input';
 import { updateInvoice } from '../../invoicing/invoice-service.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
@@ -6,7 +6,7 @@ import { companyOf } from '../../lib/tenancy.js';
 
 /** PUT /api/invoices/{id}: drafts only. */
 export const handler = createHandler(
-  { body: invoiceUpdateInput, params: idParams },
+  { body: invoiceUpdateParser, params: idParams },
   async ({ body, params, principal }) => ({
     body: await updateInvoice(companyOf(principal), params.id, body),
   }),
