@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oddValues, repeated } from '../testing/odd-values.js';
+import { instantSamples, jsonItemsSamples, oddValues, repeated } from '../testing/odd-values.js';
 import { seededRandom } from '../testing/seeded-random.js';
 import { compareParsers, uuidSamples } from '../testing/seen-answer.js';
 import { supplierQuoteCreateInput, supplierQuoteUpdateInput } from './supplier-quote.js';
@@ -19,22 +19,6 @@ const longTexts = ['Livraison sous 3 semaines', ' à voir ', repeated('x', 10_00
 const statuses = ['draft', 'sent', 'validated', 'rejected', 'expired', 'Draft', 'accepted'];
 const amounts = [0, 1250, '1 250,50', '1.005', -1, '-0,01', '10 000 000 000', 'abc', 99.99];
 const dates = ['2026-11-22', ' 2026-02-28 ', '2026-02-30', '2026-11-22T00:00:00.000Z', '22/11/2026'];
-const instants = [
-  '2026-11-22T14:30:00Z',
-  ' 2026-11-22T14:30:00+02:00 ',
-  '2026-11-22',
-  '2026-11-22T25:00:00Z',
-];
-const jsonItems = [
-  [{ ref: 'A1', quantite: 2 }],
-  [{}, { a: [1, 2, { b: null }] }],
-  [{ a: 1 }, 'x', null, [1]],
-  [{ a: Number.POSITIVE_INFINITY }],
-  [JSON.parse(`${'{"a":'.repeat(17)}1${'}'.repeat(17)}`) as unknown],
-  [{ big: repeated('x', 17_000) }],
-  Array.from({ length: 1_000 }, () => ({})),
-  Array.from({ length: 1_001 }, () => ({})),
-];
 const booleans = [true, false, 'true', 0, 1];
 const versions = [1, 2, 7, 0, -3, 1.5, '3', null];
 
@@ -51,9 +35,9 @@ function randomBody(random: Random, withVersion: boolean): unknown {
   if (random.next() < 0.3) body.description = value(random, longTexts);
   if (random.next() < 0.5) body.totalAmount = value(random, amounts);
   if (random.next() < 0.3) body.validUntil = value(random, dates);
-  if (random.next() < 0.2) body.sentAt = value(random, instants);
-  if (random.next() < 0.2) body.receivedAt = value(random, instants);
-  if (random.next() < 0.2) body.items = value(random, jsonItems, 0.2);
+  if (random.next() < 0.2) body.sentAt = value(random, instantSamples);
+  if (random.next() < 0.2) body.receivedAt = value(random, instantSamples);
+  if (random.next() < 0.2) body.items = value(random, jsonItemsSamples, 0.2);
   if (random.next() < 0.4) body.selected = value(random, booleans);
   if (withVersion && random.next() < 0.6) body.version = value(random, versions, 0.1);
   if (random.next() < 0.2) body.other = 1;
@@ -61,21 +45,22 @@ function randomBody(random: Random, withVersion: boolean): unknown {
 }
 
 describe('the bodies of POST /api/supplier-quotes and PUT /api/supplier-quotes/{id}, parsed without zod', () => {
-  it.each([
-    ['POST /api/supplier-quotes', supplierQuoteCreateParser, supplierQuoteCreateInput, false, 3501],
-    ['PUT /api/supplier-quotes/{id}', supplierQuoteUpdateParser, supplierQuoteUpdateInput, true, 3502],
-  ] as const)(
-    '%s answers as the zod schema: same output, issues and French messages (5,000 random bodies)',
-    (_route, parser, schema, withVersion, seed) => {
+  it('answers as the zod schemas, create and update: same output, issues and French messages (5,000 random bodies each)', () => {
+    const cases = [
+      { parser: supplierQuoteCreateParser, schema: supplierQuoteCreateInput, withVersion: false, seed: 3501 },
+      { parser: supplierQuoteUpdateParser, schema: supplierQuoteUpdateInput, withVersion: true, seed: 3502 },
+    ];
+    for (const { parser, schema, withVersion, seed } of cases) {
       const random = seededRandom(seed);
-      const bodies = Array.from({ length: 5_000 }, () => randomBody(random, withVersion));
-      const { accepted, difference } = compareParsers(parser, schema, bodies);
-      expect(difference).toBeUndefined();
-      // Both sides of the comparison were exercised (eleven fields: few bodies have every one right).
-      expect(accepted).toBeGreaterThan(100);
-      expect(accepted).toBeLessThan(4_500);
-    },
-  );
+      const seen = compareParsers(
+        parser,
+        schema,
+        Array.from({ length: 5_000 }, () => randomBody(random, withVersion)),
+      );
+      // No difference, and both sides exercised: eleven fields, few bodies have every one right.
+      expect({ ...seen, accepted: seen.accepted > 100 && seen.accepted < 4_500 }).toEqual({ accepted: true });
+    }
+  });
 
   it('fills the status, the amount and the choice, and says what is wrong', () => {
     const supplierId = '0B6A1F6C-3F2A-4C59-9E0A-1F2B3C4D5E6F';
