@@ -20,7 +20,7 @@ let lambda: LambdaClient | undefined;
 export async function startExport(message: ExportMessage): Promise<void> {
   const functionName = config().ACCOUNTING_EXPORT_FUNCTION;
   if (functionName) {
-    // Loaded here: `GET /api/accounting/exports/{id}` shares this module and never invokes.
+    // Imported on the path that invokes (the local stack never does), as the SDK's other clients are.
     const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
     lambda ??= new LambdaClient({ region: config().AWS_REGION, maxAttempts: 3 });
     await lambda.send(
