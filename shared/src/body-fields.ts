@@ -651,3 +651,18 @@ export function optionalObjectListAnswer(options: {
     };
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 27, tenth pass (the accounting export, the bank statements, the supplier quotes, the public
+// acceptance): additions.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * zod's own message for `min(min)` without one (`zod-fr.ts`): as `zodTooLong`, it names what it
+ * measured, text in characters, a list in elements, anything else (an object with a `length`) as a value.
+ */
+export const zodTooShort = (min: number) => (measured: unknown) => {
+  if (typeof measured === 'string') return `Trop petit : chaîne de caractères doit avoir >=${min} caractères`;
+  if (Array.isArray(measured)) return `Trop petit : tableau doit avoir >=${min} éléments`;
+  return `Trop petit : valeur doit être >=${min}`;
+};

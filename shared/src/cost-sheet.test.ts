@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { costSheetCsv, costSheetRows, frenchAmount } from './cost-sheet.js';
+import { costSheetCsv, costSheetFormats, costSheetQuery, costSheetRows, frenchAmount } from './cost-sheet.js';
 import type { Profitability } from './entities/profitability.js';
+import * as z from './lazy-zod.js';
+import { oddValues } from './testing/odd-values.js';
+import { seededRandom } from './testing/seeded-random.js';
+import { compareParsers } from './testing/seen-answer.js';
+import './zod-fr.js';
 
 const zero = {
   materials: '0.00',
@@ -102,5 +107,40 @@ describe('the cost sheet', () => {
     );
     expect(named).toContain('"Fiche de coûts";"\'-2+3"');
     expect(named).toContain('"Entreprise";"\'@x"');
+  });
+});
+
+describe('the cost sheet’s query, parsed without zod', () => {
+  // The zod schema the route validated with until issue 27's tenth pass.
+  const zodQuery = z.object({
+    format: z
+      .enum(costSheetFormats, { error: 'Format inconnu : choisissez pdf ou csv' })
+      .optional()
+      .default('pdf'),
+  });
+
+  it('answers as the zod schema: same output, issues and French messages (2,000 random queries)', () => {
+    const random = seededRandom(3401);
+    const formats = ['pdf', 'csv', 'PDF', ' csv', 'xlsx', ''];
+    const queries = Array.from({ length: 2_000 }, () => {
+      if (random.next() < 0.05) return random.pick([null, undefined, 'pdf', 5, []]);
+      const query: Record<string, unknown> = {};
+      if (random.next() < 0.8)
+        query.format = random.next() < 0.2 ? random.pick(oddValues) : random.pick(formats);
+      if (random.next() < 0.2) query.other = 'x';
+      return query;
+    });
+    const { accepted, difference } = compareParsers(costSheetQuery, zodQuery, queries);
+    expect(difference).toBeUndefined();
+    expect(accepted).toBeGreaterThan(500);
+    expect(accepted).toBeLessThan(1_800);
+  });
+
+  it('reads pdf by default, and names the formats otherwise', () => {
+    expect(costSheetQuery.parse({})).toEqual({ format: 'pdf' });
+    expect(costSheetQuery.parse({ format: 'csv', other: 'x' })).toEqual({ format: 'csv' });
+    expect(costSheetQuery.safeParse({ format: 'xlsx' }).error?.issues).toEqual([
+      { path: ['format'], message: 'Format inconnu : choisissez pdf ou csv' },
+    ]);
   });
 });

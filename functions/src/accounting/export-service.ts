@@ -8,7 +8,7 @@ import { exportMessages } from '@btp/shared/accounting/export-messages';
 import { getCompanyProfile } from '../company/company-service.js';
 import { conflict } from '../lib/http-errors.js';
 import { createExportJob, finishExportJob } from './export-jobs.js';
-import { startExport } from './export-runner.js';
+import { startExport } from './export-handoff.js';
 import { answerOf } from './export-status.js';
 
 export const missingSirenMessage =

@@ -15,7 +15,8 @@
  * 27, `bench:lambda`).
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { CsvMapping, StatementImport, StatementImportData } from '@btp/shared/accounting/bank';
+import type { StatementImport } from '@btp/shared/accounting/bank';
+import type { CsvMapping, StatementImportBody } from '@btp/shared/accounting/statement-input';
 import {
   duplicateKey,
   MAX_STATEMENT_BYTES,
@@ -134,7 +135,7 @@ async function existingKeys(companyId: string, keys: readonly string[]): Promise
 
 export async function importStatement(
   companyId: string,
-  data: StatementImportData,
+  data: StatementImportBody,
 ): Promise<StatementImport> {
   const { Item: upload } = await withAwsErrors(() =>
     db().send(

@@ -19,11 +19,10 @@
  */
 import {
   MAX_STATEMENT_LINES,
-  detectCsvMapping,
-  type CsvMapping,
   type ParsedStatement,
   type StatementLine,
-} from '@btp/shared/accounting/bank';
+} from '@btp/shared/accounting/bank-matching';
+import { detectCsvMapping, type CsvMapping } from '@btp/shared/accounting/statement-input';
 import { tryParseDecimal, MONEY_SCALE } from '@btp/shared/money';
 import { parse as parseCsvText } from 'csv-parse/sync';
 import iconv from 'iconv-lite';

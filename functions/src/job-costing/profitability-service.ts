@@ -6,7 +6,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Project } from '@btp/shared/entities/project';
 import type { Profitability, ProjectMargin } from '@btp/shared/entities/profitability';
-import { profitabilityFiguresView } from '@btp/shared/entities/profitability';
+import { profitabilityFiguresView } from '@btp/shared/entities/profitability-view';
 import { resourceTypes } from '@btp/shared/enums';
 import {
   DEFAULT_COST_ALERT_THRESHOLD,

@@ -12,13 +12,12 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Company } from '@btp/shared/entities/company';
 import type { DocumentRecord } from '@btp/shared/entities/document';
+import type { PublicQuote, PublicQuoteAccepted } from '@btp/shared/entities/public-quote';
 import {
   MAX_SIGNATURE_BYTES,
+  type PublicQuoteAcceptBody,
   SIGNATURE_DATA_URL_PREFIX,
-  type PublicQuote,
-  type PublicQuoteAccepted,
-  type PublicQuoteAcceptData,
-} from '@btp/shared/entities/public-quote';
+} from '@btp/shared/entities/public-quote-input';
 import type { Quote } from '@btp/shared/entities/quote';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import type { Fields } from '../data/entity-repository.js';
@@ -276,7 +275,7 @@ function quoteDocumentItems(
  */
 export async function acceptPublicQuote(
   token: string,
-  body: PublicQuoteAcceptData,
+  body: PublicQuoteAcceptBody,
   ip: string,
 ): Promise<PublicQuoteAccepted> {
   await takeRateBudget(`PUBLIC_QUOTE_ACCEPT_IP#${ip}`, rateLimits.acceptsPerIp);

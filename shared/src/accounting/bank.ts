@@ -8,7 +8,7 @@ import { idField, moneyField, optionalField } from '../fields.js';
 import * as z from '../lazy-zod.js';
 import { bankLineStatuses } from './bank-lines-query.js';
 import { BANK_MATCH_DOCUMENT_REQUIRED, bankMatchKinds } from './bank-match-input.js';
-import { bankMessages, confidences, normalizedText } from './bank-matching.js';
+import { bankMessages, confidences } from './bank-matching.js';
 import '../zod-fr.js';
 
 // The statements' lines, the messages and the matching, without zod (the list of lines and the
@@ -40,7 +40,9 @@ export const csvMappingSchema = z
       context.addIssue({ code: 'custom', path: ['amount'], message: bankMessages.amountColumns });
     }
   });
-export type CsvMapping = z.output<typeof csvMappingSchema>;
+// Its output, and the columns a CSV's headers name, as the hand parser of the routes reads them
+// (`statement-input.ts`: the routes and the statement's reader run without zod).
+export { detectCsvMapping, type CsvMapping } from './statement-input.js';
 
 /** `POST /api/bank/statements/upload`: the file about to be sent (its name, for the statement). */
 export const statementUploadInput = z.object({
@@ -135,29 +137,3 @@ export const statementUploadSchema = z.object({
   url: z.string(),
   fields: z.record(z.string(), z.string()),
 });
-
-const headerPatterns: [keyof CsvMapping, RegExp][] = [
-  ['date', /^date( (d )?(operation|comptabilisation|comptable|op))?$/],
-  ['label', /^(libelle|libelle (de l )?operation|label|description|intitule|detail)$/],
-  ['amount', /^(montant|montant eur|montant en euros|amount)$/],
-  ['debit', /^(debit|debit eur|debits)$/],
-  ['credit', /^(credit|credit eur|credits)$/],
-  ['reference', /^(reference|ref|numero|reference de l operation)$/],
-];
-
-/**
- * The mapping of a CSV whose headers say what they hold (« Date », « Libellé », « Montant » or
- * « Débit » and « Crédit », « Référence »), the French banks' usual exports; `undefined` when they do
- * not (the person maps the columns).
- */
-export function detectCsvMapping(headers: readonly string[]): CsvMapping | undefined {
-  const found: Partial<Record<keyof CsvMapping, string>> = {};
-  for (const header of headers) {
-    const text = normalizedText(header).toLowerCase();
-    for (const [field, pattern] of headerPatterns) {
-      if (found[field] === undefined && pattern.test(text)) found[field] = header;
-    }
-  }
-  const parsed = csvMappingSchema.safeParse(found);
-  return parsed.success ? parsed.data : undefined;
-}

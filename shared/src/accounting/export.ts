@@ -6,7 +6,7 @@
  */
 import { dateField } from '../fields.js';
 import { journalCodes } from './entries.js';
-import { exportMessages, MAX_EXPORT_MONTHS } from './export-messages.js';
+import { exportPeriodIssue } from './export-input.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
@@ -21,14 +21,6 @@ function monthsLater(day: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-/** The day `months` after `day` (`YYYY-MM-DD`; 31 January + 1 month is 3 March, past February's end). */
-function sameDayLater(day: string, months: number): string {
-  const date = new Date(
-    Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + months, Number(day.slice(8, 10))),
-  );
-  return date.toISOString().slice(0, 10);
-}
-
 /** `POST /api/accounting/exports`: the period, both days included, at most 24 months. */
 export const exportInput = z
   .object({
@@ -36,11 +28,8 @@ export const exportInput = z
     to: dateField({ required: 'La date de fin est requise' }),
   })
   .superRefine((value, context) => {
-    if (value.to < value.from)
-      context.addIssue({ code: 'custom', path: ['to'], message: exportMessages.order });
-    else if (value.to >= sameDayLater(value.from, MAX_EXPORT_MONTHS)) {
-      context.addIssue({ code: 'custom', path: ['to'], message: exportMessages.tooLong });
-    }
+    const issue = exportPeriodIssue(value.from, value.to);
+    if (issue) context.addIssue({ code: 'custom', ...issue });
   });
 export type ExportInput = z.input<typeof exportInput>;
 export type ExportData = z.output<typeof exportInput>;

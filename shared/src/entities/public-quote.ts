@@ -6,27 +6,25 @@
 import { quoteStatuses } from '../enums.js';
 import { requiredText } from '../fields.js';
 import * as z from '../lazy-zod.js';
+import { publicQuoteAcceptMessages, SIGNATURE_MAX_LENGTH } from './public-quote-input.js';
 import '../zod-fr.js';
 
-/** The largest drawn signature accepted online, in bytes once decoded (200 KB). */
-export const MAX_SIGNATURE_BYTES = 200 * 1024;
-
-/** The prefix of the signature's data URL: a PNG, nothing else. */
-export const SIGNATURE_DATA_URL_PREFIX = 'data:image/png;base64,';
+// The signature's limits and messages, and the hand parsers of the routes (no zod: `public-quote-input.ts`).
+export { MAX_SIGNATURE_BYTES, SIGNATURE_DATA_URL_PREFIX } from './public-quote-input.js';
 
 /**
  * `POST /api/public/quotes/{token}/accept` body. `signature` is a PNG data URL; the server checks
  * that its bytes are a PNG of at most 200 KB (400 otherwise).
  */
 export const publicQuoteAcceptInput = z.object({
-  signerName: requiredText('Votre nom est requis'),
-  acceptTerms: z.literal(true, { error: 'Vous devez accepter le devis et ses conditions' }),
+  signerName: requiredText(publicQuoteAcceptMessages.signerName),
+  acceptTerms: z.literal(true, { error: publicQuoteAcceptMessages.acceptTerms }),
   // Base64 of 200 KB is 273,068 characters; a longer string is refused here, a shorter one that
   // decodes to more than 200 KB by the server, with the same message.
   signature: z
-    .string({ error: 'La signature est requise' })
-    .min(1, 'La signature est requise')
-    .max(300_000, 'La signature dépasse 200 Ko'),
+    .string({ error: publicQuoteAcceptMessages.signature })
+    .min(1, publicQuoteAcceptMessages.signature)
+    .max(SIGNATURE_MAX_LENGTH, publicQuoteAcceptMessages.signatureTooLong),
 });
 export type PublicQuoteAcceptInput = z.input<typeof publicQuoteAcceptInput>;
 export type PublicQuoteAcceptData = z.output<typeof publicQuoteAcceptInput>;

@@ -31,3 +31,26 @@ export const oddValues: readonly unknown[] = [
 
 /** `count` times `unit`, e.g. a text right at a bound. */
 export const repeated = (unit: string, count: number) => unit.repeat(count);
+
+/** Instants (`instantField`) a body may carry: with `Z` or an offset, padded, a date alone, an impossible hour. */
+export const instantSamples: readonly unknown[] = [
+  '2026-11-22T14:30:00Z',
+  ' 2026-11-22T14:30:00+02:00 ',
+  '2026-11-22',
+  '2026-11-22T25:00:00Z',
+];
+
+/**
+ * Free-form `items (json)` lists (`jsonItemsField`): JSON objects, entries that are not objects, a
+ * number JSON cannot write, too deep (17 levels), too large (17 kB), at and over 1,000 entries.
+ */
+export const jsonItemsSamples: readonly unknown[] = [
+  [{ ref: 'A1', quantite: 2 }],
+  [{}, { a: [1, 2, { b: null }] }],
+  [{ a: 1 }, 'x', null, [1]],
+  [{ a: Number.POSITIVE_INFINITY }],
+  [JSON.parse(`${'{"a":'.repeat(17)}1${'}'.repeat(17)}`) as unknown],
+  [{ big: repeated('x', 17_000) }],
+  Array.from({ length: 1_000 }, () => ({})),
+  Array.from({ length: 1_001 }, () => ({})),
+];

@@ -1,0 +1,105 @@
+/**
+ * The bodies of `POST /api/supplier-quotes` and `PUT /api/supplier-quotes/{id}` parsed by hand,
+ * without zod (issue 27, `bench:lambda`: the routes start without zod's code). They answer as the zod
+ * schemas `supplierQuoteCreateInput` and `supplierQuoteUpdateInput` (`entities/supplier-quote.ts`,
+ * kept for the SPA's form) do, issue for issue: `supplier-quote-input.test.ts` compares them on
+ * seeded random bodies.
+ */
+import {
+  boundedTextAnswer,
+  dateAnswer,
+  defaulted,
+  enumAnswer,
+  type FieldAnswer,
+  idAnswer,
+  instantAnswer,
+  JSON_ITEMS_MAX,
+  jsonItemsAnswer,
+  moneyAnswer,
+  optional,
+  optionalIdAnswer,
+  readFields,
+  requiredTextAnswer,
+  versionAnswer,
+} from '../body-fields.js';
+import { defaultQuoteStatus, quoteStatuses, type QuoteStatus } from '../enums.js';
+import type { JsonValue } from '../fields.js';
+import { MONEY_MAX_CENTS } from '../money.js';
+import { objectBodyParser, type QueryJsonSchema, type QueryParser, receivedType } from '../query-parser.js';
+import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from '../text-limits.js';
+
+/** A supplier quote's editable fields, as the service receives them. */
+export interface SupplierQuoteBody {
+  supplierId: string;
+  projectId?: string | undefined;
+  status: QuoteStatus;
+  title: string;
+  description?: string | undefined;
+  totalAmount: string;
+  validUntil?: string | undefined;
+  sentAt?: string | undefined;
+  receivedAt?: string | undefined;
+  items?: Record<string, JsonValue>[] | undefined;
+  selected: boolean;
+}
+
+/** `z.boolean()`: `true` or `false`, zod's type message otherwise. */
+const booleanAnswer = (value: unknown): FieldAnswer =>
+  typeof value === 'boolean'
+    ? { value, messages: [] }
+    : { value, messages: [`Entrée invalide : booléen attendu, ${receivedType(value)} reçu`], aborts: true };
+
+/** `supplierQuoteFields` (`entities/supplier-quote.ts`), in its order. */
+const supplierQuoteFields = {
+  supplierId: (value: unknown) => idAnswer(value, 'Le fournisseur est requis'),
+  projectId: optionalIdAnswer,
+  status: defaulted((value) => enumAnswer(value, quoteStatuses), defaultQuoteStatus),
+  title: (value: unknown) => requiredTextAnswer(value, 'Le titre est requis', TEXT_MAX_LENGTH),
+  description: optional((value) => boundedTextAnswer(value, LONG_TEXT_MAX_LENGTH)),
+  totalAmount: defaulted((value) => moneyAnswer(value, { nonNegative: true }), '0.00'),
+  validUntil: optional((value) => dateAnswer(value)),
+  sentAt: optional(instantAnswer),
+  receivedAt: optional(instantAnswer),
+  items: optional(jsonItemsAnswer),
+  selected: defaulted(booleanAnswer, false),
+};
+
+const supplierQuoteProperties: Record<string, QueryJsonSchema> = {
+  supplierId: { type: 'string', format: 'uuid' },
+  projectId: { type: 'string', format: 'uuid' },
+  status: { type: 'string', enum: [...quoteStatuses] },
+  title: { type: 'string', minLength: 1, maxLength: TEXT_MAX_LENGTH },
+  description: { type: 'string', maxLength: LONG_TEXT_MAX_LENGTH },
+  totalAmount: { type: ['string', 'number'], minimum: 0, maximum: MONEY_MAX_CENTS / 100 },
+  validUntil: { type: 'string', format: 'date' },
+  sentAt: { type: 'string', format: 'date-time' },
+  receivedAt: { type: 'string', format: 'date-time' },
+  items: { type: 'array', maxItems: JSON_ITEMS_MAX, items: { type: 'object' } },
+  selected: { type: 'boolean' },
+};
+
+/** `POST /api/supplier-quotes`'s body. */
+export const supplierQuoteCreateParser: QueryParser<SupplierQuoteBody> = objectBodyParser(
+  (body) => {
+    const { values, issues } = readFields(body, supplierQuoteFields);
+    return { issues, data: () => values as unknown as SupplierQuoteBody };
+  },
+  { type: 'object', properties: supplierQuoteProperties, required: ['supplierId', 'title'] },
+);
+
+/** `PUT /api/supplier-quotes/{id}`'s body: the same fields, and the `version` read. */
+export const supplierQuoteUpdateParser: QueryParser<SupplierQuoteBody & { version?: number | undefined }> =
+  objectBodyParser(
+    (body) => {
+      const { values, issues } = readFields(body, {
+        ...supplierQuoteFields,
+        version: (value) => versionAnswer(value),
+      });
+      return { issues, data: () => values as unknown as SupplierQuoteBody & { version?: number } };
+    },
+    {
+      type: 'object',
+      properties: { ...supplierQuoteProperties, version: { type: 'integer', minimum: 1 } },
+      required: ['supplierId', 'title'],
+    },
+  );
