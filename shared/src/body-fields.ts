@@ -11,6 +11,7 @@
 import { isBlank } from './blank.js';
 import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
 import { EMAIL_PATTERN } from './email-address.js';
+import { vatRates } from './enums.js';
 import { jsonDepthExceeds } from './json-depth.js';
 import {
   type DecimalErrorReason,
@@ -18,6 +19,8 @@ import {
   MONEY_MAX_CENTS,
   MONEY_SCALE,
   PERCENT_SCALE,
+  QUANTITY_MAX_THOUSANDTHS,
+  QUANTITY_SCALE,
   RECEIVED_DECIMAL_SCALE,
   tryParseDecimal,
 } from './money.js';
@@ -29,6 +32,7 @@ import {
   type QueryJsonSchema,
   UUID,
 } from './query-parser.js';
+import { SECTION_MESSAGE, SECTION_PATTERN } from './quote-sections.js';
 import { TAG_LIST_MAX_ENTRIES, TEXT_MAX_LENGTH } from './text-limits.js';
 
 /**
@@ -666,3 +670,120 @@ export const zodTooShort = (min: number) => (measured: unknown) => {
   if (Array.isArray(measured)) return `Trop petit : tableau doit avoir >=${min} éléments`;
   return `Trop petit : valeur doit être >=${min}`;
 };
+
+/** `percentField(options)`'s rule: 0 to 100 at two decimals. */
+export function percentRule(options: { message?: string } = {}): DecimalAnswerRule {
+  const message =
+    options.message ?? 'Le pourcentage doit être un nombre entre 0 et 100, avec au plus deux décimales';
+  return {
+    scale: PERCENT_SCALE,
+    min: 0,
+    max: 100 * 10 ** PERCENT_SCALE,
+    messages: {
+      required: options.message ?? 'Le pourcentage est requis',
+      invalid: message,
+      tooSmall: message,
+      tooBig: message,
+    },
+  };
+}
+
+/** `quantityField(options)`'s rule: three decimals, within ±9 999 999.999; `positive` refuses 0 and below. */
+export function quantityRule(options: { positive?: boolean; message?: string } = {}): DecimalAnswerRule {
+  const invalid = 'Quantité invalide : utilisez un nombre avec au plus trois décimales, par exemple 12,5';
+  return {
+    scale: QUANTITY_SCALE,
+    min: options.positive === true ? 0 : -QUANTITY_MAX_THOUSANDTHS,
+    minExclusive: options.positive === true,
+    max: QUANTITY_MAX_THOUSANDTHS,
+    messages: {
+      required: options.message ?? 'La quantité est requise',
+      invalid: options.message ?? invalid,
+      scale: invalid,
+      tooSmall:
+        options.message ??
+        (options.positive === true
+          ? 'La quantité doit être un nombre positif'
+          : 'Quantité invalide : au moins -9 999 999,999'),
+      tooBig: 'Quantité invalide : au plus 9 999 999,999 en valeur absolue',
+    },
+  };
+}
+
+/** `vatRateField()`: one of `vatRates` (20, 10, 5.5, 2.1 or 0 %), output "5.50". */
+export function vatRateAnswer(value: unknown): FieldAnswer {
+  const answer = decimalUnitsAnswer(value, vatRateUnitsRule);
+  if (answer.messages.length > 0) return answer;
+  const rate = formatDecimal(answer.value as number, PERCENT_SCALE);
+  return (vatRates as readonly string[]).includes(rate)
+    ? passed(rate)
+    : refused(rate, [VAT_RATE_MESSAGE], true);
+}
+
+/** `enumField(values, required)`: `required` for a missing, `null` or blank value, zod's message for another. */
+export function requiredEnumAnswer(value: unknown, values: readonly string[], required: string): FieldAnswer {
+  return isBlank(value) ? refused(value, [required], true) : enumAnswer(value, values);
+}
+
+/**
+ * What a list's entry, or an object, reads as: the value zod keeps, the issues (their paths from the
+ * entry's), and whether one of them stops the refinements around it (`continue: false` in zod).
+ */
+export interface EntryAnswer {
+  value: unknown;
+  issues: QueryIssue[];
+  aborted: boolean;
+}
+
+/** zod's refusal of a value that is not an object (`z.object`, `z.discriminatedUnion`), at the value's path. */
+export function notAnObject(value: unknown): EntryAnswer {
+  return {
+    value,
+    issues: [{ path: [], message: `Entrée invalide : objet attendu, ${receivedType(value)} reçu` }],
+    aborted: true,
+  };
+}
+
+/**
+ * `z.array(entry, { error: typeMessage }).max(max)` given a value that is not blank, each entry read
+ * by `entry` (an object, a union of objects, their own refinements): as `objectListAnswer`, a list
+ * over its maximum has that message alone, its entries unread; a value that is not a list has the
+ * type message, then the maximum's when its `length` is over it.
+ */
+export function entryListAnswer(
+  value: unknown,
+  options: {
+    entry: (item: unknown) => EntryAnswer;
+    max: { length: number; message: string };
+    typeMessage?: string;
+  },
+): EntryAnswer {
+  const { max } = options;
+  if (!Array.isArray(value)) {
+    const typeMessage =
+      options.typeMessage ?? `Entrée invalide : tableau attendu, ${receivedType(value)} reçu`;
+    const length = value === undefined || value === null ? undefined : (value as { length?: unknown }).length;
+    const over = length !== undefined && !((length as number) <= max.length);
+    const messages = over ? [typeMessage, max.message] : [typeMessage];
+    return { value, issues: messages.map((message) => ({ path: [], message })), aborted: true };
+  }
+  if (value.length > max.length)
+    return { value, issues: [{ path: [], message: max.message }], aborted: true };
+  const entries: unknown[] = [];
+  const issues: QueryIssue[] = [];
+  let aborted = false;
+  value.forEach((item: unknown, index) => {
+    const read = options.entry(item);
+    entries.push(read.value);
+    for (const issue of read.issues) issues.push({ ...issue, path: [String(index), ...issue.path] });
+    aborted ||= read.aborted;
+  });
+  return { value: entries, issues, aborted };
+}
+
+/** `sectionField`: a lot's number, trimmed ("2.1"); a refused number is kept for `sectionIssues`. */
+export function sectionAnswer(value: unknown): FieldAnswer {
+  if (typeof value !== 'string') return refused(value, [SECTION_MESSAGE], true);
+  const section = value.trim();
+  return SECTION_PATTERN.test(section) ? passed(section) : refused(section, [SECTION_MESSAGE], false);
+}

@@ -9,21 +9,15 @@
  */
 import { isBlank } from './blank.js';
 import { vatRates, type VatRate } from './enums.js';
-import {
-  formatDecimal,
-  MONEY_MAX_CENTS,
-  MONEY_SCALE,
-  PERCENT_SCALE,
-  QUANTITY_SCALE,
-  RATING_SCALE,
-  tryParseDecimal,
-  QUANTITY_MAX_THOUSANDTHS,
-} from './money.js';
+import { formatDecimal, PERCENT_SCALE, RATING_SCALE, tryParseDecimal } from './money.js';
 import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from './calendar-date.js';
 import {
   decimalRefusalMessage,
   formatReceivedDecimal,
   jsonObjectRefusal,
+  moneyRule,
+  percentRule,
+  quantityRule,
   receivedDecimalRule,
   type ReceivedDecimalOptions,
   VAT_RATE_MESSAGE,
@@ -147,42 +141,14 @@ function decimalField(rule: DecimalRule) {
 export const moneyField = /* @__PURE__ */ z.lazyFactory(function moneyField(
   options: { nonNegative?: boolean; message?: string; required?: string } = {},
 ) {
-  const invalid = 'Montant invalide : utilisez un nombre avec au plus deux décimales, par exemple 1 234,50';
-  return decimalField({
-    scale: MONEY_SCALE,
-    min: options.nonNegative === true ? 0 : -MONEY_MAX_CENTS,
-    max: MONEY_MAX_CENTS,
-    messages: {
-      required: options.required ?? options.message ?? 'Le montant est requis',
-      invalid: options.message ?? invalid,
-      scale: invalid,
-      tooSmall:
-        options.message ??
-        (options.nonNegative === true
-          ? 'Le montant doit être positif ou nul'
-          : 'Montant invalide : au moins -9 999 999 999,99'),
-      tooBig: 'Montant invalide : au plus 9 999 999 999,99 en valeur absolue',
-    },
-  });
+  return decimalField(moneyRule(options));
 });
 
 /** Percentage from 0 to 100 with at most two decimals (precision 5,2); output "10.00". */
 export const percentField = /* @__PURE__ */ z.lazyFactory(function percentField(
   options: { message?: string } = {},
 ) {
-  const message =
-    options.message ?? 'Le pourcentage doit être un nombre entre 0 et 100, avec au plus deux décimales';
-  return decimalField({
-    scale: PERCENT_SCALE,
-    min: 0,
-    max: 100 * 10 ** PERCENT_SCALE,
-    messages: {
-      required: options.message ?? 'Le pourcentage est requis',
-      invalid: message,
-      tooSmall: message,
-      tooBig: message,
-    },
-  });
+  return decimalField(percentRule(options));
 });
 
 /**
@@ -205,24 +171,7 @@ export const vatRateField = /* @__PURE__ */ z.lazyFactory(function vatRateField(
 export const quantityField = /* @__PURE__ */ z.lazyFactory(function quantityField(
   options: { positive?: boolean; message?: string } = {},
 ) {
-  const invalid = 'Quantité invalide : utilisez un nombre avec au plus trois décimales, par exemple 12,5';
-  return decimalField({
-    scale: QUANTITY_SCALE,
-    min: options.positive === true ? 0 : -QUANTITY_MAX_THOUSANDTHS,
-    minExclusive: options.positive === true,
-    max: QUANTITY_MAX_THOUSANDTHS,
-    messages: {
-      required: options.message ?? 'La quantité est requise',
-      invalid: options.message ?? invalid,
-      scale: invalid,
-      tooSmall:
-        options.message ??
-        (options.positive === true
-          ? 'La quantité doit être un nombre positif'
-          : 'Quantité invalide : au moins -9 999 999,999'),
-      tooBig: 'Quantité invalide : au plus 9 999 999,999 en valeur absolue',
-    },
-  });
+  return decimalField(quantityRule(options));
 });
 
 // Defined with the pointage rules (`timesheet.ts`, read without zod by the data layer).

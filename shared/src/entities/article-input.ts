@@ -6,7 +6,6 @@
  */
 import {
   decimalAnswer,
-  decimalUnitsAnswer,
   defaulted,
   enumAnswer,
   optional,
@@ -14,15 +13,14 @@ import {
   readFields,
   requiredTextAnswer,
   textAnswer,
+  vatRateAnswer,
   versionAnswer,
   type DecimalAnswerRule,
   type FieldAnswer,
-  VAT_RATE_MESSAGE,
-  vatRateUnitsRule,
 } from '../body-fields.js';
 import { isBlank } from '../blank.js';
 import { resourceTypes, vatRates, type ResourceType, type VatRate } from '../enums.js';
-import { formatDecimal, MONEY_MAX_CENTS, MONEY_SCALE, PERCENT_SCALE } from '../money.js';
+import { MONEY_MAX_CENTS, MONEY_SCALE, PERCENT_SCALE } from '../money.js';
 import { notText, objectBodyParser, type QueryJsonSchema, type QueryParser } from '../query-parser.js';
 import {
   articleStatuses,
@@ -67,16 +65,6 @@ const positiveMoney = (message: string): DecimalAnswerRule => ({
     tooBig: 'Montant invalide : au plus 9 999 999 999,99 en valeur absolue',
   },
 });
-
-/** `vatRateField()`: one of the rates, output "5.50". */
-function vatRateAnswer(value: unknown): FieldAnswer {
-  const answer = decimalUnitsAnswer(value, vatRateUnitsRule);
-  if (answer.messages.length > 0) return answer;
-  const rate = formatDecimal(answer.value as number, PERCENT_SCALE);
-  return (vatRates as readonly string[]).includes(rate)
-    ? { value: rate, messages: [] }
-    : { value: rate, messages: [VAT_RATE_MESSAGE], aborts: true };
-}
 
 /** `familyField`: at most 300 characters, normalised ("Gros œuvre › Béton"), at most five levels. */
 function familyAnswer(value: unknown): FieldAnswer {

@@ -195,3 +195,20 @@ export function slugify(name: string): string {
     .replace(/-+$/, '');
   return slug === '' ? FALLBACK_SLUG : slug;
 }
+
+/** Loi 71-584 du 16 juillet 1971: a retention never exceeds 5 % of the contract, in hundredths of a percent. */
+export const MAX_RETENTION_HUNDREDTHS = 500;
+
+export const companyProfileMessages = {
+  name: "Le nom de l'entreprise est requis",
+  legalForm: 'La forme juridique doit être EI, EURL, SARL, SAS, SASU, SA, SCOP ou Autre',
+  shareCapital: 'Le capital social doit être un montant positif ou nul, par exemple 10 000,00',
+  shareCapitalOfEi: "Une entreprise individuelle (EI) n'a pas de capital social : laissez ce champ vide",
+  email: "L'adresse e-mail de l'entreprise doit être valide",
+  vatRegime: 'Le régime de TVA doit être « normal » ou « franchise »',
+  vatOnDebits: "L'option pour la TVA sur les débits doit être oui ou non",
+  paymentTermDays: 'Le délai de paiement doit être un nombre entier de jours entre 0 et 60',
+  quoteValidityDays: 'La durée de validité des devis doit être un nombre entier de jours entre 1 et 365',
+  defaultRetentionRate:
+    'Le taux de retenue de garantie doit être compris entre 0 et 5 %, avec au plus deux décimales',
+} as const;

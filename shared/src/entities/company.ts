@@ -40,12 +40,14 @@ import { recordFields, updateVersionFields } from '../record.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 import {
+  companyProfileMessages,
   DEFAULT_EARLY_PAYMENT_DISCOUNT,
   DEFAULT_LATE_PENALTY_RATE,
   DEFAULT_PAYMENT_TERM_DAYS,
   DEFAULT_QUOTE_VALIDITY_DAYS,
   DEFAULT_RETENTION_RATE,
   DEFAULT_VAT_ON_DEBITS,
+  MAX_RETENTION_HUNDREDTHS,
   type CompanyProfileFieldName,
 } from './company-profile.js';
 import { countryField } from './contact.js';
@@ -78,22 +80,8 @@ export {
   type CompanyProfileFieldName,
 } from './company-profile.js';
 
-/** Loi 71-584 du 16 juillet 1971: a retention never exceeds 5 % of the contract, in hundredths of a percent. */
-const MAX_RETENTION_HUNDREDTHS = 500;
-
-export const companyProfileMessages = {
-  name: "Le nom de l'entreprise est requis",
-  legalForm: 'La forme juridique doit être EI, EURL, SARL, SAS, SASU, SA, SCOP ou Autre',
-  shareCapital: 'Le capital social doit être un montant positif ou nul, par exemple 10 000,00',
-  shareCapitalOfEi: "Une entreprise individuelle (EI) n'a pas de capital social : laissez ce champ vide",
-  email: "L'adresse e-mail de l'entreprise doit être valide",
-  vatRegime: 'Le régime de TVA doit être « normal » ou « franchise »',
-  vatOnDebits: "L'option pour la TVA sur les débits doit être oui ou non",
-  paymentTermDays: 'Le délai de paiement doit être un nombre entier de jours entre 0 et 60',
-  quoteValidityDays: 'La durée de validité des devis doit être un nombre entier de jours entre 1 et 365',
-  defaultRetentionRate:
-    'Le taux de retenue de garantie doit être compris entre 0 et 5 %, avec au plus deux décimales',
-} as const;
+// The profile's messages (`company-profile.ts`, no zod: the quote's hand parser reads one).
+export { companyProfileMessages } from './company-profile.js';
 
 /** A retention rate: a percentage from 0 to 5 (the legal maximum); output "5.00". */
 export const retentionRateField = percentField({

@@ -14,6 +14,9 @@ import {
   defaulted,
   idAnswer,
   moneyRule,
+  quantityRule,
+  sectionAnswer,
+  vatRateAnswer,
   optional,
   optionalIdAnswer,
   optionalObjectListAnswer,
@@ -21,15 +24,11 @@ import {
   readFields,
   requiredTextAnswer,
   versionAnswer,
-  type DecimalAnswerRule,
   type FieldAnswer,
-  VAT_RATE_MESSAGE,
-  vatRateUnitsRule,
 } from '../body-fields.js';
 import { vatRates } from '../enums.js';
-import { MONEY_MAX_CENTS, QUANTITY_MAX_THOUSANDTHS, QUANTITY_SCALE } from '../money.js';
+import { MONEY_MAX_CENTS, QUANTITY_MAX_THOUSANDTHS } from '../money.js';
 import { objectBodyParser, type QueryJsonSchema, type QueryParser } from '../query-parser.js';
-import { SECTION_MESSAGE, SECTION_PATTERN } from '../quote-sections.js';
 import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from '../text-limits.js';
 import type { InvoiceCreateData, InvoiceUpdateData, RetentionReleaseData } from './invoice.js';
 import { invoiceMessages, MAX_INVOICE_LINES } from './invoice-limits.js';
@@ -37,42 +36,12 @@ import { situationParser } from './situation-input.js';
 
 const text = optional((value) => boundedTextAnswer(value, TEXT_MAX_LENGTH));
 
-/** `quantityField({ positive: true, message })`: thousandths above 0, output "12.500". */
-const positiveQuantity: DecimalAnswerRule = {
-  scale: QUANTITY_SCALE,
-  min: 0,
-  minExclusive: true,
-  max: QUANTITY_MAX_THOUSANDTHS,
-  messages: {
-    required: invoiceMessages.quantity,
-    invalid: invoiceMessages.quantity,
-    scale: 'Quantité invalide : utilisez un nombre avec au plus trois décimales, par exemple 12,5',
-    tooSmall: invoiceMessages.quantity,
-    tooBig: 'Quantité invalide : au plus 9 999 999,999 en valeur absolue',
-  },
-};
-
-/** `vatRateField()`: one of the French rates, output "5.50"; a rate read but unknown keeps its value. */
-function vatRateAnswer(value: unknown): FieldAnswer {
-  const read = decimalAnswer(value, vatRateUnitsRule);
-  const unknownRate = read.messages.length === 0 && !(vatRates as readonly unknown[]).includes(read.value);
-  return unknownRate ? { value: read.value, messages: [VAT_RATE_MESSAGE], aborts: true } : read;
-}
-
-/** `sectionField`: text, trimmed, "2", "2.1" or "2.1.3". */
-function sectionAnswer(value: unknown): FieldAnswer {
-  if (typeof value !== 'string') return { value, messages: [SECTION_MESSAGE], aborts: true };
-  const section = value.trim();
-  return SECTION_PATTERN.test(section)
-    ? { value: section, messages: [] }
-    : { value: section, messages: [SECTION_MESSAGE] };
-}
-
 /** `invoiceLineFields` (`entities/invoice.ts`), in its order. */
 const lineFields: Record<string, (value: unknown) => FieldAnswer> = {
   description: (value) => requiredTextAnswer(value, invoiceMessages.lineDescription, TEXT_MAX_LENGTH),
   unit: text,
-  quantity: (value) => decimalAnswer(value, positiveQuantity),
+  quantity: (value) =>
+    decimalAnswer(value, quantityRule({ positive: true, message: invoiceMessages.quantity })),
   unitPrice: (value) =>
     decimalAnswer(value, moneyRule({ nonNegative: true, message: invoiceMessages.unitPrice })),
   vatRate: optional(vatRateAnswer),

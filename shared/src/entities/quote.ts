@@ -28,12 +28,12 @@ import { MAX_OUVRAGE_COMPONENTS } from './library.js';
 import { SECTION_MESSAGE, SECTION_PATTERN, sectionIssues } from '../quote-sections.js';
 import { buyerSnapshotSchema, sellerSnapshotSchema } from './party-snapshot.js';
 import type { QuoteFieldName } from './quote-field-names.js';
+import { DEFAULT_MARGIN_PERCENTAGE, DEFAULT_OVERHEAD_PERCENTAGE, MAX_QUOTE_ITEMS } from './quote-limits.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
 
-/** Spec section 9: default overhead and margin percentages. */
-export const DEFAULT_OVERHEAD_PERCENTAGE = '10.00';
-export const DEFAULT_MARGIN_PERCENTAGE = '15.00';
+// Spec section 9's defaults and the most lines of a quote (`quote-limits.ts`, no zod).
+export { DEFAULT_MARGIN_PERCENTAGE, DEFAULT_OVERHEAD_PERCENTAGE, MAX_QUOTE_ITEMS } from './quote-limits.js';
 
 /** Spec section 9: a new quote's amounts all start at 0.00. */
 export const NEW_QUOTE_AMOUNTS = {
@@ -42,9 +42,6 @@ export const NEW_QUOTE_AMOUNTS = {
   marginAmount: '0.00',
   totalAmount: '0.00',
 } as const;
-
-/** The most lines one quote carries. */
-export const MAX_QUOTE_ITEMS = 1_000;
 
 /**
  * A line's components (the sous-détail of the ouvrage it was made from, LIBRARY.md): a snapshot

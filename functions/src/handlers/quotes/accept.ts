@@ -1,4 +1,4 @@
-import { quoteAcceptInput } from '@btp/shared/entities/quote';
+import { quoteAcceptParser } from '@btp/shared/entities/quote-input';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
@@ -6,7 +6,7 @@ import { acceptQuote } from '../../quotes/quote-service.js';
 
 /** POST /api/quotes/{id}/accept: the client's "Bon pour accord" (signer, date): sent → validated. */
 export const handler = createHandler(
-  { body: quoteAcceptInput, params: idParams },
+  { body: quoteAcceptParser, params: idParams },
   async ({ body, params, principal }) => ({
     body: await acceptQuote(companyOf(principal), params.id, body),
   }),
