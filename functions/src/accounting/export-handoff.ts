@@ -7,12 +7,9 @@
  */
 import type { LambdaClient } from '@aws-sdk/client-lambda';
 import { config } from '../lib/config.js';
+import type { ExportMessage } from './export-message.js';
 
-/** What the worker receives. */
-export interface ExportMessage {
-  companyId: string;
-  jobId: string;
-}
+export type { ExportMessage } from './export-message.js';
 
 let lambda: LambdaClient | undefined;
 

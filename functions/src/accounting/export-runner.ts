@@ -6,14 +6,14 @@
  * with a French message, and a worker that died is seen by its stale heartbeat (`export-jobs.ts`).
  */
 import { exportMessages } from '@btp/shared/accounting/export-messages';
-import type { ExportMessage } from './export-handoff.js';
+import type { ExportMessage } from './export-message.js';
 import { getCompanyProfile } from '../company/company-service.js';
 import { HttpError } from '../lib/http-errors.js';
 import { logger } from '../lib/logger.js';
 import { readChart } from './chart-service.js';
 import { finishExportJob, markExportProgress, readExportJob } from './export-jobs.js';
 
-export type { ExportMessage } from './export-handoff.js';
+export type { ExportMessage } from './export-message.js';
 
 /** The worker's work: builds the files and records the outcome on the job. Never throws. */
 export async function runExport({ companyId, jobId }: ExportMessage, now: Date = new Date()): Promise<void> {

@@ -1,5 +1,5 @@
 import { invoiceCreateInput } from '@btp/shared/entities/invoice';
-import { profitabilityFiguresView } from '@btp/shared/entities/profitability';
+import { profitabilityFiguresView } from '@btp/shared/entities/profitability-view';
 import { projectCreateInput, projectUpdateInput } from '@btp/shared/entities/project';
 import { quoteAcceptInput, quoteCreateInput, quoteUpdateInput } from '@btp/shared/entities/quote';
 import { supplierCreateInput } from '@btp/shared/entities/supplier';

@@ -1,7 +1,7 @@
 /**
  * The figures of `job-costing.ts` as `GET /api/projects/{id}/profitability` and the cost sheet carry
  * them (money "1234.50", hours "7.75", percentages "12.50"), apart from the schemas of
- * `profitability.ts` (which re-exports it): the services build them without loading zod (issue 27,
+ * `profitability.ts`: the services build them without loading zod (issue 27,
  * `bench:lambda`).
  */
 import {

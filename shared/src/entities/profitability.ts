@@ -96,6 +96,3 @@ export const costingSettingsInput = z.object({
   ...updateVersionFields,
 });
 export type CostingSettingsInput = z.input<typeof costingSettingsInput>;
-
-// The figures as the API answers them, without zod (the services build them without loading it).
-export { profitabilityFiguresView } from './profitability-view.js';
