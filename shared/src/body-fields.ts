@@ -34,6 +34,7 @@ import {
 } from './query-parser.js';
 import { SECTION_MESSAGE, SECTION_PATTERN } from './quote-sections.js';
 import { TAG_LIST_MAX_ENTRIES, TEXT_MAX_LENGTH } from './text-limits.js';
+import { MAX_DAY_HOURS_HUNDREDTHS } from './timesheet.js';
 
 /**
  * One field's answer: the value zod keeps for it (its output, or what it holds when refused: the
@@ -786,4 +787,54 @@ export function sectionAnswer(value: unknown): FieldAnswer {
   if (typeof value !== 'string') return refused(value, [SECTION_MESSAGE], true);
   const section = value.trim();
   return SECTION_PATTERN.test(section) ? passed(section) : refused(section, [SECTION_MESSAGE], false);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 27, tenth pass (the time entries, the workers, the progress reports, the costing): additions.
+// ---------------------------------------------------------------------------------------------
+
+/** `z.boolean()` without a message: zod's own (`zod-fr.ts`), naming the type it received. */
+export function zodBooleanAnswer(value: unknown): FieldAnswer {
+  return booleanAnswer(value, `Entrée invalide : booléen attendu, ${receivedType(value)} reçu`);
+}
+
+/** Hours out of their rule (`hoursField`): not a number, not a quarter hour, 0 or over 24. */
+export const HOURS_MESSAGE =
+  "Les heures doivent être comprises entre 0,25 et 24, par quart d'heure (par exemple 7,5 ou 7,75)";
+
+/** `hoursField(options)`'s rule before the quarter hours: above 0, at most 24, two decimals. */
+export function hoursRule(options: { required?: string } = {}): DecimalAnswerRule {
+  return {
+    scale: 2,
+    min: 0,
+    minExclusive: true,
+    max: MAX_DAY_HOURS_HUNDREDTHS,
+    messages: {
+      required: options.required ?? 'Les heures sont requises',
+      invalid: HOURS_MESSAGE,
+      scale: HOURS_MESSAGE,
+      tooSmall: HOURS_MESSAGE,
+      tooBig: HOURS_MESSAGE,
+    },
+  };
+}
+
+/** `hoursField()`: hours by quarter hours ("7,5", 7.75), above 0 and at most 24, output "7.50". */
+export function hoursAnswer(value: unknown): FieldAnswer {
+  const answer = decimalUnitsAnswer(value, hoursRule());
+  if (answer.messages.length > 0) return answer;
+  const units = answer.value as number;
+  return units % 25 === 0 ? passed(formatDecimal(units, 2)) : refused(units, [HOURS_MESSAGE], true);
+}
+
+/**
+ * `z.union([field, z.null()]).optional()`: absent passes, `null` is kept (a value cleared); anything
+ * `field` refuses is zod's union refusal, one « Entrée invalide » at the field, stopping the refinements.
+ */
+export function nullableAnswer(field: (value: unknown) => FieldAnswer): (value: unknown) => FieldAnswer {
+  return (value) => {
+    if (value === undefined || value === null) return passed(value);
+    const answer = field(value);
+    return answer.messages.length > 0 ? refused(value, ['Entrée invalide'], true) : answer;
+  };
 }

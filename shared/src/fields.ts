@@ -14,6 +14,8 @@ import { calendarDateOf, DATE_MESSAGE, isCalendarDate, TIME_WITH_OFFSET } from '
 import {
   decimalRefusalMessage,
   formatReceivedDecimal,
+  HOURS_MESSAGE,
+  hoursRule,
   jsonObjectRefusal,
   moneyRule,
   percentRule,
@@ -177,29 +179,16 @@ export const quantityField = /* @__PURE__ */ z.lazyFactory(function quantityFiel
 // Defined with the pointage rules (`timesheet.ts`, read without zod by the data layer).
 export { MAX_DAY_HOURS_HUNDREDTHS };
 
-export const HOURS_MESSAGE =
-  "Les heures doivent être comprises entre 0,25 et 24, par quart d'heure (par exemple 7,5 ou 7,75)";
+export { HOURS_MESSAGE };
 
 /**
  * Hours worked (pointage): a JSON number or text ("7,5", "7.75") in quarter hours, from 0.25 to 24;
- * output "7.50".
+ * output "7.50" (`body-fields.ts` `hoursRule`, which the time entries' hand parser reads too).
  */
 export const hoursField = /* @__PURE__ */ z.lazyFactory(function hoursField(
   options: { required?: string } = {},
 ) {
-  return decimalUnits({
-    scale: 2,
-    min: 0,
-    minExclusive: true,
-    max: MAX_DAY_HOURS_HUNDREDTHS,
-    messages: {
-      required: options.required ?? 'Les heures sont requises',
-      invalid: HOURS_MESSAGE,
-      scale: HOURS_MESSAGE,
-      tooSmall: HOURS_MESSAGE,
-      tooBig: HOURS_MESSAGE,
-    },
-  }).transform((units, ctx): string => {
+  return decimalUnits(hoursRule(options)).transform((units, ctx): string => {
     if (units % 25 !== 0) return addIssue(ctx, units, HOURS_MESSAGE);
     return formatDecimal(units, 2);
   });

@@ -8,6 +8,7 @@ import { moneyField, percentField } from '../fields.js';
 import { updateVersionFields } from '../record.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
+import { COST_ALERT_THRESHOLD_MESSAGE } from './profitability-input.js';
 
 const byResourceTypeSchema = z.object(
   Object.fromEntries(resourceTypes.map((type) => [type, z.string()])) as Record<
@@ -90,9 +91,7 @@ export type CostEstimateInput = z.input<typeof costEstimateInput>;
 
 /** `PUT /api/company/costing` (company administrators): the alert threshold, percent over budget. */
 export const costingSettingsInput = z.object({
-  costAlertThreshold: percentField({
-    message: "Le seuil d'alerte doit être un pourcentage entre 0 et 100, avec au plus deux décimales",
-  }),
+  costAlertThreshold: percentField({ message: COST_ALERT_THRESHOLD_MESSAGE }),
   ...updateVersionFields,
 });
 export type CostingSettingsInput = z.input<typeof costingSettingsInput>;

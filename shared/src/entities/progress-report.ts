@@ -18,6 +18,7 @@ import {
 import { companyRecordFields, entityRefSchema, updateVersionFields } from '../record.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
+import { progressPercentageMessages } from './progress-report-input.js';
 
 /** The editable fields of a progress report (everything but its status). */
 export const progressReportFields = {
@@ -25,10 +26,7 @@ export const progressReportFields = {
   title: requiredText('Le titre est requis'),
   description: longTextField,
   /** Whole percent 0–100, required. */
-  progressPercentage: progressField({
-    required: "Le pourcentage d'avancement est requis",
-    message: "Le pourcentage d'avancement doit être un nombre entier entre 0 et 100",
-  }),
+  progressPercentage: progressField(progressPercentageMessages),
   workCompleted: longTextField,
   nextSteps: longTextField,
   /** Money ≥ 0. */

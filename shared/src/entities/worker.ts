@@ -7,12 +7,13 @@ import { defaultedField, idField, moneyField, optionalIdField, requiredText, tex
 import { companyRecordFields, updateVersionFields } from '../record.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
+import { WORKER_NAME_MAX_LENGTH } from './worker-input.js';
 
 export { workerMessages } from './worker-messages.js';
 
 /** The editable fields of a worker. */
 export const workerFields = {
-  name: requiredText('Le nom est requis', 200),
+  name: requiredText('Le nom est requis', WORKER_NAME_MAX_LENGTH),
   /** Métier: « Maçon », « Plaquiste »… */
   trade: textField,
   /** Coût horaire chargé (salary and charges per hour), HT, ≥ 0. */

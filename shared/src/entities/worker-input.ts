@@ -1,0 +1,81 @@
+/**
+ * The workers' bodies parsed by hand, without zod (issue 27, `bench:lambda`: `POST /api/workers` and
+ * `PUT /api/workers/{id}` start without zod's code). Each answers as the zod schema it replaces
+ * (`worker.ts`, kept for the SPA's team form) does, issue for issue: `worker-input.test.ts` compares
+ * them on seeded random bodies.
+ */
+import {
+  boundedTextAnswer,
+  decimalAnswer,
+  defaulted,
+  moneyRule,
+  optional,
+  optionalIdAnswer,
+  readFields,
+  requiredTextAnswer,
+  versionAnswer,
+  zodBooleanAnswer,
+} from '../body-fields.js';
+import { MONEY_MAX_CENTS } from '../money.js';
+import { objectBodyParser, type QueryJsonSchema, type QueryParser } from '../query-parser.js';
+import { TEXT_MAX_LENGTH } from '../text-limits.js';
+
+/** The longest name of a worker; `worker.ts` reads it too. */
+export const WORKER_NAME_MAX_LENGTH = 200;
+
+/** A worker's editable fields, as the create's and the update's bodies give them. */
+export interface WorkerBody {
+  name: string;
+  trade?: string | undefined;
+  /** Loaded hourly cost HT, "42.50". */
+  hourlyCost: string;
+  isActive: boolean;
+  teamLead: boolean;
+  userId?: string | undefined;
+}
+
+const hourlyCostRule = moneyRule({ nonNegative: true, required: 'Le coût horaire chargé est requis' });
+
+const workerFieldReaders = {
+  name: (value: unknown) => requiredTextAnswer(value, 'Le nom est requis', WORKER_NAME_MAX_LENGTH),
+  trade: optional((value) => boundedTextAnswer(value, TEXT_MAX_LENGTH)),
+  hourlyCost: (value: unknown) => decimalAnswer(value, hourlyCostRule),
+  isActive: defaulted(zodBooleanAnswer, true),
+  teamLead: defaulted(zodBooleanAnswer, false),
+  userId: optionalIdAnswer,
+};
+
+const workerProperties: Record<string, QueryJsonSchema> = {
+  name: { type: 'string', minLength: 1, maxLength: WORKER_NAME_MAX_LENGTH },
+  trade: { type: 'string', maxLength: TEXT_MAX_LENGTH },
+  hourlyCost: { type: ['string', 'number'], minimum: 0, maximum: MONEY_MAX_CENTS / 100 },
+  isActive: { type: 'boolean' },
+  teamLead: { type: 'boolean' },
+  userId: { type: 'string', format: 'uuid' },
+};
+
+/** `POST /api/workers`'s body. */
+export const workerCreateParser: QueryParser<WorkerBody> = objectBodyParser(
+  (body) => {
+    const { values, issues } = readFields(body, workerFieldReaders);
+    return { issues, data: () => values as unknown as WorkerBody };
+  },
+  { type: 'object', properties: workerProperties, required: ['name', 'hourlyCost'] },
+);
+
+/** `PUT /api/workers/{id}`'s body: the whole editable record, plus the `version` read. */
+export const workerUpdateParser: QueryParser<WorkerBody & { version?: number | undefined }> =
+  objectBodyParser(
+    (body) => {
+      const { values, issues } = readFields(body, {
+        ...workerFieldReaders,
+        version: (value) => versionAnswer(value),
+      });
+      return { issues, data: () => values as unknown as WorkerBody & { version?: number } };
+    },
+    {
+      type: 'object',
+      properties: { ...workerProperties, version: { type: 'integer', minimum: 1 } },
+      required: ['name', 'hourlyCost'],
+    },
+  );
