@@ -26,7 +26,11 @@ describe('the body of POST /api/quotes/{id}/refresh-prices, parsed without zod',
   it('answers as the zod schema: same output, same issues and French messages (3,000 random bodies)', () => {
     const random = seededRandom(2724);
     const bodies = Array.from({ length: 3_000 }, () => randomBody(random));
-    const { accepted, difference } = compareParsers(quoteRefreshPricesParser, quoteRefreshPricesInput, bodies);
+    const { accepted, difference } = compareParsers(
+      quoteRefreshPricesParser,
+      quoteRefreshPricesInput,
+      bodies,
+    );
     expect(difference).toBeUndefined();
     expect(accepted).toBeGreaterThan(200);
     expect(accepted).toBeLessThan(2_700);
@@ -34,7 +38,10 @@ describe('the body of POST /api/quotes/{id}/refresh-prices, parsed without zod',
 
   it('previews by default and refuses an apply that is not a boolean', () => {
     expect(quoteRefreshPricesParser.parse({})).toEqual({ apply: false });
-    expect(quoteRefreshPricesParser.parse({ apply: true, version: 3, other: 1 })).toEqual({ apply: true, version: 3 });
+    expect(quoteRefreshPricesParser.parse({ apply: true, version: 3, other: 1 })).toEqual({
+      apply: true,
+      version: 3,
+    });
     expect(quoteRefreshPricesParser.safeParse({ apply: null, version: 0 }).error?.issues).toEqual([
       { path: ['apply'], message: 'apply : oui ou non' },
       { path: ['version'], message: 'La version doit être un nombre entier positif' },

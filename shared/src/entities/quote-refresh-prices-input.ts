@@ -21,7 +21,8 @@ export const quoteRefreshPricesParser: QueryParser<QuoteRefreshPricesBody> = obj
   (body) => {
     const { values, issues } = readFields(body, {
       // `z.boolean().default(false)`: only a missing value defaults; `null` is refused.
-      apply: (value) => (value === undefined ? { value: false, messages: [] } : booleanAnswer(value, REFRESH_APPLY_MESSAGE)),
+      apply: (value) =>
+        value === undefined ? { value: false, messages: [] } : booleanAnswer(value, REFRESH_APPLY_MESSAGE),
       version: (value) => versionAnswer(value),
     });
     return { issues, data: () => values as unknown as QuoteRefreshPricesBody };

@@ -60,7 +60,11 @@ describe('the body of POST /api/supplier-invoices/{id}/pay, parsed without zod',
   it('answers as the zod schema: same output, same issues and French messages (4,000 random bodies)', () => {
     const random = seededRandom(2725);
     const bodies = Array.from({ length: 4_000 }, () => randomBody(random));
-    const { accepted, difference } = compareParsers(supplierInvoicePayParser, supplierInvoicePayInput, bodies);
+    const { accepted, difference } = compareParsers(
+      supplierInvoicePayParser,
+      supplierInvoicePayInput,
+      bodies,
+    );
     expect(difference).toBeUndefined();
     // Both sides of the comparison were exercised.
     expect(accepted).toBeGreaterThan(200);
