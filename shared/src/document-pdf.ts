@@ -1,15 +1,13 @@
 /**
  * `GET /api/quotes/{id}/pdf` and `GET /api/invoices/{id}/pdf` (DOCUMENTS.md § 5): the query that
- * says how the browser should open the PDF its presigned URL gives.
+ * says how the browser should open the PDF its presigned URL gives. The functions parse it without
+ * zod (`document-pdf-query.ts`, which holds its values).
  */
+import { pdfDispositionMessage, pdfDispositions } from './document-pdf-query.js';
 import * as z from './lazy-zod.js';
 import './zod-fr.js';
 
-/** `attachment`: saved under its name (the default); `inline`: shown in a browser tab ("Aperçu"). */
-export const pdfDispositions = ['attachment', 'inline'] as const;
-export type PdfDisposition = (typeof pdfDispositions)[number];
-
-export const pdfDispositionMessage = 'La valeur de disposition doit être « inline » ou « attachment ».';
+export { pdfDispositionMessage, pdfDispositions, type PdfDisposition } from './document-pdf-query.js';
 
 /** `?disposition=inline|attachment`, `attachment` when absent. */
 export const pdfUrlQuery = z.object({

@@ -7,12 +7,10 @@
  * presigner lives apart so that a function loads only the SDK packages its route uses.
  */
 import { MULTIPART_UPLOAD_MAX_BYTES } from '@btp/shared/document-upload';
-import {
-  documentUploadUrlInput,
-  MAX_DOCUMENT_BYTES,
-  type DocumentRecord,
-} from '@btp/shared/entities/document';
-import type { z } from 'zod';
+import { MAX_DOCUMENT_BYTES } from '@btp/shared/document-bucket';
+import type { DocumentRecord } from '@btp/shared/entities/document';
+import { documentUploadFormParser, type DocumentUploadFormData } from '@btp/shared/entities/document-input';
+import type { QueryIssue } from '@btp/shared/query-parser';
 import type { Fields } from '../data/entity-repository.js';
 import {
   documents,
@@ -59,31 +57,17 @@ export const messages = {
     "Ce document est le logo de l'entreprise : choisissez un autre logo (ou aucun) dans Administration → Paramètres avant de le supprimer.",
 } as const;
 
-/** The fields of the multipart form besides `file`, read with the shared upload schema's rules. */
-const uploadFormInput = documentUploadUrlInput.pick({
-  name: true,
-  type: true,
-  projectId: true,
-  clientId: true,
-  supplierId: true,
-  quoteId: true,
-  invoiceId: true,
-  tags: true,
-  description: true,
-});
-type UploadFormData = z.output<typeof uploadFormInput>;
-
 /** A multipart body larger than this is refused before it is read: the file cannot fit. */
 const maxMultipartBodyBytes = MULTIPART_UPLOAD_MAX_BYTES + 2 * 1024 * 1024;
 
 const payloadTooLarge = (message: string) => new HttpError(413, 'payload_too_large', message);
 
-function zodIssues(error: z.ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+function issueDetails(issues: readonly QueryIssue[]): ErrorDetail[] {
+  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
 /** The record's fields besides the file facts: name (the file name by default), type, links, tags, description. */
-export function describedFields(data: UploadFormData, originalName: string) {
+export function describedFields(data: DocumentUploadFormData, originalName: string) {
   return {
     name: data.name ?? originalName,
     type: data.type,
@@ -134,8 +118,9 @@ export async function uploadDocument(
   const { file } = form;
   if (file?.tooLarge) throw payloadTooLarge(messages.multipartTooLarge);
 
-  const parsed = uploadFormInput.safeParse(formValues(form.fields));
-  const issues = parsed.success ? [] : zodIssues(parsed.error);
+  // The form's fields, read by hand with the upload link's rules (`document-input.ts`): no zod here.
+  const parsed = documentUploadFormParser.safeParse(formValues(form.fields));
+  const issues = parsed.success ? [] : issueDetails(parsed.error.issues);
   if (!file) issues.push({ path: 'file', message: messages.fileRequired });
   else if (file.data.byteLength === 0) issues.push({ path: 'file', message: messages.fileEmpty });
   if (!parsed.success || !file || issues.length > 0) throw badRequest(undefined, issues);

@@ -2,7 +2,8 @@
  * The presigned upload path of the GED (`document-service.ts`): its own module so that only the
  * upload-url function loads the presigned-POST package.
  */
-import { MAX_DOCUMENT_BYTES, type DocumentUploadUrlData } from '@btp/shared/entities/document';
+import { MAX_DOCUMENT_BYTES } from '@btp/shared/document-bucket';
+import type { DocumentUploadUrlData } from '@btp/shared/entities/document';
 import type { Fields } from '../data/entity-repository.js';
 import {
   pendingDocuments,

@@ -9,7 +9,7 @@
  *   again. One sent before archives existed gets it made once, here, from its stored record
  *   (`pdf-archive.ts`); two requests at the same time still make only one.
  */
-import type { PdfDisposition } from '@btp/shared/document-pdf';
+import type { PdfDisposition } from '@btp/shared/document-pdf-query';
 import type { Invoice } from '@btp/shared/entities/invoice';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { invoiceAsRead, invoices } from '../data/entities/invoices.js';

@@ -66,8 +66,8 @@ const positiveMoney = (message: string): DecimalAnswerRule => ({
   },
 });
 
-/** `familyField`: at most 300 characters, normalised ("Gros œuvre › Béton"), at most five levels. */
-function familyAnswer(value: unknown): FieldAnswer {
+/** `familyField`: at most 300 characters, normalised ("Gros œuvre › Béton"), at most five levels (the ouvrages' parser too). */
+export function familyAnswer(value: unknown): FieldAnswer {
   const tooLong = `La famille doit contenir au plus ${LIBRARY_FAMILY_MAX_LENGTH} caractères`;
   const text = textAnswer(value, {
     typeMessage: notText(value).messages[0],

@@ -33,6 +33,11 @@ import {
   normaliseFamily,
 } from './library-basics.js';
 import { libraryKinds } from './library-query.js';
+import {
+  priceListDelimiters,
+  priceListEncodings,
+  type PriceListEncoding,
+} from './price-list-import-input.js';
 import { PRICE_LIST_FILE_NAME_MAX_LENGTH, priceListUploadMessages } from './price-list-upload-input.js';
 
 export {
@@ -295,9 +300,11 @@ export const priceListColumnsSchema = z.object({
 });
 export type PriceListColumns = z.output<typeof priceListColumnsSchema>;
 
-export const priceListEncodings = ['utf-8', 'windows-1252'] as const;
-export type PriceListEncoding = (typeof priceListEncodings)[number];
-export const priceListDelimiters = [';', ',', '\t'] as const;
+export {
+  priceListDelimiters,
+  priceListEncodings,
+  type PriceListEncoding,
+} from './price-list-import-input.js';
 
 /** How to read a price list: columns, where the header is, the decimal separator, the defaults. */
 export const priceListMappingSchema = z.object({

@@ -54,3 +54,31 @@ export const jsonItemsSamples: readonly unknown[] = [
   Array.from({ length: 1_000 }, () => ({})),
   Array.from({ length: 1_001 }, () => ({})),
 ];
+
+/**
+ * Amounts (`moneyField`) a body may carry: whole, decimal, beyond two decimals, negative, at and over
+ * the limit, written the French way, padded, or not numbers at all.
+ */
+export const moneySamples: readonly unknown[] = [
+  0,
+  12,
+  1234.5,
+  0.1 + 0.2,
+  -1,
+  1e21,
+  1e-7,
+  9_999_999_999.99,
+  10_000_000_000,
+  '1 234,50',
+  '1234.5',
+  ' 42 ',
+  '1.005',
+  '1,500',
+  '-0,01',
+  '+3',
+  '9 999 999 999,99',
+  '10 000 000 000',
+  '99999999999999999999',
+  'abc',
+  '1.2.3',
+];

@@ -1,4 +1,4 @@
-import { pdfUrlQuery } from '@btp/shared/document-pdf';
+import { pdfUrlQueryParser } from '@btp/shared/document-pdf-query';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
 import { companyOf } from '../../lib/tenancy.js';
@@ -10,7 +10,7 @@ import { invoicePdfUrl } from '../../pdf/pdf-service.js';
  * `?disposition=inline` to show it in the browser, `attachment` (the default) to save it.
  */
 export const handler = createHandler(
-  { params: idParams, query: pdfUrlQuery },
+  { params: idParams, query: pdfUrlQueryParser },
   async ({ params, query, principal }) => ({
     body: await invoicePdfUrl(companyOf(principal), params.id, query.disposition),
   }),

@@ -1,4 +1,4 @@
-import { ouvrageUpdateInput } from '@btp/shared/entities/library';
+import { ouvrageUpdateParser } from '@btp/shared/entities/ouvrage-input';
 import { updateOuvrage } from '../../library/ouvrage-service.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
@@ -6,7 +6,7 @@ import { companyOf } from '../../lib/tenancy.js';
 
 /** PUT /api/library/ouvrages/{id}: the whole editable record, optionally with the `version` read. */
 export const handler = createHandler(
-  { body: ouvrageUpdateInput, params: idParams },
+  { body: ouvrageUpdateParser, params: idParams },
   async ({ body, params, principal }) => ({
     body: await updateOuvrage(companyOf(principal), params.id, body),
   }),
