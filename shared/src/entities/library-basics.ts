@@ -77,3 +77,8 @@ export const MAX_REPORTED_REFUSALS = 1_000;
 
 /** Where price lists and their checked rows wait in the documents bucket (expired after 2 days). */
 export const PRICE_LIST_KEY_PREFIX = 'imports/';
+
+/** The encodings and delimiters of a CSV price list (`library.ts` re-exports them; read by `price-list-import-input.ts` too). */
+export const priceListEncodings = ['utf-8', 'windows-1252'] as const;
+export type PriceListEncoding = (typeof priceListEncodings)[number];
+export const priceListDelimiters = [';', ',', '\t'] as const;

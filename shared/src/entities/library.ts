@@ -31,13 +31,11 @@ import {
   MAX_FAMILY_LEVELS,
   MAX_OUVRAGE_COMPONENTS,
   normaliseFamily,
-} from './library-basics.js';
-import { libraryKinds } from './library-query.js';
-import {
   priceListDelimiters,
   priceListEncodings,
   type PriceListEncoding,
-} from './price-list-import-input.js';
+} from './library-basics.js';
+import { libraryKinds } from './library-query.js';
 import { PRICE_LIST_FILE_NAME_MAX_LENGTH, priceListUploadMessages } from './price-list-upload-input.js';
 
 export {
@@ -300,11 +298,7 @@ export const priceListColumnsSchema = z.object({
 });
 export type PriceListColumns = z.output<typeof priceListColumnsSchema>;
 
-export {
-  priceListDelimiters,
-  priceListEncodings,
-  type PriceListEncoding,
-} from './price-list-import-input.js';
+export { priceListDelimiters, priceListEncodings, type PriceListEncoding } from './library-basics.js';
 
 /** How to read a price list: columns, where the header is, the decimal separator, the defaults. */
 export const priceListMappingSchema = z.object({

@@ -25,13 +25,14 @@ import {
   type QueryParser,
   receivedType,
 } from '../query-parser.js';
-import { LIBRARY_UNIT_MAX_LENGTH, MAX_FAMILY_LEVELS } from './library-basics.js';
+import {
+  LIBRARY_UNIT_MAX_LENGTH,
+  MAX_FAMILY_LEVELS,
+  priceListDelimiters,
+  priceListEncodings,
+  type PriceListEncoding,
+} from './library-basics.js';
 import type { PriceListImportData } from './library.js';
-
-/** The encodings and delimiters of a CSV price list (`library.ts` re-exports them). */
-export const priceListEncodings = ['utf-8', 'windows-1252'] as const;
-export type PriceListEncoding = (typeof priceListEncodings)[number];
-export const priceListDelimiters = [';', ',', '\t'] as const;
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
