@@ -787,3 +787,33 @@ export function sectionAnswer(value: unknown): FieldAnswer {
   const section = value.trim();
   return SECTION_PATTERN.test(section) ? passed(section) : refused(section, [SECTION_MESSAGE], false);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 27, tenth pass (the company, the users, the administrator, the clients, the chart of
+// accounts): additions.
+// ---------------------------------------------------------------------------------------------
+
+/** `field.optional()`: a missing value (`undefined`) passes as absent; anything else is `field`'s. */
+export function absentOr(field: (value: unknown) => FieldAnswer): (value: unknown) => FieldAnswer {
+  return (value) => (value === undefined ? passed(undefined) : field(value));
+}
+
+/**
+ * `clearableField(field)` (partial updates): missing passes as absent, `null` or blank text reads as
+ * `null` (clear the value), anything else is `field`'s.
+ */
+export function clearable(field: (value: unknown) => FieldAnswer): (value: unknown) => FieldAnswer {
+  return (value) => {
+    if (value === undefined) return passed(undefined);
+    return isBlank(value) ? passed(null) : field(value);
+  };
+}
+
+/**
+ * The free-form JSON object of `jsonObjectField` (a user's permissions): its refusal does not stop
+ * the object's refinements (zod's `superRefine`).
+ */
+export function jsonObjectAnswer(value: unknown): FieldAnswer {
+  const message = jsonObjectRefusal(value);
+  return message === undefined ? passed(value) : refused(value, [message], false);
+}
