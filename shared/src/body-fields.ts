@@ -817,3 +817,14 @@ export function jsonObjectAnswer(value: unknown): FieldAnswer {
   const message = jsonObjectRefusal(value);
   return message === undefined ? passed(value) : refused(value, [message], false);
 }
+
+/**
+ * `versionField.optional()` in an object whose refinements run whatever else fails (`when: () =>
+ * true`): as `versionAnswer`, and a number that is not a whole one stops even those refinements (zod's
+ * `int` check refuses it as a type, `continue: false`).
+ */
+export function refinedVersionAnswer(value: unknown): FieldAnswer {
+  const answer = versionAnswer(value);
+  const fraction = typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value);
+  return fraction ? { ...answer, stopsRefinements: true } : answer;
+}
