@@ -36,7 +36,18 @@ const kindAnswer = defaulted((value) => {
 // The fields clients share with suppliers (`clientFields`, `supplierBodyFields` without the
 // specialties and the rating), the SIRET and the VAT number checked (`clientOwnFields`, in the
 // place of the shared ones), then the kind: `{ ...clientFields, ...clientOwnFields }`'s order.
-const { name, email, phone, address, city, postalCode, country, contactPerson, notes } = supplierBodyFields;
+type SharedField =
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'city'
+  | 'postalCode'
+  | 'country'
+  | 'contactPerson'
+  | 'notes';
+const { name, email, phone, address, city, postalCode, country, contactPerson, notes } =
+  supplierBodyFields as Record<SharedField, (value: unknown) => FieldAnswer>;
 const clientBodyFields: Record<string, (value: unknown) => FieldAnswer> = {
   name,
   email,
