@@ -11,8 +11,7 @@
  * This module holds the chart's rules without zod (`chart.ts` re-exports them beside its schemas):
  * the functions reading or saving the chart start without zod's code (issue 27, `bench:lambda`).
  */
-import { resourceTypes, type ResourceType } from '../enums.js';
-import type { ChartOfAccounts } from './chart.js';
+import { resourceTypes, type ResourceType, type VatRate } from '../enums.js';
 
 /** What every account of the chart is used for, in the order Paramètres lists them. */
 export const accountUses = [
@@ -190,8 +189,17 @@ export function chartRuleIssues(chart: {
   return issues;
 }
 
+/** The chart as stored (`chart.ts`' `ChartOfAccounts`, the output of its zod schema). */
+export interface StoredChart {
+  accounts: Record<AccountUse, Account>;
+  salesByRate: ({ rate: VatRate } & Account)[];
+  clientAuxPrefix: string;
+  supplierAuxPrefix: string;
+  version: number;
+}
+
 /** The guide's chart, what a company uses until its administrator saves its own. */
-export function defaultChartOfAccounts(): ChartOfAccounts {
+export function defaultChartOfAccounts(): StoredChart {
   return {
     accounts: Object.fromEntries(
       accountUses.map((use) => [use, { ...accountUseRules[use].default }]),
@@ -205,7 +213,7 @@ export function defaultChartOfAccounts(): ChartOfAccounts {
 
 /** The works account of a VAT rate ("20.00"): its own when the chart lists it, else `sales`. */
 export function salesAccountOfRate(
-  chart: Pick<ChartOfAccounts, 'accounts' | 'salesByRate'>,
+  chart: Pick<StoredChart, 'accounts' | 'salesByRate'>,
   rate: string,
 ): Account {
   const own = chart.salesByRate.find((entry) => entry.rate === rate);

@@ -5,9 +5,8 @@
  * compares them on seeded random bodies.
  */
 import { absentOr, booleanAnswer, enumAnswer, readFields } from '../body-fields.js';
-import { companyUserRoles } from '../enums.js';
+import { companyUserRoles, type CompanyUserRole } from '../enums.js';
 import { objectBodyParser, type QueryParser } from '../query-parser.js';
-import type { CompanyUserUpdateData } from './company-user.js';
 
 /** The messages of `companyUserUpdateInput` (`company-user.ts` re-exports them). */
 export const companyUserMessages = {
@@ -16,8 +15,14 @@ export const companyUserMessages = {
   nothing: 'Aucune modification : indiquez le rôle ou le statut',
 } as const;
 
+/** What `companyUserUpdateInput` outputs (`company-user.ts`' `CompanyUserUpdateData`). */
+export interface CompanyUserChange {
+  isActive?: boolean | undefined;
+  role?: CompanyUserRole | undefined;
+}
+
 /** `PUT /api/company/users/{id}`'s body: only what changes, at least one of the two. */
-export const companyUserUpdateParser: QueryParser<CompanyUserUpdateData> = objectBodyParser(
+export const companyUserUpdateParser: QueryParser<CompanyUserChange> = objectBodyParser(
   (body) => {
     const { values, issues, aborted } = readFields(body, {
       isActive: absentOr((value) => booleanAnswer(value, companyUserMessages.isActive)),
@@ -29,7 +34,7 @@ export const companyUserUpdateParser: QueryParser<CompanyUserUpdateData> = objec
     if (!aborted && values.isActive === undefined && values.role === undefined) {
       issues.push({ path: [], message: companyUserMessages.nothing });
     }
-    return { issues, data: () => values as CompanyUserUpdateData };
+    return { issues, data: () => values as CompanyUserChange };
   },
   {
     type: 'object',
