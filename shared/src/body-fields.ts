@@ -828,3 +828,13 @@ export function refinedVersionAnswer(value: unknown): FieldAnswer {
   const fraction = typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value);
   return fraction ? { ...answer, stopsRefinements: true } : answer;
 }
+
+/** `integerField({ min, max, message })`'s rule: a whole number from `min` to `max`, `message` for any refusal. */
+export function integerRule(min: number, max: number, message: string): DecimalAnswerRule {
+  return {
+    scale: 0,
+    min,
+    max,
+    messages: { required: message, invalid: message, tooSmall: message, tooBig: message },
+  };
+}

@@ -12,6 +12,7 @@ import {
   dateAnswer,
   decimalUnitsAnswer,
   enumAnswer,
+  integerRule,
   jsonObjectAnswer,
   readFields,
 } from '../body-fields.js';
@@ -59,19 +60,7 @@ export const adminCompanyUpdateParser: QueryParser<AdminCompanyUpdateData> = obj
       subscriptionPlan: absentOr((value) => enumAnswer(value, subscriptionPlans)),
       subscriptionEndDate: clearable((value) => dateAnswer(value)),
       subscriptionAutoRenew: absentOr(zodBoolean),
-      maxUsers: absentOr((value) =>
-        decimalUnitsAnswer(value, {
-          scale: 0,
-          min: 1,
-          max: 1_000,
-          messages: {
-            required: MAX_USERS_MESSAGE,
-            invalid: MAX_USERS_MESSAGE,
-            tooSmall: MAX_USERS_MESSAGE,
-            tooBig: MAX_USERS_MESSAGE,
-          },
-        }),
-      ),
+      maxUsers: absentOr((value) => decimalUnitsAnswer(value, integerRule(1, 1_000, MAX_USERS_MESSAGE))),
       status: absentOr((value) => enumAnswer(value, companyStatuses)),
       notes: clearable((value) => boundedTextAnswer(value, LONG_TEXT_MAX_LENGTH)),
     });

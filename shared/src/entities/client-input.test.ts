@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { siretSamples as sirets, vatNumberSamples as vatNumbers } from '../testing/legal-identity-samples.js';
 import { oddValues, repeated } from '../testing/odd-values.js';
 import { seededRandom } from '../testing/seeded-random.js';
 import { compareParsers } from '../testing/seen-answer.js';
@@ -12,25 +13,6 @@ const emails = ['achats@durand.fr', ' contact@bois.fr ', 'pas-un-email', `${repe
 const texts = ['06 12 34 56 78', ' 12 rue des Lilas ', 'Lyon', '69001', repeated('x', 2001), '   '];
 const countries = ['France', ' Belgique ', '', repeated('x', 2001)];
 const longTexts = ['Client fidèle', repeated('x', 10_000), repeated('x', 10_001)];
-// Valid, spaced, wrong key, La Poste's, too short, letters; VAT numbers matching or not those SIRENs.
-const sirets = [
-  '73282932000074',
-  '732 829 320 00074',
-  '73282932000075',
-  '35600000000048',
-  '1234',
-  'abc',
-  ' ',
-];
-const vatNumbers = [
-  'FR44732829320',
-  'fr 44 732.829.320',
-  'FR40303265045',
-  'FR00732829320',
-  'DE123456789',
-  'XX',
-  '',
-];
 const kinds = ['company', 'individual', 'Company', 'person', ''];
 const versions = [1, 2, 7, 0, -3, 1.5, '3', null];
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { siretSamples as sirets, vatNumberSamples as vatNumbers } from '../testing/legal-identity-samples.js';
 import { oddValues, repeated } from '../testing/odd-values.js';
 import { seededRandom } from '../testing/seeded-random.js';
 import { compareParsers, uuidSamples } from '../testing/seen-answer.js';
@@ -8,23 +9,6 @@ import { companyProfileParser } from './company-input.js';
 type Random = ReturnType<typeof seededRandom>;
 
 const texts = ['Lyon', ' 12 rue des Lilas ', '69001', '', '   ', repeated('x', 2000), repeated('x', 2001)];
-const sirets = [
-  '73282932000074',
-  '732 829 320 00074',
-  '73282932000075',
-  '35600000000048',
-  '1234',
-  'abc',
-  ' ',
-];
-const vatNumbers = [
-  'FR44732829320',
-  'fr 44 732.829.320',
-  'FR40303265045',
-  'FR00732829320',
-  'DE123456789',
-  'XX',
-];
 const ibans = [
   'FR76 3000 6000 0112 3456 7890 189',
   'fr7630006000011234567890189',

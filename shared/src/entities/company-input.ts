@@ -16,6 +16,7 @@ import {
   EMAIL_MAX_LENGTH,
   enumAnswer,
   type FieldAnswer,
+  integerRule,
   moneyRule,
   optional,
   optionalIdAnswer,
@@ -61,12 +62,7 @@ const enumWithMessage = (values: readonly string[], message: string) => (value: 
 
 /** `integerField({ min, max, message })`: a whole number, `message` for any refusal. */
 const wholeNumber = (min: number, max: number, message: string) => (value: unknown) =>
-  decimalUnitsAnswer(value, {
-    scale: 0,
-    min,
-    max,
-    messages: { required: message, invalid: message, tooSmall: message, tooBig: message },
-  });
+  decimalUnitsAnswer(value, integerRule(min, max, message));
 
 /**
  * `moneyField({ nonNegative: true, message })` for the share capital: an amount refused by zod's
