@@ -838,3 +838,54 @@ export function nullableAnswer(field: (value: unknown) => FieldAnswer): (value: 
     return answer.messages.length > 0 ? refused(value, ['Entrée invalide'], true) : answer;
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 27, tenth pass (the company, the users, the administrator, the clients, the chart of
+// accounts): additions.
+// ---------------------------------------------------------------------------------------------
+
+/** `field.optional()`: a missing value (`undefined`) passes as absent; anything else is `field`'s. */
+export function absentOr(field: (value: unknown) => FieldAnswer): (value: unknown) => FieldAnswer {
+  return (value) => (value === undefined ? passed(undefined) : field(value));
+}
+
+/**
+ * `clearableField(field)` (partial updates): missing passes as absent, `null` or blank text reads as
+ * `null` (clear the value), anything else is `field`'s.
+ */
+export function clearable(field: (value: unknown) => FieldAnswer): (value: unknown) => FieldAnswer {
+  return (value) => {
+    if (value === undefined) return passed(undefined);
+    return isBlank(value) ? passed(null) : field(value);
+  };
+}
+
+/**
+ * The free-form JSON object of `jsonObjectField` (a user's permissions): its refusal does not stop
+ * the object's refinements (zod's `superRefine`).
+ */
+export function jsonObjectAnswer(value: unknown): FieldAnswer {
+  const message = jsonObjectRefusal(value);
+  return message === undefined ? passed(value) : refused(value, [message], false);
+}
+
+/**
+ * `versionField.optional()` in an object whose refinements run whatever else fails (`when: () =>
+ * true`): as `versionAnswer`, and a number that is not a whole one stops even those refinements (zod's
+ * `int` check refuses it as a type, `continue: false`).
+ */
+export function refinedVersionAnswer(value: unknown): FieldAnswer {
+  const answer = versionAnswer(value);
+  const fraction = typeof value === 'number' && Number.isFinite(value) && !Number.isInteger(value);
+  return fraction ? { ...answer, stopsRefinements: true } : answer;
+}
+
+/** `integerField({ min, max, message })`'s rule: a whole number from `min` to `max`, `message` for any refusal. */
+export function integerRule(min: number, max: number, message: string): DecimalAnswerRule {
+  return {
+    scale: 0,
+    min,
+    max,
+    messages: { required: message, invalid: message, tooSmall: message, tooBig: message },
+  };
+}

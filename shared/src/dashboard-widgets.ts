@@ -2,17 +2,8 @@ import * as z from './lazy-zod.js';
 
 import { dashboardStatsSchema } from './dashboard-stats.js';
 
-/** Spec section 9: how many items each dashboard widget lists. */
-export const dashboardWidgetSizes = {
-  /** 'Projets Récents': the 3 most recent projects. */
-  recentProjects: 3,
-  /** 'Suivi des Quantités - Projets Actifs': the 3 most recent projects in progress. */
-  activeProjects: 3,
-  /** 'Factures en Attente': the 3 most recent pending invoices. */
-  pendingInvoices: 3,
-  /** 'Documents Récents': the 4 most recent documents. */
-  recentDocuments: 4,
-} as const;
+// Re-exported from a module without zod, which the function imports (issue 27: it starts without zod).
+export { dashboardWidgetSizes } from './dashboard-widget-sizes.js';
 
 /** Money as a decimal string ("1234.50"), as in the stats' `raw`. */
 const money = z.string();

@@ -30,14 +30,12 @@ import {
   type SupplierInvoiceAmounts,
 } from './supplier-invoice-figures.js';
 import { calendarDateInFrance, isOverdue } from './invoice-status.js';
+import { byAmountThenId, FINANCES_LISTED, financesProjectStatuses } from './finances-listing.js';
 import { formatMoney, sumCents } from './money.js';
 import './zod-fr.js';
 
-/** Finances lists 5 overdue invoices, 5 clients, 5 suppliers, 5 quotes with retentions (then "Et N autres…"). */
-export const FINANCES_LISTED = 5;
-
-/** The project statuses Finances counts, in its order. */
-export const financesProjectStatuses = ['in_progress', 'planning', 'completed', 'on_hold'] as const;
+// Re-exported from a module without zod, which the function imports (issue 27: it starts without zod).
+export { byAmountThenId, FINANCES_LISTED, financesProjectStatuses } from './finances-listing.js';
 
 const money = z.string();
 const party = z.object({ id: z.string(), name: z.string(), amount: money });
@@ -123,11 +121,6 @@ export const financesSummarySchema = z.object({
   }),
 });
 export type FinancesSummary = z.infer<typeof financesSummarySchema>;
-
-/** A party's figure: largest first, then by id (a stable order whatever the reading order). */
-export function byAmountThenId(a: { id: string; cents: number }, b: { id: string; cents: number }): number {
-  return b.cents - a.cents || a.id.localeCompare(b.id);
-}
 
 /** The overdue list's order: stored overdue first, then by due day, then by id (the oldest record first). */
 export function overdueOrderKey(invoice: { status: string; dueDate?: string | null }): string {

@@ -5,12 +5,10 @@
  * 409, never lost.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  chartOfAccountsSchema,
-  defaultChartOfAccounts,
-  type ChartOfAccounts,
-  type ChartOfAccountsData,
-} from '@btp/shared/accounting/chart';
+import type { ChartOfAccounts, ChartOfAccountsData } from '@btp/shared/accounting/chart';
+// Read without zod (`chart-input.ts`, `chart-rules.ts`): the chart's routes start without it (issue 27).
+import { storedChartParser } from '@btp/shared/accounting/chart-input';
+import { defaultChartOfAccounts } from '@btp/shared/accounting/chart-rules';
 import { awsErrorToHttp } from '../lib/aws-errors.js';
 import { db, tableName } from '../lib/dynamo.js';
 import { conflict } from '../lib/http-errors.js';
@@ -29,7 +27,7 @@ export async function readChart(companyId: string): Promise<ChartOfAccounts> {
     // A chart saved before a use existed gets that use's default.
     const defaults = defaultChartOfAccounts();
     const stored = Item as Partial<ChartOfAccounts>;
-    return chartOfAccountsSchema.parse({
+    return storedChartParser.parse({
       ...defaults,
       ...stored,
       accounts: { ...defaults.accounts, ...(stored.accounts ?? {}) },

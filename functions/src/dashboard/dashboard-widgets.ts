@@ -1,4 +1,5 @@
-import { dashboardWidgetSizes, type DashboardWidgets } from '@btp/shared/dashboard-widgets';
+import { dashboardWidgetSizes } from '@btp/shared/dashboard-widget-sizes';
+import type { DashboardWidgets } from '@btp/shared/dashboard-widgets';
 import {
   pendingInvoices,
   profitMarginTenths,

@@ -14,12 +14,8 @@ import {
   previousMonth,
   profitMarginTenths,
 } from '@btp/shared/finance';
-import {
-  byAmountThenId,
-  FINANCES_LISTED,
-  financesProjectStatuses,
-  type FinancesSummary,
-} from '@btp/shared/finances-summary';
+import { byAmountThenId, FINANCES_LISTED, financesProjectStatuses } from '@btp/shared/finances-listing';
+import type { FinancesSummary } from '@btp/shared/finances-summary';
 import { calendarDateInFrance } from '@btp/shared/invoice-status';
 import { formatMoney, sumCents } from '@btp/shared/money';
 import {

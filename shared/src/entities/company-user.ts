@@ -6,13 +6,10 @@
 import { companyUserRoles } from '../enums.js';
 import * as z from '../lazy-zod.js';
 import '../zod-fr.js';
+import { companyUserMessages } from './company-user-input.js';
 import { publicUserSchema } from './auth.js';
 
-export const companyUserMessages = {
-  isActive: 'Le statut doit être actif (true) ou inactif (false)',
-  role: 'Le rôle doit être « Utilisateur » (user) ou « Administrateur » (company_admin)',
-  nothing: 'Aucune modification : indiquez le rôle ou le statut',
-} as const;
+export { companyUserMessages } from './company-user-input.js';
 
 /** `PUT /api/company/users/{id}` body: only what changes, at least one of the two. */
 export const companyUserUpdateInput = z

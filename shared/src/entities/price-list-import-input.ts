@@ -8,6 +8,7 @@
  * seeded random inputs.
  */
 import {
+  absentOr,
   enumAnswer,
   type FieldAnswer,
   idAnswer,
@@ -56,12 +57,6 @@ function coercedIntegerAnswer(value: unknown, min: number, max: number, message?
   // `Number(-0)` is 0 for zod's output too (JSON cannot tell them apart).
   return { value: number === 0 ? 0 : number, messages };
 }
-
-/** `optional()` of zod: only a missing value is absent (`null` and `''` are read). */
-const absentOr =
-  (field: (value: unknown) => FieldAnswer) =>
-  (value: unknown): FieldAnswer =>
-    value === undefined ? { value: undefined, messages: [] } : field(value);
 
 /** `.default(fallback)` of zod: only a missing value takes it. */
 const defaultedOr =

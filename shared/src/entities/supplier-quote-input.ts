@@ -10,7 +10,6 @@ import {
   dateAnswer,
   defaulted,
   enumAnswer,
-  type FieldAnswer,
   idAnswer,
   instantAnswer,
   JSON_ITEMS_MAX,
@@ -21,11 +20,12 @@ import {
   readFields,
   requiredTextAnswer,
   versionAnswer,
+  zodBooleanAnswer,
 } from '../body-fields.js';
 import { defaultQuoteStatus, quoteStatuses, type QuoteStatus } from '../enums.js';
 import type { JsonValue } from '../fields.js';
 import { MONEY_MAX_CENTS } from '../money.js';
-import { objectBodyParser, type QueryJsonSchema, type QueryParser, receivedType } from '../query-parser.js';
+import { objectBodyParser, type QueryJsonSchema, type QueryParser } from '../query-parser.js';
 import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from '../text-limits.js';
 
 /** A supplier quote's editable fields, as the service receives them. */
@@ -43,12 +43,6 @@ export interface SupplierQuoteBody {
   selected: boolean;
 }
 
-/** `z.boolean()`: `true` or `false`, zod's type message otherwise. */
-const booleanAnswer = (value: unknown): FieldAnswer =>
-  typeof value === 'boolean'
-    ? { value, messages: [] }
-    : { value, messages: [`Entrée invalide : booléen attendu, ${receivedType(value)} reçu`], aborts: true };
-
 /** `supplierQuoteFields` (`entities/supplier-quote.ts`), in its order. */
 const supplierQuoteFields = {
   supplierId: (value: unknown) => idAnswer(value, 'Le fournisseur est requis'),
@@ -61,7 +55,7 @@ const supplierQuoteFields = {
   sentAt: optional(instantAnswer),
   receivedAt: optional(instantAnswer),
   items: optional(jsonItemsAnswer),
-  selected: defaulted(booleanAnswer, false),
+  selected: defaulted(zodBooleanAnswer, false),
 };
 
 const supplierQuoteProperties: Record<string, QueryJsonSchema> = {

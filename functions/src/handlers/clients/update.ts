@@ -1,4 +1,4 @@
-import { clientUpdateInput } from '@btp/shared/entities/client';
+import { clientUpdateParser } from '@btp/shared/entities/client-input';
 import { updateClient } from '../../clients/client-service.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
@@ -6,7 +6,7 @@ import { companyOf } from '../../lib/tenancy.js';
 
 /** PUT /api/clients/{id}: the whole editable record, optionally with the `version` read. */
 export const handler = createHandler(
-  { body: clientUpdateInput, params: idParams },
+  { body: clientUpdateParser, params: idParams },
   async ({ body, params, principal }) => ({
     body: await updateClient(companyOf(principal), params.id, body),
   }),

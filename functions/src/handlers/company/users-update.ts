@@ -1,4 +1,4 @@
-import { companyUserUpdateInput } from '@btp/shared/entities/company-user';
+import { companyUserUpdateParser } from '@btp/shared/entities/company-user-input';
 import { changeCompanyMember } from '../../company/company-service.js';
 import { createHandler } from '../../lib/http.js';
 import { idParams } from '../../lib/params.js';
@@ -9,7 +9,7 @@ import { companyOf } from '../../lib/tenancy.js';
  * role; 404 for a user of another company.
  */
 export const handler = createHandler(
-  { body: companyUserUpdateInput, params: idParams },
+  { body: companyUserUpdateParser, params: idParams },
   async ({ body, params, principal }) => ({
     body: await changeCompanyMember(companyOf(principal), principal?.userId ?? '', params.id, body),
   }),
