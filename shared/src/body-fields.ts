@@ -27,9 +27,11 @@ import {
 import {
   frenchInteger,
   notText,
+  objectBodyParser,
   receivedType,
   type QueryIssue,
   type QueryJsonSchema,
+  type QueryParser,
   UUID,
 } from './query-parser.js';
 import { SECTION_MESSAGE, SECTION_PATTERN } from './quote-sections.js';
@@ -887,5 +889,31 @@ export function integerRule(min: number, max: number, message: string): DecimalA
     min,
     max,
     messages: { required: message, invalid: message, tooSmall: message, tooBig: message },
+  };
+}
+
+/**
+ * A record's two bodies read field by field, with no refinement across fields: the create's
+ * (`fields`, in the schema's order) and the update's (the same fields, then the `version` read),
+ * each with its JSON Schema (`properties`, `required`; the update's `version` added).
+ */
+export function recordBodyParsers<T>(
+  fields: Record<string, (value: unknown) => FieldAnswer>,
+  schema: { properties: Record<string, QueryJsonSchema>; required: string[] },
+): { create: QueryParser<T>; update: QueryParser<T & { version?: number | undefined }> } {
+  const parser = <U>(readers: typeof fields, properties: typeof schema.properties): QueryParser<U> =>
+    objectBodyParser(
+      (body) => {
+        const { values, issues } = readFields(body, readers);
+        return { issues, data: () => values as unknown as U };
+      },
+      { type: 'object', properties, required: schema.required },
+    );
+  return {
+    create: parser<T>(fields, schema.properties),
+    update: parser<T & { version?: number | undefined }>(
+      { ...fields, version: (value) => versionAnswer(value) },
+      { ...schema.properties, version: { type: 'integer', minimum: 1 } },
+    ),
   };
 }

@@ -6,6 +6,7 @@
  * seeded random bodies.
  */
 import {
+  recordBodyParsers,
   boundedTextAnswer,
   dateAnswer,
   defaulted,
@@ -17,15 +18,13 @@ import {
   moneyAnswer,
   optional,
   optionalIdAnswer,
-  readFields,
   requiredTextAnswer,
-  versionAnswer,
   zodBooleanAnswer,
 } from '../body-fields.js';
 import { defaultQuoteStatus, quoteStatuses, type QuoteStatus } from '../enums.js';
 import type { JsonValue } from '../fields.js';
 import { MONEY_MAX_CENTS } from '../money.js';
-import { objectBodyParser, type QueryJsonSchema, type QueryParser } from '../query-parser.js';
+import type { QueryJsonSchema } from '../query-parser.js';
 import { LONG_TEXT_MAX_LENGTH, TEXT_MAX_LENGTH } from '../text-limits.js';
 
 /** A supplier quote's editable fields, as the service receives them. */
@@ -72,28 +71,13 @@ const supplierQuoteProperties: Record<string, QueryJsonSchema> = {
   selected: { type: 'boolean' },
 };
 
+const parsers = recordBodyParsers<SupplierQuoteBody>(supplierQuoteFields, {
+  properties: supplierQuoteProperties,
+  required: ['supplierId', 'title'],
+});
+
 /** `POST /api/supplier-quotes`'s body. */
-export const supplierQuoteCreateParser: QueryParser<SupplierQuoteBody> = objectBodyParser(
-  (body) => {
-    const { values, issues } = readFields(body, supplierQuoteFields);
-    return { issues, data: () => values as unknown as SupplierQuoteBody };
-  },
-  { type: 'object', properties: supplierQuoteProperties, required: ['supplierId', 'title'] },
-);
+export const supplierQuoteCreateParser = parsers.create;
 
 /** `PUT /api/supplier-quotes/{id}`'s body: the same fields, and the `version` read. */
-export const supplierQuoteUpdateParser: QueryParser<SupplierQuoteBody & { version?: number | undefined }> =
-  objectBodyParser(
-    (body) => {
-      const { values, issues } = readFields(body, {
-        ...supplierQuoteFields,
-        version: (value) => versionAnswer(value),
-      });
-      return { issues, data: () => values as unknown as SupplierQuoteBody & { version?: number } };
-    },
-    {
-      type: 'object',
-      properties: { ...supplierQuoteProperties, version: { type: 'integer', minimum: 1 } },
-      required: ['supplierId', 'title'],
-    },
-  );
+export const supplierQuoteUpdateParser = parsers.update;

@@ -5,19 +5,18 @@
  * them on seeded random bodies.
  */
 import {
+  recordBodyParsers,
   boundedTextAnswer,
   decimalAnswer,
   defaulted,
   moneyRule,
   optional,
   optionalIdAnswer,
-  readFields,
   requiredTextAnswer,
-  versionAnswer,
   zodBooleanAnswer,
 } from '../body-fields.js';
 import { MONEY_MAX_CENTS } from '../money.js';
-import { objectBodyParser, type QueryJsonSchema, type QueryParser } from '../query-parser.js';
+import type { QueryJsonSchema } from '../query-parser.js';
 import { TEXT_MAX_LENGTH } from '../text-limits.js';
 
 /** The longest name of a worker; `worker.ts` reads it too. */
@@ -54,28 +53,13 @@ const workerProperties: Record<string, QueryJsonSchema> = {
   userId: { type: 'string', format: 'uuid' },
 };
 
+const parsers = recordBodyParsers<WorkerBody>(workerFieldReaders, {
+  properties: workerProperties,
+  required: ['name', 'hourlyCost'],
+});
+
 /** `POST /api/workers`'s body. */
-export const workerCreateParser: QueryParser<WorkerBody> = objectBodyParser(
-  (body) => {
-    const { values, issues } = readFields(body, workerFieldReaders);
-    return { issues, data: () => values as unknown as WorkerBody };
-  },
-  { type: 'object', properties: workerProperties, required: ['name', 'hourlyCost'] },
-);
+export const workerCreateParser = parsers.create;
 
 /** `PUT /api/workers/{id}`'s body: the whole editable record, plus the `version` read. */
-export const workerUpdateParser: QueryParser<WorkerBody & { version?: number | undefined }> =
-  objectBodyParser(
-    (body) => {
-      const { values, issues } = readFields(body, {
-        ...workerFieldReaders,
-        version: (value) => versionAnswer(value),
-      });
-      return { issues, data: () => values as unknown as WorkerBody & { version?: number } };
-    },
-    {
-      type: 'object',
-      properties: { ...workerProperties, version: { type: 'integer', minimum: 1 } },
-      required: ['name', 'hourlyCost'],
-    },
-  );
+export const workerUpdateParser = parsers.update;
