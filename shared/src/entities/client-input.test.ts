@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { siretSamples as sirets, vatNumberSamples as vatNumbers } from '../testing/legal-identity-samples.js';
 import { oddValues, repeated } from '../testing/odd-values.js';
-import { seededRandom } from '../testing/seeded-random.js';
-import { compareParsers } from '../testing/seen-answer.js';
+import type { seededRandom } from '../testing/seeded-random.js';
+import { compareCreateAndUpdate } from '../testing/seen-answer.js';
 import { clientCreateInput, clientUpdateInput } from './client.js';
 import { clientCreateParser, clientUpdateParser } from './client-input.js';
 
@@ -44,17 +44,12 @@ function randomBody(random: Random, withVersion: boolean): unknown {
 
 describe('the bodies of POST /api/clients and PUT /api/clients/{id}, parsed without zod', () => {
   it('answers as the zod schemas, create and update: same output, issues and French messages (5,000 random bodies each)', () => {
-    const cases = [
-      { parser: clientCreateParser, schema: clientCreateInput, withVersion: false, seed: 2105 },
-      { parser: clientUpdateParser, schema: clientUpdateInput, withVersion: true, seed: 2106 },
-    ];
-    for (const { parser, schema, withVersion, seed } of cases) {
-      const random = seededRandom(seed);
-      const seen = compareParsers(
-        parser,
-        schema,
-        Array.from({ length: 5_000 }, () => randomBody(random, withVersion)),
-      );
+    const results = compareCreateAndUpdate(
+      { create: [clientCreateParser, clientCreateInput], update: [clientUpdateParser, clientUpdateInput] },
+      randomBody,
+      { seeds: [2105, 2106], count: 5_000 },
+    );
+    for (const seen of results) {
       expect({ ...seen, accepted: seen.accepted > 100 && seen.accepted < 4_500 }).toEqual({ accepted: true });
     }
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { instantSamples, jsonItemsSamples, oddValues, repeated } from '../testing/odd-values.js';
-import { seededRandom } from '../testing/seeded-random.js';
-import { compareParsers, uuidSamples } from '../testing/seen-answer.js';
+import type { seededRandom } from '../testing/seeded-random.js';
+import { compareCreateAndUpdate, uuidSamples } from '../testing/seen-answer.js';
 import { supplierQuoteCreateInput, supplierQuoteUpdateInput } from './supplier-quote.js';
 import { supplierQuoteCreateParser, supplierQuoteUpdateParser } from './supplier-quote-input.js';
 
@@ -46,17 +46,15 @@ function randomBody(random: Random, withVersion: boolean): unknown {
 
 describe('the bodies of POST /api/supplier-quotes and PUT /api/supplier-quotes/{id}, parsed without zod', () => {
   it('answers as the zod schemas, create and update: same output, issues and French messages (5,000 random bodies each)', () => {
-    const cases = [
-      { parser: supplierQuoteCreateParser, schema: supplierQuoteCreateInput, withVersion: false, seed: 3501 },
-      { parser: supplierQuoteUpdateParser, schema: supplierQuoteUpdateInput, withVersion: true, seed: 3502 },
-    ];
-    for (const { parser, schema, withVersion, seed } of cases) {
-      const random = seededRandom(seed);
-      const seen = compareParsers(
-        parser,
-        schema,
-        Array.from({ length: 5_000 }, () => randomBody(random, withVersion)),
-      );
+    const results = compareCreateAndUpdate(
+      {
+        create: [supplierQuoteCreateParser, supplierQuoteCreateInput],
+        update: [supplierQuoteUpdateParser, supplierQuoteUpdateInput],
+      },
+      randomBody,
+      { seeds: [3501, 3502], count: 5_000 },
+    );
+    for (const seen of results) {
       // No difference, and both sides exercised: eleven fields, few bodies have every one right.
       expect({ ...seen, accepted: seen.accepted > 100 && seen.accepted < 4_500 }).toEqual({ accepted: true });
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { oddValues, repeated } from '../testing/odd-values.js';
-import { seededRandom } from '../testing/seeded-random.js';
-import { compareParsers, uuidSamples } from '../testing/seen-answer.js';
+import type { seededRandom } from '../testing/seeded-random.js';
+import { compareCreateAndUpdate, uuidSamples } from '../testing/seen-answer.js';
 import { workerCreateInput, workerUpdateInput } from './worker.js';
 import { workerCreateParser, workerUpdateParser } from './worker-input.js';
 
@@ -39,17 +39,12 @@ function randomBody(random: Random, withVersion: boolean): unknown {
 
 describe('the bodies of POST /api/workers and PUT /api/workers/{id}, parsed without zod', () => {
   it('answers as the zod schemas, create and update: same output, issues and French messages (4,000 random bodies each)', () => {
-    const cases = [
-      { parser: workerCreateParser, schema: workerCreateInput, withVersion: false, seed: 2101 },
-      { parser: workerUpdateParser, schema: workerUpdateInput, withVersion: true, seed: 2102 },
-    ];
-    for (const { parser, schema, withVersion, seed } of cases) {
-      const random = seededRandom(seed);
-      const seen = compareParsers(
-        parser,
-        schema,
-        Array.from({ length: 4_000 }, () => randomBody(random, withVersion)),
-      );
+    const results = compareCreateAndUpdate(
+      { create: [workerCreateParser, workerCreateInput], update: [workerUpdateParser, workerUpdateInput] },
+      randomBody,
+      { seeds: [2101, 2102], count: 4_000 },
+    );
+    for (const seen of results) {
       // No difference, and both sides exercised.
       expect({ ...seen, accepted: seen.accepted > 100 && seen.accepted < 3_900 }).toEqual({ accepted: true });
     }

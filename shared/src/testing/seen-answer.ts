@@ -1,3 +1,7 @@
+import { seededRandom } from './seeded-random.js';
+
+type Random = ReturnType<typeof seededRandom>;
+
 /** A `safeParse` answer, from zod or from a hand parser (`query-parser.ts`). */
 export interface ParseAnswer {
   success: boolean;
@@ -46,4 +50,36 @@ export function compareParsers(
     if ('data' in expected) accepted += 1;
   }
   return { accepted };
+}
+
+/**
+ * `compareParsers` on a record's create and update bodies: `count` bodies each from
+ * `randomBody(random, withVersion)` (the update's with its `version`), one seed each; the two
+ * results, to assert no difference and how many the schemas accepted.
+ */
+export function compareCreateAndUpdate(
+  pairs: {
+    create: [
+      hand: { safeParse(input: unknown): ParseAnswer },
+      reference: { safeParse(input: unknown): ParseAnswer },
+    ];
+    update: [
+      hand: { safeParse(input: unknown): ParseAnswer },
+      reference: { safeParse(input: unknown): ParseAnswer },
+    ];
+  },
+  randomBody: (random: Random, withVersion: boolean) => unknown,
+  options: { seeds: [create: number, update: number]; count: number },
+): ReturnType<typeof compareParsers>[] {
+  return [
+    { pair: pairs.create, withVersion: false, seed: options.seeds[0] },
+    { pair: pairs.update, withVersion: true, seed: options.seeds[1] },
+  ].map(({ pair: [hand, reference], withVersion, seed }) => {
+    const random = seededRandom(seed);
+    return compareParsers(
+      hand,
+      reference,
+      Array.from({ length: options.count }, () => randomBody(random, withVersion)),
+    );
+  });
 }
